@@ -1,0 +1,58 @@
+import { CliError, NotBuiltError, UsageError } from './errors.ts';
+import { rulesCommand } from './rules-command.ts';
+
+type Out = (line: string) => void;
+interface Command {
+  summary: string;
+  run?: (argv: string[], out: Out) => Promise<number>;
+}
+
+// The command table: --help walks it; commands without `run` are listed and refuse with exit 2.
+const COMMANDS: Record<string, Command> = {
+  run: { summary: 'run the conformance suites against a target (default: the embedded reference server)' },
+  start: { summary: 'what `npm start` runs: the main job against the embedded reference server' },
+  serve: { summary: 'run the embedded reference server as a local sandbox' },
+  rules: { summary: 'list every rule (id, level, spec section); --json for JSON', run: rulesCommand },
+  replay: { summary: 're-send a failing request from results.json' },
+  capture: { summary: 'run a webhook capture server' },
+  simulate: { summary: 'replay a realistic inquiry stream and check webhook deliveries' },
+  load: { summary: 'drive load through autocannon with CI thresholds' },
+};
+
+function help(out: Out): void {
+  out('vmp-conformance — conformance suite and traffic simulator for the Vehicle Marketplace Partner API v3');
+  out('');
+  out('Usage: vmp-conformance <command> [options]');
+  out('');
+  out('Commands:');
+  const width = Math.max(...Object.keys(COMMANDS).map((c) => c.length));
+  for (const [name, c] of Object.entries(COMMANDS)) {
+    out(`  ${name.padEnd(width)}  ${c.summary}${c.run ? '' : ' (not built yet)'}`);
+  }
+}
+
+export async function main(argv: string[], out: Out = (l) => console.log(l), err: Out = (l) => console.error(l)): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    help(out);
+    return name === undefined ? 2 : 0;
+  }
+  try {
+    const command = COMMANDS[name];
+    if (!command) throw new UsageError(`unknown command '${name}' (see vmp-conformance --help)`);
+    if (!command.run) throw new NotBuiltError(name);
+    return await command.run(rest, out);
+  } catch (error) {
+    if (error instanceof CliError) {
+      err(`vmp-conformance: ${error.message}`);
+      return error.exitCode;
+    }
+    // parseArgs reports unknown or malformed flags with these codes.
+    const code = (error as { code?: string }).code;
+    if (code?.startsWith('ERR_PARSE_ARGS')) {
+      err(`vmp-conformance ${name}: ${(error as Error).message}`);
+      return 2;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+// Conventions: timestamps are ISO 8601 date-times with a UTC offset; query dates are yyyy-mm-dd.
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 86_400_000;
+
+export interface OffsetDateTime {
+  /** The calendar date as written, in the value's own offset. */
+  date: string;
+  hour: number;
+  minute: number;
+  second: number;
+  /** The fraction digits as written, '' when absent. */
+  fraction: string;
+  offsetMinutes: number;
+  epochMs: number;
+}
+
+export function isCalendarDate(value: string): boolean {
+  const m = DATE.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const t = new Date(Date.UTC(y, mo - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
+}
+
+export function parseOffsetDateTime(value: string): OffsetDateTime | undefined {
+  const m = DATE_TIME.exec(value);
+  if (!m) return undefined;
+  const [, date, hh, mm, ss = '00', frac = '', off] = m as unknown as [string, string, string, string, string | undefined, string | undefined, string];
+  const [hour, minute, second] = [Number(hh), Number(mm), Number(ss)];
+  if (!isCalendarDate(date) || hour > 23 || minute > 59 || second > 59) return undefined;
+  const offsetMinutes =
+    off === 'Z' ? 0 : (off.startsWith('-') ? -1 : 1) * (Number(off.slice(1, 3)) * 60 + Number(off.slice(4, 6)));
+  if (Math.abs(offsetMinutes) > 18 * 60) return undefined;
+  const fraction = frac.slice(1);
+  const ms = fraction ? Number(`0.${fraction}`) * 1000 : 0;
+  const local = Date.parse(`${date}T00:00:00Z`) + ((hour * 60 + minute) * 60 + second) * 1000 + ms;
+  return { date, hour, minute, second, fraction, offsetMinutes, epochMs: local - offsetMinutes * 60_000 };
+}
+
+export const dateTime = z
+  .string()
+  .refine((v) => parseOffsetDateTime(v) !== undefined, 'expected an ISO 8601 date-time with a UTC offset (Z or ±hh:mm)');
+
+export const isoDate = z.string().refine(isCalendarDate, 'expected an ISO 8601 date (yyyy-mm-dd)');
+
+/** Paged envelope, Hasta: "last instant of the period covered (end of the final day)". */
+export function isEndOfDay(t: OffsetDateTime): boolean {
+  return t.hour === 23 && t.minute === 59 && t.second === 59 && /^9*$/.test(t.fraction);
+}
+
+/** Paged envelope, Desde: "first instant of the period covered". */
+export function isStartOfDay(t: OffsetDateTime): boolean {
+  return t.hour === 0 && t.minute === 0 && t.second === 0 && /^0*$/.test(t.fraction);
+}
+
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  // en-CA formats as yyyy-mm-dd.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}

@@ -1,0 +1,146 @@
+import type { Endpoint, ParamSpec } from '../endpoint.ts';
+import { ALL_FORMS, FULL_FORMS, badRequest, int32Path, notFound, success } from './parts.ts';
+
+// Endpoints > Carrocerias, Ciudades, Colores, Marcas: the reference catalog.
+
+const matchParam = (name: string, matchedAgainst: string[], description: string): ParamSpec => ({
+  name,
+  in: 'query',
+  type: 'string',
+  required: true,
+  matchedAgainst,
+  description,
+});
+
+const optionalString = (name: string, description: string): ParamSpec => ({
+  name,
+  in: 'query',
+  type: 'string',
+  required: false,
+  description,
+});
+
+export const catalogo: Endpoint[] = [
+  {
+    id: 'carrocerias-list',
+    method: 'GET',
+    path: '/v3/carrocerias',
+    section: 'Endpoints > Carrocerias',
+    summary: 'list body styles',
+    params: [],
+    success: success(200, 'list of Carrocerias', 'Carrocerias', FULL_FORMS),
+    others: [badRequest('preamble')],
+    scoping: 'none',
+  },
+  {
+    id: 'carrocerias-bestmatch',
+    method: 'GET',
+    path: '/v3/carrocerias/bestmatch',
+    section: 'Endpoints > Carrocerias',
+    summary: 'best-matching body style',
+    params: [matchParam('bodystyle', ['id', 'api-url', 'api-url-path', 'name', 'codename'], 'body style to match')],
+    success: success(200, 'Carroceria', 'Carroceria', FULL_FORMS),
+    others: [badRequest()],
+    scoping: 'none',
+  },
+  {
+    id: 'carrocerias-get',
+    method: 'GET',
+    path: '/v3/carrocerias/{id}',
+    section: 'Endpoints > Carrocerias',
+    summary: 'read a body style',
+    params: [int32Path('body style')],
+    // The row names the representation but lists no media types.
+    success: success(200, 'Carroceria', 'Carroceria', undefined),
+    others: [notFound('body style does not exist')],
+    scoping: 'none',
+  },
+  {
+    id: 'ciudades-list',
+    method: 'GET',
+    path: '/v3/ciudades',
+    section: 'Endpoints > Ciudades',
+    summary: 'list cities of a region or by part of the name',
+    params: [
+      { name: 'region', in: 'query', type: 'integer', format: 'int32', required: false, description: 'region/province/state id; optional if q is given' },
+      optionalString('q', 'part of the city name; optional if region is given'),
+    ],
+    success: success(200, 'list of Ciudades', 'Ciudades', ALL_FORMS),
+    others: [badRequest()],
+    scoping: 'none',
+  },
+  {
+    id: 'ciudades-bestmatch',
+    method: 'GET',
+    path: '/v3/ciudades/bestmatch',
+    section: 'Endpoints > Ciudades',
+    summary: "resolve the caller's state and city to registered ones",
+    params: [
+      matchParam('state', ['id', 'api-url', 'api-url-path', 'name', 'iso'], 'state to match'),
+      matchParam('city', ['id', 'api-url', 'api-url-path', 'full name', 'part of name'], 'city to match'),
+    ],
+    success: success(200, 'Ciudad', 'Ciudad', ALL_FORMS),
+    others: [badRequest()],
+    scoping: 'none',
+  },
+  {
+    id: 'ciudades-get',
+    method: 'GET',
+    path: '/v3/ciudades/{id}',
+    section: 'Endpoints > Ciudades',
+    summary: 'read a city',
+    params: [int32Path('city')],
+    success: success(200, 'Ciudad', 'Ciudad', ALL_FORMS),
+    others: [notFound('city does not exist')],
+    scoping: 'none',
+  },
+  {
+    id: 'colores-list',
+    method: 'GET',
+    path: '/v3/colores',
+    section: 'Endpoints > Colores',
+    summary: 'list colors',
+    params: [optionalString('q', 'part of the name'), optionalString('nombre', 'full color name')],
+    success: success(200, 'list of Colores', 'Colores', ALL_FORMS),
+    others: [badRequest()],
+    scoping: 'none',
+  },
+  {
+    id: 'colores-get',
+    method: 'GET',
+    path: '/v3/colores/{id}',
+    section: 'Endpoints > Colores',
+    summary: 'read a color',
+    params: [int32Path('color')],
+    success: success(200, 'Color', 'Color', ALL_FORMS),
+    others: [notFound('color does not exist')],
+    scoping: 'none',
+  },
+  {
+    id: 'marcas-list',
+    method: 'GET',
+    path: '/v3/marcas',
+    section: 'Endpoints > Marcas',
+    summary: 'list makes',
+    params: [
+      optionalString('q', 'part of the make name or codename'),
+      { name: 'soloMercadoNuevos', in: 'query', type: 'boolean', required: false, default: false, description: 'only makes currently in the new-vehicle market' },
+    ],
+    success: success(200, 'list of Marcas', 'Marcas', ALL_FORMS),
+    others: [badRequest()],
+    scoping: 'none',
+  },
+  {
+    id: 'marcas-bestmatch',
+    method: 'GET',
+    path: '/v3/marcas/bestmatch',
+    section: 'Endpoints > Marcas',
+    summary: 'best-matching make',
+    params: [matchParam('make', ['id', 'api-url', 'api-url-path', 'name', 'codename'], 'make to match')],
+    // "200 (body form of the match)": neither the representation's media types nor further codes are shown.
+    success: success(200, 'body form of the match', 'Marca', undefined),
+    others: [],
+    othersNotShown: true,
+    scoping: 'none',
+  },
+];

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { objectOf, type Strictness } from './strictness.ts';
+
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+const PLACEHOLDER = /\{[^{}]+\}/;
+
+/** Link object, href: "relative URI; may contain {param} placeholders when templated is true". */
+export const relativeUri = z
+  .string()
+  .refine((v) => !SCHEME.test(v) && !v.startsWith('//'), 'expected a relative URI (no scheme, no authority)');
+
+const templatedNeedsFlag = (link: { href: string; templated?: boolean | undefined }) =>
+  !PLACEHOLDER.test(link.href) || link.templated === true;
+const TEMPLATED_MESSAGE = { message: 'href has {param} placeholders, so templated must be present and true', path: ['templated'] };
+
+const linkShape = {
+  href: relativeUri,
+  templated: z.boolean().optional(),
+  title: z.string().optional(),
+};
+
+export const linkObject = (mode: Strictness = 'loose') =>
+  objectOf(mode, linkShape).refine(templatedNeedsFlag, TEMPLATED_MESSAGE);
+
+/** Reference form: "each list entry is only a link object with href and title" — so always strict. */
+export const refLink = () =>
+  z.strictObject({ ...linkShape, title: z.string() }).refine(templatedNeedsFlag, TEMPLATED_MESSAGE);
+
+/** `_links`: "map of relation name to link object". */
+export const links = (mode: Strictness = 'loose') => z.record(z.string(), linkObject(mode));
+
+export type Link = z.infer<ReturnType<typeof linkObject>>;
+export type RefLink = z.infer<ReturnType<typeof refLink>>;

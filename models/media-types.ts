@@ -1,0 +1,38 @@
+// Conventions: the media types a success response can have, and the error media type (Errors).
+export const MEDIA_TYPES = {
+  json: 'application/json',
+  textJson: 'text/json',
+  entry: 'application/vnd.service.entry+json',
+  ref: 'application/vnd.service.ref+json',
+} as const;
+
+export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
+
+export type MediaForm = keyof typeof MEDIA_TYPES;
+export const MEDIA_FORMS = Object.keys(MEDIA_TYPES) as MediaForm[];
+
+/** Every form but ref is the full representation. */
+export type Representation = 'full' | 'ref';
+export const representationOf = (form: MediaForm): Representation => (form === 'ref' ? 'ref' : 'full');
+
+/** Request bodies: "application/json or text/json". */
+export const REQUEST_MEDIA_TYPES = [MEDIA_TYPES.json, MEDIA_TYPES.textJson] as const;
+
+/** The bare media type of a Content-Type header, lower-cased, without parameters. */
+export function essence(contentType: string | undefined | null): string {
+  return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/** Parameters of a Content-Type header other than charset (Versioning: no media type carries a version). */
+export function extraParameters(contentType: string | undefined | null): string[] {
+  return (contentType ?? '')
+    .split(';')
+    .slice(1)
+    .map((p) => p.trim().split('=')[0]!.toLowerCase())
+    .filter((p) => p !== '' && p !== 'charset');
+}
+
+export function formOfContentType(contentType: string | undefined | null): MediaForm | undefined {
+  const e = essence(contentType);
+  return MEDIA_FORMS.find((f) => MEDIA_TYPES[f] === e);
+}

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { objectOf, type Strictness } from './strictness.ts';
+
+// Errors > Validation problem body (400, 409; application/problem+json).
+const uri = z.string().refine((v) => v !== '' && !/\s/.test(v) && URL.canParse(v, 'http://base.invalid/'), 'expected a URI');
+
+/** The key of Errors that holds entry-level problems belonging to no single property. */
+export const ENTRY_LEVEL_KEY = '_';
+
+export const validationProblem = (mode: Strictness = 'loose') =>
+  objectOf(mode, {
+    Errors: z.record(z.string(), z.array(z.string())),
+    Type: uri,
+    Title: z.string(),
+    Status: z.number().int(),
+    Detail: z.string(),
+    Instance: z.string(),
+    Extensions: z.record(z.string(), z.unknown()),
+  });
+
+/** The 403 body is a problem body whose fields are not shown: a JSON object, nothing more is required. */
+export const forbiddenProblem = () => z.record(z.string(), z.unknown());
+
+export type ValidationProblem = z.infer<ReturnType<typeof validationProblem>>;

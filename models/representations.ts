@@ -1,0 +1,43 @@
+import type { z } from 'zod';
+import { consulta } from './consulta.ts';
+import { refLink } from './link.ts';
+import type { Representation } from './media-types.ts';
+import { opaqueList, opaqueResource, refList } from './opaque.ts';
+import { consultaPage, consultaRefPage } from './paged-list.ts';
+import type { Strictness } from './strictness.ts';
+
+type Factory = (mode: Strictness) => z.ZodType;
+
+/** Every representation a success response names, with its full and (where the spec marks one) reference form. */
+const REPRESENTATIONS = {
+  EntryPoints: { full: opaqueResource },
+  Agencias: { full: opaqueList, ref: refList },
+  Agencia: { full: opaqueResource, ref: refLink },
+  AgenciaProductos: { full: opaqueResource },
+  InvitationState: { full: opaqueResource },
+  AppWebhooks: { full: opaqueResource },
+  AppWebhook: { full: opaqueResource },
+  Carrocerias: { full: opaqueList },
+  Carroceria: { full: opaqueResource },
+  Ciudades: { full: opaqueList, ref: refList },
+  Ciudad: { full: opaqueResource, ref: refLink },
+  Colores: { full: opaqueList, ref: refList },
+  Color: { full: opaqueResource, ref: refLink },
+  Marcas: { full: opaqueList, ref: refList },
+  Marca: { full: opaqueResource, ref: refLink },
+  ConsultaPage: { full: consultaPage, ref: consultaRefPage },
+  Consulta: { full: consulta, ref: refLink },
+} satisfies Record<string, { full: Factory; ref?: Factory }>;
+
+export type RepresentationName = keyof typeof REPRESENTATIONS;
+
+export function representationModel(
+  name: RepresentationName,
+  form: Representation,
+  mode: Strictness = 'loose',
+): z.ZodType | undefined {
+  const entry: { full: Factory; ref?: Factory } = REPRESENTATIONS[name];
+  return form === 'ref' ? entry.ref?.(mode) : entry.full(mode);
+}
+
+export const hasRefForm = (name: RepresentationName): boolean => 'ref' in REPRESENTATIONS[name];

@@ -1,0 +1,24 @@
+import type { Rule } from '../rule.ts';
+import { BEHAVIOUR_RULES } from './behaviour.ts';
+import { CATALOG_RULES } from './catalog.ts';
+import { LIMIT_RULES } from './limits.ts';
+import { OBSERVATION_RULES } from './observations.ts';
+import { RESOURCE_RULES } from './resources.ts';
+
+export const RULES: readonly Rule[] = [
+  ...LIMIT_RULES,
+  ...CATALOG_RULES,
+  ...RESOURCE_RULES,
+  ...BEHAVIOUR_RULES,
+  ...OBSERVATION_RULES,
+];
+
+const BY_ID = new Map(RULES.map((r) => [r.id, r]));
+
+export function ruleById(id: string): Rule {
+  const found = BY_ID.get(id);
+  if (!found) throw new Error(`no rule ${id}`);
+  return found;
+}
+
+export const hasRule = (id: string): boolean => BY_ID.has(id);

@@ -1,0 +1,33 @@
+import { rule } from '../rule.ts';
+
+// Conventions, Link object, Paged list envelope, Consulta, Versioning.
+const C = 'Resources and their fields > Conventions';
+const L = 'Resources and their fields > Paged list envelope';
+const Q = 'Resources and their fields > Consulta';
+const list = 'consultas-list';
+
+export const RESOURCE_RULES = [
+  rule('conventions/success-media-type', 'must', C, 'every success response with a body has one of the four listed media types'),
+  rule('conventions/link-href-relative', 'must', 'Resources and their fields > Link object', 'every link href is a relative URI'),
+  rule('conventions/link-templated', 'must', 'Resources and their fields > Link object', 'an href with {param} placeholders carries templated: true'),
+  rule('conventions/datetime-offset', 'must', C, 'every timestamp is an ISO 8601 date-time with a UTC offset'),
+  rule('conventions/null-not-omitted', 'must', C, 'a field without a value is sent as null, not left out'),
+  rule('versioning/media-type-unversioned', 'must', 'Versioning', 'no response media type carries a version parameter'),
+  rule('consultas/list/envelope-schema', 'must', L, 'every page is a paged envelope with Desde, Hasta, Pagina, Total, PerPagina, _links and _entries of the right types', list),
+  rule('consultas/list/pagina-echoed', 'must', L, 'Pagina is the requested page number (1 when none is requested)', list),
+  rule('consultas/list/total-consistent', 'must', L, 'Total is the same on every page and equals the number of entries over all pages', list),
+  rule('consultas/list/entries-within-per-pagina', 'must', L, 'no page has more entries than PerPagina, and every page but the last is full', list),
+  rule('consultas/list/no-duplicates', 'must', L, 'no inquiry appears on two pages', list),
+  rule('consultas/list/no-gaps', 'must', L, 'walking the pages yields every inquiry the agency has in the period', list),
+  rule('consultas/list/hasta-end-of-day', 'must', L, 'Hasta is the last instant of the final day (23:59:59), on the hasta date when one is given', list),
+  rule('consultas/list/desde-start-of-day', 'must', L, 'Desde is the first instant of the first day (00:00:00), on the desde date when one is given', list),
+  rule('consultas/list/momento-in-range', 'must', L, 'every Momento lies within [Desde, Hasta]', list),
+  rule('consultas/list/filter-externalid', 'must', 'Endpoints > Consultas', 'externalid returns only inquiries of that publication', list),
+  rule('consultas/list/filter-operador', 'must', 'Endpoints > Consultas', 'operador narrows the list to a subset of the unfiltered one', list),
+  rule('consultas/list/filter-desde-hasta', 'must', 'Endpoints > Consultas', 'desde and hasta bound the days of reception', list),
+  rule('consultas/consulta-schema', 'must', Q, 'every Consulta has exactly the documented members, types and nullability'),
+  rule('consultas/catalogo-external-id-empty', 'must', Q, 'a catalogo inquiry has Auto.ExternalId "" (a string, never null)'),
+  rule('consultas/get/equals-list-entry', 'must', 'Endpoints > Consultas', 'GET by sid returns the same Consulta as its list entry', 'consultas-get'),
+  rule('consultas/ref/entries-link-only', 'must', Q, 'reference-form entries are link objects with href and title only', list),
+  rule('consultas/ref/title-combines', 'must', Q, "a Consulta's reference title combines buyer e-mail, make, model and external id"),
+];

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { isCalendarDate } from '../models/index.ts';
+
+// The target profile: everything about a target that the spec leaves open. Its key names are a public
+// contract (README, profile.schema.json). Header values may be `${ENV_VAR}` references, resolved at load time.
+
+const headerMap = z.record(z.string().min(1), z.string()).describe('request headers that authenticate the app');
+const app = z.strictObject({ headers: headerMap });
+const jsonPointer = z.string().regex(/^(\/[^/]*)*$/, 'expected a JSON pointer such as /Consulta or ""');
+
+/** Fields of a catalog record that bestmatch matches against, as JSON pointers into the full form. */
+const catalogKeys = z.record(z.string(), jsonPointer);
+
+const signature = z.discriminatedUnion('scheme', [
+  z.strictObject({ scheme: z.literal('standard-webhooks'), secret: z.string() }),
+  z.strictObject({ scheme: z.literal('hmac-sha256'), header: z.string(), secret: z.string() }),
+]);
+
+export const profileSchema = z.strictObject({
+  $schema: z.string().optional(),
+  description: z.string().optional(),
+  apps: z.strictObject({
+    primary: app.describe('an app with agencies and inquiries'),
+    other: app.describe('a second app, for scoping checks'),
+    empty: app.optional().describe('an app with no agencies'),
+  }),
+  conditionalRequestHeader: z.string().min(1).default('If-None-Match').describe('what triggers 304 on GET /v3'),
+  mediaTypeSelection: z
+    .union([z.strictObject({ header: z.string().min(1) }), z.strictObject({ query: z.string().min(1) })])
+    .default({ header: 'Accept' })
+    .describe('how a request names the media type it wants'),
+  topics: z.strictObject({
+    inquiry: z.string().min(1),
+    registration: z.string().min(1),
+    unavailable: z.string().min(1),
+  }),
+  templates: z.strictObject({
+    webhookUpsert: z.record(z.string(), z.unknown()).describe('{{url}}: the callback URL to configure'),
+    agenciaCreate: z.record(z.string(), z.unknown()).describe('{{adminMail}}: the invited e-mail'),
+    agenciaEdit: z.record(z.string(), z.unknown()),
+  }),
+  simulationHooks: z.string().nullable().default('/_sim').describe('relative to the base URL, absolute, or null'),
+  fixtures: z
+    .strictObject({
+      agency: z.email().optional(),
+      inquirySid: z.string().optional(),
+      operador: z.email().optional(),
+    })
+    .default({}),
+  invitationDomain: z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'expected a domain such as example.test'),
+  resendMaxAgeDays: z.number().int().positive().optional(),
+  inquiryPageSize: z.number().int().positive().default(100),
+  timeZone: z
+    .string()
+    .default('UTC')
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'expected an IANA time zone such as UTC or America/Argentina/Buenos_Aires'),
+  today: z.string().refine(isCalendarDate, 'expected yyyy-mm-dd').optional().describe("the target's today, when fixed"),
+  catalogKeys: z
+    .strictObject({
+      carrocerias: catalogKeys.optional(),
+      ciudades: catalogKeys.optional(),
+      states: catalogKeys.optional(),
+      marcas: catalogKeys.optional(),
+      colores: catalogKeys.optional(),
+    })
+    .default({}),
+  invitationState: z.strictObject({ pointer: jsonPointer }).optional(),
+  webhooks: z
+    .strictObject({
+      consultaPointer: jsonPointer.default('').describe('where the Consulta sits in an inquiry webhook payload'),
+      signature: signature.nullable().default(null),
+    })
+    .default({ consultaPointer: '', signature: null }),
+});
+
+export type ProfileInput = z.input<typeof profileSchema>;
+export type Profile = z.output<typeof profileSchema>;
+export type AppName = keyof Profile['apps'];
