@@ -1,5 +1,4 @@
 import { CliError, NotBuiltError, UsageError } from './errors.ts';
-import { rulesCommand } from './rules-command.ts';
 
 type Out = (line: string) => void;
 interface Command {
@@ -7,12 +6,18 @@ interface Command {
   run?: (argv: string[], out: Out) => Promise<number>;
 }
 
+/** Loads a command's module only when it runs: `rules` need not pay for vitest, the reference server or autocannon. */
+const lazy =
+  <M,>(load: () => Promise<M>, pick: (m: M) => (argv: string[], out: Out) => Promise<number>) =>
+  async (argv: string[], out: Out) =>
+    pick(await load())(argv, out);
+
 // The command table: --help walks it; commands without `run` are listed and refuse with exit 2.
 const COMMANDS: Record<string, Command> = {
-  run: { summary: 'run the conformance suites against a target (default: the embedded reference server)' },
+  run: { summary: 'run the conformance suites against a target (default: the embedded reference server)', run: lazy(() => import('./run-command.ts'), (m) => m.runCommand) },
   start: { summary: 'what `npm start` runs: the main job against the embedded reference server' },
   serve: { summary: 'run the embedded reference server as a local sandbox' },
-  rules: { summary: 'list every rule (id, level, spec section); --json for JSON', run: rulesCommand },
+  rules: { summary: 'list every rule (id, level, spec section); --json for JSON', run: lazy(() => import('./rules-command.ts'), (m) => m.rulesCommand) },
   replay: { summary: 're-send a failing request from results.json' },
   capture: { summary: 'run a webhook capture server' },
   simulate: { summary: 'replay a realistic inquiry stream and check webhook deliveries' },

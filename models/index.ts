@@ -13,3 +13,4 @@ export * from './representations.ts';
 export * from './rule.ts';
 export * from './rules/index.ts';
 export * from './strictness.ts';
+export * from './param-check.ts';

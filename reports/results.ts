@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { coverageCellSchema, exchangeSchema, propertyReplaySchema } from '../target/evidence.ts';
+
+// results.json: the machine-readable record of one run, the input of every other report.
+export const verdictSchema = z.enum(['pass', 'fail', 'skip', 'observed']);
+export type Verdict = z.infer<typeof verdictSchema>;
+
+export const ruleResultSchema = z.object({
+  id: z.string(),
+  level: z.enum(['must', 'profile', 'observe']),
+  section: z.string(),
+  area: z.string(),
+  statement: z.string(),
+  endpoint: z.string().optional(),
+  verdict: verdictSchema,
+  durationMs: z.number().nonnegative(),
+  /** Short id of a failure, for `vmp-conformance replay <id>`. */
+  failureId: z.string().optional(),
+  message: z.string().optional(),
+  skipReason: z.string().optional(),
+  observation: z.string().optional(),
+  exchanges: z.array(exchangeSchema).default([]),
+  property: propertyReplaySchema.optional(),
+  commands: z.array(z.string()).optional(),
+  /** Baseline comparison, when a baseline was given. */
+  baseline: z.enum(['still-failing', 'now-passing', 'new-failure']).optional(),
+});
+export type RuleResult = z.infer<typeof ruleResultSchema>;
+
+export const coverageMatrixSchema = z.array(
+  z.object({
+    endpoint: z.string(),
+    label: z.string(),
+    columns: z.array(z.object({ cell: z.string(), state: z.enum(['exercised', 'not-exercised', 'failed']) })),
+  }),
+);
+
+export const runResultSchema = z.object({
+  tool: z.object({ name: z.literal('vmp-conformance'), version: z.string() }),
+  startedAt: z.string(),
+  durationMs: z.number().nonnegative(),
+  seed: z.number().int(),
+  target: z.object({ baseUrl: z.string(), embedded: z.boolean() }),
+  /** The profile with every secret header value redacted. */
+  profile: z.record(z.string(), z.unknown()),
+  options: z.object({ runs: z.number().int(), readOnly: z.boolean(), only: z.string().optional() }),
+  summary: z.object({ passed: z.number(), failed: z.number(), skipped: z.number(), observed: z.number() }),
+  rules: z.array(ruleResultSchema),
+  coverage: z.array(coverageCellSchema.extend({ count: z.number().int() })).default([]),
+  coverageMatrix: coverageMatrixSchema.default([]),
+  exitCode: z.number().int(),
+});
+export type RunResult = z.infer<typeof runResultSchema>;

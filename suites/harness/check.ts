@@ -1,0 +1,184 @@
+import fc from 'fast-check';
+import { test, type TestContext } from 'vitest';
+import type { z } from 'zod';
+import { ruleById, type Rule } from '../../models/index.ts';
+import { callEndpoint, type EndpointCall } from '../../target/call.ts';
+import type { SendRequest, TargetClient, TargetResponse } from '../../target/client.ts';
+import type { CheckMeta, CoverageCell, Exchange } from '../../target/evidence.ts';
+import { runContext, targetClient, type RunContext } from './context.ts';
+import { describeFailure, RuleViolation } from './violation.ts';
+
+declare module '@vitest/runner' {
+  interface TaskMeta {
+    vmp?: CheckMeta;
+  }
+}
+
+const KEEP_EXCHANGES = 4;
+
+/** The handle a check body gets: send requests (recorded as evidence), judge them, observe, skip. */
+export class Check {
+  readonly ctx: RunContext;
+  readonly client: TargetClient;
+  private readonly exchanges: Exchange[] = [];
+  private readonly coverage: CoverageCell[] = [];
+
+  constructor(
+    readonly rule: Rule,
+    private readonly meta: CheckMeta,
+    private readonly test: TestContext,
+  ) {
+    this.ctx = runContext();
+    this.client = targetClient();
+  }
+
+  /** Sends to a catalog endpoint by id and records the exchange and the coverage cells it exercised. */
+  async send(endpointId: string, call: EndpointCall = {}): Promise<TargetResponse> {
+    const res = await callEndpoint(this.client, endpointId, call);
+    this.record(res);
+    if (res.status !== undefined) {
+      this.coverage.push({ endpoint: endpointId, cell: String(res.status), outcome: 'exercised' });
+      if (res.status >= 200 && res.status < 300 && call.form) {
+        this.coverage.push({ endpoint: endpointId, cell: `media:${call.form}`, outcome: 'exercised' });
+      }
+    }
+    return res;
+  }
+
+  /** Sends a request that is not a catalog endpoint (unknown paths, hooks, raw paths). */
+  async sendRaw(req: SendRequest): Promise<TargetResponse> {
+    const res = await this.client.send(req);
+    this.record(res);
+    return res;
+  }
+
+  private record(res: TargetResponse): void {
+    this.exchanges.push(res.exchange);
+    if (this.exchanges.length > KEEP_EXCHANGES) this.exchanges.shift();
+    this.flush();
+  }
+
+  private flush(): void {
+    this.meta.exchanges = [...this.exchanges];
+    this.meta.coverage = [...this.coverage];
+  }
+
+  /** Fails the rule; `res` is the exchange that shows it (it becomes the last piece of evidence). */
+  fail(expectation: string, res?: TargetResponse): never {
+    if (res) {
+      const i = this.exchanges.indexOf(res.exchange);
+      if (i >= 0) this.exchanges.splice(i, 1);
+      this.exchanges.push(res.exchange);
+      const last = this.coverage.findLast((c) => res.status !== undefined && c.cell === String(res.status));
+      if (last) last.outcome = 'failed';
+      this.flush();
+    }
+    throw new RuleViolation(this.rule.id, describeFailure(this.rule.id, res, expectation));
+  }
+
+  expect(condition: unknown, expectation: string, res?: TargetResponse): void {
+    if (!condition) this.fail(expectation, res);
+  }
+
+  /** The value, or a failure when it is missing: for things a check needs in order to go on. */
+  present<T>(value: T | undefined | null, expectation: string, res?: TargetResponse): T {
+    if (value === undefined || value === null) this.fail(expectation, res);
+    return value;
+  }
+
+  expectStatus(res: TargetResponse, expected: number | readonly number[], what?: string): void {
+    const allowed = typeof expected === 'number' ? [expected] : expected;
+    if (res.status === undefined || !allowed.includes(res.status) || res.error) {
+      this.fail(`${allowed.join(' or ')}${what ? ` (${what})` : ''}`, res);
+    }
+  }
+
+  /** Parses the body with a model; a mismatch fails with the first issues, named by member path. */
+  expectModel<T>(res: TargetResponse, schema: z.ZodType<T>, what: string): T {
+    const parsed = schema.safeParse(res.json);
+    if (!parsed.success) {
+      const issues = parsed.error.issues
+        .slice(0, 3)
+        .map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`)
+        .join('; ');
+      this.fail(`${what}, but ${res.jsonError ? `the body is not JSON (${res.jsonError})` : issues}`, res);
+    }
+    return parsed.data;
+  }
+
+  /** Records what the target did, for observe rules and for context on any rule. */
+  observe(text: string): void {
+    this.meta.observation = this.meta.observation ? `${this.meta.observation}; ${text}` : text;
+  }
+
+  skip(reason: string): never {
+    return this.test.skip(reason);
+  }
+
+  /**
+   * Runs a fast-check property with a seed derived from the run's seed and the rule id, so one --seed
+   * replays the whole run; a failure records the seed, path and shrunk counterexample.
+   */
+  async property<Ts extends [unknown, ...unknown[]]>(
+    arbitraries: { [K in keyof Ts]: fc.Arbitrary<Ts[K]> },
+    predicate: (...args: Ts) => Promise<void>,
+    numRuns = this.ctx.numRuns,
+  ): Promise<void> {
+    const seed = propertySeed(this.ctx.seed, this.rule.id);
+    const details = await fc.check(fc.asyncProperty(...arbitraries, predicate), { seed, numRuns, endOnFailure: false });
+    if (!details.failed) return;
+    this.meta.property = {
+      seed: details.seed,
+      numRuns,
+      ...(details.counterexamplePath ? { path: details.counterexamplePath } : {}),
+      ...(details.counterexample ? { counterexample: fc.stringify(details.counterexample) } : {}),
+    };
+    const error = details.errorInstance;
+    if (error instanceof RuleViolation) throw error;
+    throw new RuleViolation(this.rule.id, `property failed: ${String((error as Error | undefined)?.message ?? error)} (${this.rule.id})`);
+  }
+}
+
+/** A stable 31-bit seed per (run seed, rule id). */
+export function propertySeed(seed: number, ruleId: string): number {
+  let h = seed >>> 0;
+  for (let i = 0; i < ruleId.length; i++) h = Math.imul(h ^ ruleId.charCodeAt(i), 0x9e3779b1) >>> 0;
+  return h & 0x7fffffff;
+}
+
+export interface CheckOptions {
+  timeout?: number;
+  /** Mutating checks are skipped in read-only runs. */
+  mutates?: boolean;
+}
+
+/**
+ * Declares the test of one rule: its title starts with the rule id, and its rule metadata rides on
+ * task.meta (for our reporters) and on an annotation (for vitest's JUnit reporter). Observe rules never
+ * fail: whatever happens is recorded as the observation.
+ */
+export function check(ruleId: string, body: (c: Check) => Promise<void>, options: CheckOptions = {}): void {
+  const rule = ruleById(ruleId);
+  test(`[${rule.id}] ${rule.statement}`, { timeout: options.timeout ?? 60_000 }, async (context) => {
+    const meta: CheckMeta = {
+      ruleId: rule.id,
+      level: rule.level,
+      section: rule.section,
+      statement: rule.statement,
+      ...(rule.endpoint ? { endpoint: rule.endpoint } : {}),
+      exchanges: [],
+      coverage: [],
+    };
+    context.task.meta.vmp = meta;
+    await context.annotate(`${rule.id} · ${rule.level} · ${rule.section}`, 'rule');
+    const c = new Check(rule, meta, context);
+    if (options.mutates && c.ctx.readOnly) c.skip('read-only run: this check changes the target');
+    if (rule.level !== 'observe') return body(c);
+    try {
+      await body(c);
+    } catch (error) {
+      if ((error as { code?: string })?.code === 'VITEST_PENDING') throw error;
+      c.observe(`raised: ${(error as Error).message}`);
+    }
+  });
+}

@@ -1,0 +1,54 @@
+import { inject } from 'vitest';
+import { TargetClient } from '../../target/client.ts';
+import type { Fixtures } from '../../target/discovery.ts';
+import type { Profile } from '../../target/profile.ts';
+
+/** Everything a suite knows about the run; the CLI provides it through vitest.provide('vmp', …). */
+export interface RunContext {
+  baseUrl: string;
+  profile: Profile;
+  fixtures: Fixtures;
+  /** Unique per run: invented e-mails and template values carry it, so the run touches only its own resources. */
+  runId: string;
+  seed: number;
+  /** fast-check runs per property. */
+  numRuns: number;
+  readOnly: boolean;
+  timeoutMs: number;
+  maxBodyBytes: number;
+  secrets: string[];
+  /** The target's today (yyyy-mm-dd), from the profile's `today` or its time zone. */
+  today: string;
+  /** A URL a webhook capture server listens on for this run, when the runner started one. */
+  captureUrl?: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    vmp: RunContext;
+  }
+}
+
+let cached: { ctx: RunContext; client: TargetClient } | undefined;
+
+export function runContext(): RunContext {
+  return inject('vmp');
+}
+
+/** One client per worker, reused by every check in it (keep-alive connections). */
+export function targetClient(): TargetClient {
+  const ctx = runContext();
+  if (cached?.ctx !== ctx) {
+    cached = {
+      ctx,
+      client: new TargetClient({
+        baseUrl: ctx.baseUrl,
+        profile: ctx.profile,
+        timeoutMs: ctx.timeoutMs,
+        maxBodyBytes: ctx.maxBodyBytes,
+        secrets: ctx.secrets,
+      }),
+    };
+  }
+  return cached.client;
+}

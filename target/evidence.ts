@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+// What a check leaves behind for the reports: the exchange it judged (secrets already redacted), the
+// coverage cells it exercised, and for properties the fast-check replay data. Carried on task.meta.
+
+export const exchangeSchema = z.object({
+  method: z.string(),
+  url: z.string(),
+  /** The request as a curl command line, secret header values redacted. */
+  curl: z.string(),
+  requestHeaders: z.record(z.string(), z.string()),
+  requestBody: z.string().optional(),
+  status: z.number().int().optional(),
+  responseHeaders: z.record(z.string(), z.string()).default({}),
+  /** The first bytes of the response body, as text. */
+  bodyExcerpt: z.string().default(''),
+  durationMs: z.number().nonnegative(),
+  /** A transport failure (timeout, reset, oversize, bad JSON) instead of, or after, a status. */
+  error: z.string().optional(),
+});
+export type Exchange = z.infer<typeof exchangeSchema>;
+
+export const coverageCellSchema = z.object({
+  endpoint: z.string(),
+  /** A status code as a string ("404"), or a media form ("media:ref"). */
+  cell: z.string(),
+  outcome: z.enum(['exercised', 'failed']),
+});
+export type CoverageCell = z.infer<typeof coverageCellSchema>;
+
+export const propertyReplaySchema = z.object({
+  seed: z.number().int(),
+  path: z.string().optional(),
+  counterexample: z.string().optional(),
+  numRuns: z.number().int().optional(),
+});
+
+export const checkMetaSchema = z.object({
+  ruleId: z.string(),
+  level: z.enum(['must', 'profile', 'observe']),
+  section: z.string(),
+  endpoint: z.string().optional(),
+  statement: z.string(),
+  /** Exchanges worth showing: for a failure the failing one last; for an observation what was seen. */
+  exchanges: z.array(exchangeSchema).default([]),
+  coverage: z.array(coverageCellSchema).default([]),
+  property: propertyReplaySchema.optional(),
+  /** For observe rules: what the target did, in one line. */
+  observation: z.string().optional(),
+  /** A stateful failure's shrunk command sequence, replayable by `vmp-conformance replay`. */
+  commands: z.array(z.string()).optional(),
+});
+export type CheckMeta = z.infer<typeof checkMetaSchema>;
