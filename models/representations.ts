@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { consulta } from './consulta.ts';
 import { refLink } from './link.ts';
 import type { Representation } from './media-types.ts';
@@ -15,7 +15,8 @@ const REPRESENTATIONS = {
   Agencia: { full: opaqueResource, ref: refLink },
   AgenciaProductos: { full: opaqueResource },
   InvitationState: { full: opaqueResource },
-  AppWebhooks: { full: opaqueResource },
+  // "list of topics available and configured for the app", fields not shown: an object or an array.
+  AppWebhooks: { full: () => z.union([opaqueResource(), z.array(z.unknown())]) },
   AppWebhook: { full: opaqueResource },
   Carrocerias: { full: opaqueList },
   Carroceria: { full: opaqueResource },
