@@ -6,7 +6,8 @@ import { CONSULTA, CONSULTA_PAGE, CONSULTA_REF_PAGE, REF_LINK } from './support/
 // Every representation a success response names, in each form it has. Other resources: "Reference forms
 // exist for agencies, cities, colors, makes and inquiries"; AgenciaProductos has a "full form only".
 
-type Kind = 'object' | 'list' | 'page' | 'consulta';
+// AppWebhooks is a "list of topics" whose fields are not shown: an object or an array.
+type Kind = 'object' | 'object-or-array' | 'list' | 'page' | 'consulta';
 
 /** Typed over RepresentationName, so a representation added to models/ without a line here fails tsc. */
 const EXPECTED = {
@@ -15,7 +16,7 @@ const EXPECTED = {
   Agencia: { kind: 'object', ref: true },
   AgenciaProductos: { kind: 'object', ref: false },
   InvitationState: { kind: 'object', ref: false },
-  AppWebhooks: { kind: 'object', ref: false },
+  AppWebhooks: { kind: 'object-or-array', ref: false },
   AppWebhook: { kind: 'object', ref: false },
   Carrocerias: { kind: 'list', ref: false },
   Carroceria: { kind: 'object', ref: false },
@@ -36,6 +37,10 @@ const SAMPLES: Record<Kind, Record<Representation, { good: unknown[]; bad: unkno
   object: {
     full: { good: [{}, { Id: 7, Nombre: 'x' }], bad: [null, [], 'x', 7] },
     ref: { good: [REF_LINK], bad: [{ href: REF_LINK.href }, { ...REF_LINK, Id: 7 }, [REF_LINK], null] },
+  },
+  'object-or-array': {
+    full: { good: [{}, { Id: 7 }, [], [{ Topic: 'x' }]], bad: [null, 'x', 7] },
+    ref: { good: [], bad: [] },
   },
   list: {
     full: { good: [[], [{ Id: 7 }], { _entries: [{ Id: 7 }] }], bad: [null, {}, 'x', [7]] },
