@@ -1,0 +1,261 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createPrng } from '../generators/prng.ts';
+import { momentoAt } from './delivery-info.ts';
+import { deliveryLine, parseBody, type Delivery } from './delivery.ts';
+import { JsonlLog, type Durability } from './jsonl-log.ts';
+import { verifySignature, type SignatureConfig } from './signature.ts';
+
+export type { Delivery } from './delivery.ts';
+
+// A webhook capture server, like `stripe listen`: accepts POSTs on any path (the path names the app), records
+// each delivery with its raw bytes, and answers only after the record is durable, so a 2xx is a promise kept even
+// through kill -9. Fault injection (fail rate, fixed status, delay) lets an experiment watch the target's retries.
+
+/** A request answered without being recorded as a delivery. */
+export interface UnrecordedRequest {
+  method: string;
+  path: string;
+  /** 200: a GET/HEAD probe (some senders check a URL before saving it); 405: another method; 413: body too large. */
+  status: 200 | 405 | 413;
+  bytes: number;
+}
+
+export interface CaptureOptions {
+  /** 0 (default) picks an ephemeral port. */
+  port?: number;
+  host?: string;
+  /** JSONL file each delivery is appended to before it is answered; omitted: memory only. */
+  out?: string;
+  /** 'fdatasync' (default) survives a machine crash; 'write' survives a process crash (kill -9) only. */
+  durability?: Durability;
+  /** Larger bodies are answered 413 and not recorded; default 1 MiB. */
+  bodyLimitBytes?: number;
+  /** Probability (0..1) of answering 500 instead of 200, drawn from a PRNG seeded with `seed`. */
+  failRate?: number;
+  seed?: number;
+  /** Extra wait after the record is durable and before answering. */
+  delayMs?: number;
+  /** Answer every delivery with this status (after recording it). */
+  status?: 410 | 429;
+  signature?: SignatureConfig | null;
+  /** Standard Webhooks timestamp tolerance; null disables it. */
+  signatureToleranceSec?: number | null;
+  /** Where the Consulta sits in a payload (profile webhooks.consultaPointer), for the default latency. */
+  consultaPointer?: string;
+  /**
+   * Latency of a delivery in ms. Default: receipt time minus the Consulta's Momento (whole seconds, so coarse);
+   * the simulator passes its own, measured from the moment it injected the inquiry.
+   */
+  latencyOf?: (d: Omit<Delivery, 'latencyMs'>, receivedAtMs: number) => number | undefined;
+  /** How many deliveries deliveries() keeps (oldest dropped first); default all. The file keeps everything. */
+  retain?: number;
+  onDelivery?: (d: Delivery) => void;
+  onUnrecorded?: (r: UnrecordedRequest) => void;
+  /** A write to the JSONL file failed; the delivery was answered 500, not acknowledged. */
+  onError?: (error: Error) => void;
+}
+
+export interface CaptureServer {
+  url: string;
+  port: number;
+  deliveries(): readonly Delivery[];
+  /** Deliveries received and numbered so far, including those deliveries() no longer retains. */
+  count(): number;
+  /** Resolves once predicate holds over the recorded deliveries; rejects after timeoutMs. */
+  waitFor(predicate: (deliveries: readonly Delivery[]) => boolean, timeoutMs: number): Promise<readonly Delivery[]>;
+  close(): Promise<void>;
+}
+
+export class CaptureError extends Error {
+  constructor(
+    message: string,
+    readonly code: 'VMP_ERR_CAPTURE_OPTION' | 'VMP_ERR_CAPTURE_TIMEOUT' | 'VMP_ERR_CAPTURE_CLOSED',
+  ) {
+    super(message);
+    this.name = 'CaptureError';
+  }
+}
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+function checkOptions(o: CaptureOptions): void {
+  const bad = (m: string) => new CaptureError(m, 'VMP_ERR_CAPTURE_OPTION');
+  if (o.port !== undefined && !(Number.isInteger(o.port) && o.port >= 0 && o.port <= 65535)) throw bad(`port must be an integer from 0 to 65535, got ${o.port}`);
+  if (o.bodyLimitBytes !== undefined && !(Number.isInteger(o.bodyLimitBytes) && o.bodyLimitBytes > 0)) throw bad(`bodyLimitBytes must be a positive integer, got ${o.bodyLimitBytes}`);
+  if (o.failRate !== undefined && !(o.failRate >= 0 && o.failRate <= 1)) throw bad(`failRate must be a number from 0 to 1, got ${o.failRate}`);
+  if (o.delayMs !== undefined && !(Number.isFinite(o.delayMs) && o.delayMs >= 0)) throw bad(`delayMs must be a non-negative number, got ${o.delayMs}`);
+  if (o.status !== undefined && o.status !== 410 && o.status !== 429) throw bad(`status must be 410 or 429, got ${String(o.status)}`);
+  if (o.retain !== undefined && !(o.retain >= 0)) throw bad(`retain must be non-negative, got ${o.retain}`);
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function reply(res: ServerResponse, status: number, body: object, extra: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...extra });
+  res.end(text);
+}
+
+export async function startCaptureServer(options: CaptureOptions = {}): Promise<CaptureServer> {
+  checkOptions(options);
+  const limit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
+  const retain = options.retain ?? Infinity;
+  const failPrng = createPrng(options.seed ?? 1);
+  const log = options.out ? await JsonlLog.open(options.out, options.durability) : null;
+  const kept: Delivery[] = [];
+  const waiters = new Set<() => void>();
+  let seq = 0;
+  let closed = false;
+
+  const latencyOf =
+    options.latencyOf ??
+    ((d: Omit<Delivery, 'latencyMs'>, receivedAtMs: number) => {
+      const momento = momentoAt(d.json, options.consultaPointer ?? '');
+      return momento === undefined ? undefined : receivedAtMs - momento;
+    });
+
+  function statusFor(): number {
+    if (options.status) return options.status;
+    // Drawn for every delivery, even at rate 0, so the fault pattern depends only on seed and arrival order.
+    const roll = failPrng.next();
+    return roll < (options.failRate ?? 0) ? 500 : 200;
+  }
+
+  function unrecorded(req: IncomingMessage, res: ServerResponse, status: 200 | 405 | 413, bytes: number): void {
+    options.onUnrecorded?.({ method: req.method ?? '', path: req.url ?? '', status, bytes });
+    if (status === 200) return reply(res, 200, { capture: 'POST deliveries to any path' });
+    if (status === 405) return reply(res, 405, { error: 'only POST is captured' }, { allow: 'GET, HEAD, POST' });
+    // Connection: close, because the rest of an oversized body is never read.
+    reply(res, 413, { error: `body over ${limit} bytes` }, { connection: 'close' });
+  }
+
+  async function record(req: IncomingMessage, res: ServerResponse, raw: Buffer): Promise<void> {
+    const receivedAtMs = Date.now();
+    const body = parseBody(raw);
+    const check = verifySignature(options.signature, req.headers, raw, { nowMs: receivedAtMs, toleranceSec: options.signatureToleranceSec });
+    const base: Omit<Delivery, 'latencyMs'> = {
+      seq: ++seq,
+      receivedAt: new Date(receivedAtMs).toISOString(),
+      method: req.method ?? 'POST',
+      path: req.url ?? '/',
+      headers: req.headers,
+      rawBodyBase64: raw.toString('base64'),
+      json: body.json,
+      signature: check.status,
+      ...(check.detail === undefined ? {} : { signatureDetail: check.detail }),
+      status: statusFor(),
+    };
+    const latencyMs = latencyOf(base, receivedAtMs);
+    const delivery: Delivery = latencyMs === undefined ? base : { ...base, latencyMs };
+    if (log) {
+      try {
+        await log.append(deliveryLine(delivery, body.text));
+      } catch (error) {
+        // Not durable, so not acknowledged: the target will retry and nothing is lost.
+        options.onError?.(error as Error);
+        reply(res, 500, { error: 'capture could not store the delivery' });
+        return;
+      }
+    }
+    kept.push(delivery);
+    if (kept.length > retain) kept.splice(0, kept.length - retain);
+    try {
+      options.onDelivery?.(delivery);
+    } catch (error) {
+      // The delivery is durable: a failing observer must not turn its 2xx into a retry and a duplicate.
+      options.onError?.(error as Error);
+    }
+    for (const wake of waiters) wake();
+    if (options.delayMs) await sleep(options.delayMs);
+    reply(res, delivery.status, { seq: delivery.seq }, delivery.status === 429 ? { 'retry-after': '1' } : {});
+  }
+
+  const server = createServer((req, res) => {
+    if (req.method !== 'POST') {
+      req.resume();
+      return unrecorded(req, res, req.method === 'GET' || req.method === 'HEAD' ? 200 : 405, 0);
+    }
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > limit) return unrecorded(req, res, 413, declared);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on('data', (chunk: Buffer) => {
+      if (over) return;
+      size += chunk.length;
+      if (size > limit) {
+        over = true;
+        unrecorded(req, res, 413, size);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (over) return;
+      record(req, res, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)).catch((error: unknown) => {
+        // E.g. a throwing latencyOf: refused before it was stored, so the target's retry loses nothing.
+        options.onError?.(error as Error);
+        if (!res.headersSent) reply(res, 500, { error: 'capture failed' });
+      });
+    });
+  });
+  // Webhook senders keep connections alive between deliveries; Node's 5 s default would churn them under load.
+  server.keepAliveTimeout = 65_000;
+
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    await log?.close();
+    throw error;
+  }
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+
+  return {
+    url: `http://${host}:${address.port}`,
+    port: address.port,
+    deliveries: () => kept,
+    count: () => seq,
+    waitFor(predicate, timeoutMs) {
+      if (predicate(kept)) return Promise.resolve(kept);
+      if (closed) return Promise.reject(new CaptureError('capture server is closed', 'VMP_ERR_CAPTURE_CLOSED'));
+      return new Promise((resolve, reject) => {
+        const done = () => {
+          clearTimeout(timer);
+          waiters.delete(wake);
+        };
+        const wake = () => {
+          if (closed) {
+            done();
+            reject(new CaptureError('capture server closed while waiting', 'VMP_ERR_CAPTURE_CLOSED'));
+          } else if (predicate(kept)) {
+            done();
+            resolve(kept);
+          }
+        };
+        const timer = setTimeout(() => {
+          done();
+          reject(new CaptureError(`no matching delivery within ${timeoutMs} ms (${seq} received)`, 'VMP_ERR_CAPTURE_TIMEOUT'));
+        }, timeoutMs);
+        waiters.add(wake);
+      });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const wake of waiters) wake();
+      // In-flight deliveries (e.g. inside delayMs) get a moment to be answered; then connections are cut.
+      const force = setTimeout(() => server.closeAllConnections(), 2_000);
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      clearTimeout(force);
+      await log?.close();
+    },
+  };
+}

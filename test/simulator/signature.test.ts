@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { signHmacSha256, signStandardWebhooks, verifySignature, type SignatureConfig } from '../../simulator/signature.ts';
+
+const body = Buffer.from('{"Topic":"consultas","Consulta":{"Momento":"2026-11-22T10:15:00-03:00"}}');
+const NOW = Date.UTC(2026, 10, 22, 13, 15);
+const ts = Math.floor(NOW / 1000);
+const whsec = `whsec_${Buffer.from('a 24-byte shared secret!').toString('base64')}`;
+const sw: SignatureConfig = { scheme: 'standard-webhooks', secret: whsec };
+const hmac: SignatureConfig = { scheme: 'hmac-sha256', header: 'X-Signature', secret: 'raw-secret' };
+
+const swHeaders = (sig: string, id = 'msg_1', t = ts) => ({ 'webhook-id': id, 'webhook-timestamp': String(t), 'webhook-signature': sig });
+
+describe('standard-webhooks', () => {
+  it('accepts a correct v1 signature: whsec_ secret, unprefixed base64 secret, or raw-bytes key', () => {
+    expect(verifySignature(sw, swHeaders(signStandardWebhooks(whsec, 'msg_1', ts, body)), body, { nowMs: NOW })).toEqual({ status: 'valid' });
+    const unprefixed: SignatureConfig = { scheme: 'standard-webhooks', secret: whsec.slice('whsec_'.length) };
+    expect(verifySignature(unprefixed, swHeaders(signStandardWebhooks(whsec, 'msg_1', ts, body)), body, { nowMs: NOW }).status).toBe('valid');
+    const raw: SignatureConfig = { scheme: 'standard-webhooks', secret: 'plain secret' };
+    expect(verifySignature(raw, swHeaders(signStandardWebhooks('plain secret', 'msg_1', ts, body, 'raw')), body, { nowMs: NOW }).status).toBe('valid');
+    // A whsec_ secret is only ever the base64 key: its raw bytes do not verify.
+    expect(verifySignature(sw, swHeaders(signStandardWebhooks(whsec, 'msg_1', ts, body, 'raw')), body, { nowMs: NOW }).status).toBe('invalid');
+  });
+
+  it('matches the published Standard Webhooks test vector', () => {
+    // From the standard-webhooks reference libraries' tests.
+    const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+    const id = 'msg_p5jXN8AQM9LWM0D4loKWxJek';
+    const t = 1614265330;
+    const payload = Buffer.from('{"test": 2432232314}');
+    expect(signStandardWebhooks(secret, id, t, payload)).toBe('v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=');
+  });
+
+  it('accepts one matching signature among several (key rotation)', () => {
+    const good = signStandardWebhooks(whsec, 'msg_1', ts, body);
+    expect(verifySignature(sw, swHeaders(`v1,AAAA v1a,xyz ${good}`), body, { nowMs: NOW }).status).toBe('valid');
+  });
+
+  it('rejects a tampered body, a wrong id, a partial header set and a stale timestamp', () => {
+    const good = signStandardWebhooks(whsec, 'msg_1', ts, body);
+    expect(verifySignature(sw, swHeaders(good), Buffer.from(`${body} `), { nowMs: NOW }).status).toBe('invalid');
+    expect(verifySignature(sw, swHeaders(good, 'msg_2'), body, { nowMs: NOW }).status).toBe('invalid');
+    const partial = verifySignature(sw, { 'webhook-signature': good }, body, { nowMs: NOW });
+    expect(partial).toEqual({ status: 'invalid', detail: 'missing header webhook-id, webhook-timestamp' });
+    const stale = signStandardWebhooks(whsec, 'msg_1', ts - 600, body);
+    const check = verifySignature(sw, swHeaders(stale, 'msg_1', ts - 600), body, { nowMs: NOW });
+    expect(check.status).toBe('invalid');
+    expect(check.detail).toMatch(/600 s from the capture clock/);
+    expect(verifySignature(sw, swHeaders(stale, 'msg_1', ts - 600), body, { nowMs: NOW, toleranceSec: null }).status).toBe('valid');
+  });
+
+  it('reports absent when no Standard Webhooks header is sent', () => {
+    expect(verifySignature(sw, { 'content-type': 'application/json' }, body)).toEqual({ status: 'absent' });
+  });
+});
+
+describe('hmac-sha256', () => {
+  it('accepts hex, base64 and sha256= forms, under a case-insensitive header name', () => {
+    for (const value of [signHmacSha256('raw-secret', body), signHmacSha256('raw-secret', body, 'base64'), `sha256=${signHmacSha256('raw-secret', body)}`]) {
+      expect(verifySignature(hmac, { 'x-signature': value }, body), value).toEqual({ status: 'valid' });
+    }
+  });
+
+  it('rejects a wrong MAC or a malformed value; absent when the header is missing', () => {
+    expect(verifySignature(hmac, { 'x-signature': signHmacSha256('other', body) }, body).status).toBe('invalid');
+    expect(verifySignature(hmac, { 'x-signature': 'not a mac' }, body).detail).toMatch(/neither hex nor base64/);
+    expect(verifySignature(hmac, {}, body)).toEqual({ status: 'absent' });
+  });
+
+  it('is not-configured without a profile scheme', () => {
+    expect(verifySignature(null, { 'x-signature': 'x' }, body)).toEqual({ status: 'not-configured' });
+  });
+});
