@@ -1,0 +1,168 @@
+import { PROBLEM_MEDIA_TYPE, essence, representationModel, validationProblem } from '../models/index.ts';
+import type { TargetResponse } from '../target/client.ts';
+import { lastSegment } from '../target/discovery.ts';
+import { agencyMails, caseVariants } from './harness/agencies.ts';
+import { check, type Check } from './harness/check.ts';
+import { agencySegment, freshAdminMail, invite, inviteFresh, registerFreshAgency, resolveLocation } from './harness/invitations.ts';
+import { resolvePointer } from './harness/json-pointer.ts';
+
+// States and transitions (agency invitation, association with the app) and the case-insensitive adminMail
+// of Endpoints. Every mutating check acts on AdminMails this run invents (issue 4, Safety).
+
+const is2xx = (res: TargetResponse): boolean => res.status !== undefined && res.status >= 200 && res.status < 300;
+
+check(
+  'lifecycle/invitation-accepted-202',
+  async (c) => {
+    const res = await invite(c, freshAdminMail(c, 'new'));
+    c.expectStatus(res, 202, 'inviting an AdminMail no one registered');
+    c.expect(res.text === '', '"202, no body"', res);
+    c.expect(typeof res.headers.location === 'string' && res.headers.location.trim() !== '', 'a Location header (URI of the agency)', res);
+  },
+  { mutates: true },
+);
+
+check(
+  'lifecycle/invitation-location-is-agency',
+  async (c) => {
+    const { adminMail, res, location } = await inviteFresh(c, 'loc');
+    c.observe(`Location is ${location.form}: ${location.raw}`);
+    const segment = agencySegment(location.path);
+    c.expect(
+      segment !== undefined && segment.toLowerCase() === adminMail.toLowerCase(),
+      `a Location that resolves to /v3/agencias/${adminMail} (it resolves to ${location.url.pathname})`,
+      res,
+    );
+  },
+  { mutates: true },
+);
+
+/** The state an invitation's Location gives: a JSON object, and the profile's pointer names a value in it. */
+function expectInvitationState(c: Check, res: TargetResponse, how: string): void {
+  const state = c.expectModel(res, representationModel('InvitationState', 'full')!, `${how} returning the state of the invitation as a JSON object`);
+  const pointer = c.ctx.profile.invitationState?.pointer;
+  if (pointer === undefined) return;
+  const value = resolvePointer(state, pointer);
+  c.expect(value !== undefined, `the invitation state at the profile's pointer ${pointer}`, res);
+  c.observe(`${how}: state at ${pointer} = ${JSON.stringify(value)}`);
+}
+
+check(
+  'lifecycle/invitation-state-get',
+  async (c) => {
+    const { location } = await inviteFresh(c, 'get');
+    const res = await c.sendRaw({ method: 'GET', path: location.path, form: 'json' });
+    c.expectStatus(res, 200, 'GET on the Location of an invitation, by the inviting app');
+    expectInvitationState(c, res, 'GET');
+  },
+  { mutates: true },
+);
+
+check(
+  'lifecycle/invitation-state-options',
+  async (c) => {
+    const { location } = await inviteFresh(c, 'opt');
+    const res = await c.sendRaw({ method: 'OPTIONS', path: location.path, form: 'json' });
+    // States and transitions shows no status for OPTIONS: any 2xx that carries the state.
+    c.expect(is2xx(res) && !res.error, 'a 2xx to OPTIONS on the Location of an invitation', res);
+    expectInvitationState(c, res, 'OPTIONS');
+  },
+  { mutates: true },
+);
+
+/** Errors: 409 carries a validation problem body, as application/problem+json. */
+function expectConflict(c: Check, res: TargetResponse, what: string): void {
+  c.expectStatus(res, 409, what);
+  c.expect(essence(res.headers['content-type']) === PROBLEM_MEDIA_TYPE, `a 409 body of type ${PROBLEM_MEDIA_TYPE}`, res);
+  c.expectModel(res, validationProblem(), 'a 409 with a validation problem body');
+}
+
+check(
+  'lifecycle/invitation-conflict-409',
+  async (c) => {
+    const { adminMail } = await inviteFresh(c, 'dup');
+    expectConflict(c, await invite(c, adminMail), 'inviting an AdminMail that was just invited');
+    // Condition: "the e-mail in AdminMail is not already registered" — the fixture agency is.
+    expectConflict(c, await invite(c, c.ctx.fixtures.agency), "inviting the AdminMail of the app's registered fixture agency");
+  },
+  { mutates: true },
+);
+
+/** Before desasociar: the registered agency is in the app's list and readable, so its absence later means something. */
+async function expectAssociated(c: Check, adminMail: string): Promise<void> {
+  const { mails, res } = await agencyMails(c, 'primary');
+  c.expect(mails.has(adminMail.toLowerCase()), `the agency ${adminMail}, registered through the hooks, in the app's agency list`, res);
+  const get = await c.send('agencias-get', { params: { adminMail }, form: 'json' });
+  c.expectStatus(get, 200, 'GET of the agency just registered through the hooks');
+}
+
+check(
+  'lifecycle/desasociar-204',
+  async (c) => {
+    const adminMail = await registerFreshAgency(c);
+    await expectAssociated(c, adminMail);
+    const res = await c.send('agencias-desasociar', { params: { adminMail } });
+    c.expectStatus(res, 204, 'desasociar of an agency of the app');
+    c.expect(res.text === '', '"204, no body"', res);
+  },
+  { mutates: true },
+);
+
+check(
+  'lifecycle/desasociar-removes-association',
+  async (c) => {
+    const adminMail = await registerFreshAgency(c);
+    await expectAssociated(c, adminMail);
+    const res = await c.send('agencias-desasociar', { params: { adminMail } });
+    if (!is2xx(res)) c.skip(`desasociar answered ${res.status ?? res.error?.code} (see lifecycle/desasociar-204)`);
+    // Authentication: "an agency that does not exist for the app is answered as not found (404)".
+    c.expectStatus(await c.send('agencias-get', { params: { adminMail }, form: 'json' }), 404, 'GET of the dissociated agency');
+    const { mails, res: list } = await agencyMails(c, 'primary');
+    c.expect(!mails.has(adminMail.toLowerCase()), `no ${adminMail} in the app's agency list after desasociar`, list);
+    c.expectStatus(await c.send('agencias-productos', { params: { adminMail }, form: 'json' }), 404, 'productos of the dissociated agency');
+    c.expectStatus(await c.send('consultas-list', { params: { adminMail }, form: 'json' }), 404, 'the inquiry list of the dissociated agency');
+  },
+  { mutates: true },
+);
+
+/** The agency a reference-form GET names: the last segment of its href, lower-cased. */
+function refTarget(c: Check, res: TargetResponse): string {
+  const href = (res.json as { href?: unknown } | undefined)?.href;
+  c.expect(typeof href === 'string', 'a reference-form link object with an href', res);
+  return lastSegment(href as string).toLowerCase();
+}
+
+async function inquiryTotal(c: Check, adminMail: string): Promise<{ total: number; res: TargetResponse }> {
+  const res = await c.send('consultas-list', { params: { adminMail }, query: { pagina: 1 }, form: 'ref' });
+  c.expectStatus(res, 200, `the inquiry list of ${adminMail}`);
+  const total = (res.json as { Total?: unknown } | undefined)?.Total;
+  c.expect(typeof total === 'number', 'a numeric Total in the inquiry list', res);
+  return { total: total as number, res };
+}
+
+// Endpoints: "the path segment is matched case-insensitively with the name shown".
+check('agencias/admin-mail-case-insensitive', async (c) => {
+  const fixture = c.ctx.fixtures.agency;
+  const variants = caseVariants(fixture);
+  if (variants.length === 0) c.skip(`the fixture agency ${fixture} has no letter whose case could change`);
+  const canonical = await c.send('agencias-get', { params: { adminMail: fixture }, form: 'ref' });
+  c.expectStatus(canonical, 200, 'the fixture agency as spelled in its href');
+  const target = refTarget(c, canonical);
+  const productos = await c.send('agencias-productos', { params: { adminMail: fixture }, form: 'json' });
+  c.expectStatus(productos, 200, 'productos of the fixture agency as spelled in its href');
+  const { total: before } = await inquiryTotal(c, fixture);
+  const sid = c.ctx.fixtures.inquirySid;
+  for (const variant of variants) {
+    const res = await c.send('agencias-get', { params: { adminMail: variant }, form: 'ref' });
+    c.expectStatus(res, 200, `the fixture agency spelled ${variant}`);
+    c.expect(refTarget(c, res) === target, `the same agency as ${fixture}`, res);
+    c.expectStatus(await c.send('agencias-productos', { params: { adminMail: variant }, form: 'json' }), 200, `productos of ${variant}`);
+    const { total, res: list } = await inquiryTotal(c, variant);
+    // Inquiries may arrive meanwhile: the canonical total is read again before judging.
+    if (total !== before) {
+      const { total: after } = await inquiryTotal(c, fixture);
+      c.expect(total === after, `the Total of ${fixture} (${before}, then ${after}), not ${total}`, list);
+    }
+    if (sid) c.expectStatus(await c.send('consultas-get', { params: { adminMail: variant, sid }, form: 'json' }), 200, `inquiry ${sid} of ${variant}`);
+  }
+});

@@ -1,0 +1,157 @@
+import {
+  endpoint,
+  essence,
+  forbiddenProblem,
+  MEDIA_TYPES,
+  PROBLEM_MEDIA_TYPE,
+  representationModel,
+  validationProblem,
+} from '../models/index.ts';
+import type { TargetResponse } from '../target/client.ts';
+import { runLifecycleModel } from './appnotificaciones/lifecycle-model.ts';
+import { check, type Check } from './harness/check.ts';
+import { webhookSession } from './harness/webhook-session.ts';
+
+// Endpoints > AppNotificaciones and Events: the webhook configuration lifecycle of one topic. Every check
+// starts from a state it sets itself (DELETE, then POST when it needs a configured topic), on the profile's
+// registration topic; the primary app's configurations are saved first and restored in afterAll.
+
+const session = webhookSession();
+let callbacks = 0;
+
+const MODEL_MAX_COMMANDS = 12;
+
+/** Saves every topic these checks may touch, before the first change (Safety). */
+async function guardTopics(c: Check): Promise<void> {
+  const { inquiry, registration, unavailable } = c.ctx.profile.topics;
+  for (const topic of [inquiry, registration, unavailable]) await session.guard('primary', topic);
+}
+
+async function upsertBody(): Promise<Record<string, unknown>> {
+  return session.upsertBody(await session.callbackUrl(`cfg-${++callbacks}`));
+}
+
+/** A topic that is available and not configured: DELETE answers 204 (it was) or 404 (it was not). */
+async function unconfigured(c: Check): Promise<string> {
+  await guardTopics(c);
+  const topic = c.ctx.profile.topics.registration;
+  const res = await c.send('appnotificaciones-delete', { params: { topic } });
+  c.expectStatus(res, [204, 404], `DELETE to reach a known unconfigured state of '${topic}'`);
+  return topic;
+}
+
+/** A topic that is available and configured by this run. */
+async function configured(c: Check): Promise<string> {
+  const topic = await unconfigured(c);
+  const res = await c.send('appnotificaciones-post', { params: { topic }, json: await upsertBody() });
+  c.expectStatus(res, 201, `POST to configure '${topic}' (see appnotificaciones/post-201-location)`);
+  return topic;
+}
+
+/** An AppWebhook in one of the media types the row offers (json, text/json, entry). */
+function expectAppWebhook(c: Check, res: TargetResponse, endpointId: string): void {
+  const offered = (endpoint(endpointId).success.mediaTypes ?? []).map((f) => MEDIA_TYPES[f]);
+  const type = essence(res.headers['content-type']);
+  c.expect(offered.includes(type as (typeof offered)[number]), `a Content-Type among ${offered.join(', ')}, not '${type}'`, res);
+  c.expectModel(res, representationModel('AppWebhook', 'full')!, 'an AppWebhook JSON object');
+}
+
+check(
+  'appnotificaciones/post-201-location',
+  async (c) => {
+    const topic = await unconfigured(c);
+    const res = await c.send('appnotificaciones-post', { params: { topic }, json: await upsertBody() });
+    c.expectStatus(res, 201, 'POST of an available topic that is not configured');
+    const location = c.present(res.headers.location, 'a Location header (URI of the webhook)', res);
+    // Whether Location is relative or absolute, and what it names, is not shown: only that it is a URI.
+    c.expect(location !== '' && URL.canParse(location, res.exchange.url), 'a Location that is a URI reference', res);
+    c.observe(`Location: ${location}`);
+    expectAppWebhook(c, res, 'appnotificaciones-post');
+  },
+  { mutates: true },
+);
+
+check(
+  'appnotificaciones/post-again-409',
+  async (c) => {
+    const topic = await configured(c);
+    const res = await c.send('appnotificaciones-post', { params: { topic }, json: await upsertBody() });
+    c.expectStatus(res, 409, 'a second POST of a configured topic');
+    c.expect(essence(res.headers['content-type']) === PROBLEM_MEDIA_TYPE, `a ${PROBLEM_MEDIA_TYPE} body`, res);
+    c.expectModel(res, validationProblem(), 'a validation problem body (Errors: 409)');
+  },
+  { mutates: true },
+);
+
+check(
+  'appnotificaciones/put-200',
+  async (c) => {
+    const topic = await configured(c);
+    const url = await session.callbackUrl(`cfg-${++callbacks}`);
+    const res = await c.send('appnotificaciones-put', { params: { topic }, json: session.upsertBody(url) });
+    c.expectStatus(res, 200, 'PUT of a configured topic');
+    expectAppWebhook(c, res, 'appnotificaciones-put');
+    // The fields of AppWebhook are not shown, so whether it echoes the new callback URL is only recorded.
+    const read = await c.send('appnotificaciones-get', { params: { topic } });
+    c.expectStatus(read, 200, 'GET of the topic just replaced');
+    c.observe(`GET after PUT ${read.text.includes(url) ? 'shows' : 'does not show'} the new callback URL`);
+  },
+  { mutates: true },
+);
+
+check(
+  'appnotificaciones/unconfigured-404',
+  async (c) => {
+    const topic = await unconfigured(c);
+    // "404 (webhook unavailable or never configured)": the unavailable topic is never configured either.
+    for (const t of [topic, c.ctx.profile.topics.unavailable]) {
+      const get = await c.send('appnotificaciones-get', { params: { topic: t } });
+      c.expectStatus(get, 404, `GET of '${t}', which is not configured`);
+      const put = await c.send('appnotificaciones-put', { params: { topic: t }, json: await upsertBody() });
+      c.expectStatus(put, 404, `PUT of '${t}', which is not configured`);
+      const del = await c.send('appnotificaciones-delete', { params: { topic: t } });
+      c.expectStatus(del, 404, `DELETE of '${t}', which is not configured`);
+    }
+  },
+  { mutates: true },
+);
+
+check(
+  'appnotificaciones/delete-204',
+  async (c) => {
+    const topic = await configured(c);
+    const res = await c.send('appnotificaciones-delete', { params: { topic } });
+    c.expectStatus(res, 204, 'DELETE of a configured topic');
+    c.expect(res.text === '', 'no body with 204', res);
+    const read = await c.send('appnotificaciones-get', { params: { topic } });
+    c.expectStatus(read, 404, 'GET of the topic just deleted');
+  },
+  { mutates: true },
+);
+
+check(
+  'appnotificaciones/unavailable-403',
+  async (c) => {
+    await guardTopics(c);
+    const topic = c.ctx.profile.topics.unavailable;
+    const res = await c.send('appnotificaciones-post', { params: { topic }, json: await upsertBody() });
+    c.expectStatus(res, 403, `POST of '${topic}', which the profile says is not available`);
+    c.expect(essence(res.headers['content-type']) === PROBLEM_MEDIA_TYPE, `a ${PROBLEM_MEDIA_TYPE} body (Errors: 403)`, res);
+    c.expectModel(res, forbiddenProblem(), 'a problem body (a JSON object)');
+  },
+  { mutates: true },
+);
+
+check(
+  'appnotificaciones/lifecycle-model',
+  async (c) => {
+    await guardTopics(c);
+    const base = await session.callbackUrl('model');
+    await runLifecycleModel(c, {
+      topics: c.ctx.profile.topics,
+      body: (n) => session.upsertBody(`${base}-${n}`),
+      maxCommands: MODEL_MAX_COMMANDS,
+    });
+  },
+  { mutates: true },
+);

@@ -1,0 +1,164 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { CaptureServer, Delivery } from '../simulator/capture-server.ts';
+import { resolvePointer } from '../simulator/delivery-info.ts';
+import { consulta, consultaInput } from '../models/index.ts';
+import { callEndpoint } from '../target/call.ts';
+import { lastSegment } from '../target/discovery.ts';
+import type { AppName } from '../target/profile.ts';
+import { fillTemplate } from '../target/templates.ts';
+import { excerpt, freshInquiry, inquiryMismatches, mentions, sendHook } from './events/hooks.ts';
+import { check, type Check } from './harness/check.ts';
+import { webhookSession } from './harness/webhook-session.ts';
+
+// Events: an inquiry received is delivered to the app's inquiry topic, resendwebhook sends the payload again,
+// and a completed registration is delivered to the registration topic. Deliveries go to this suite's capture
+// server on 127.0.0.1, so these checks see them only when the target runs on this machine. Inquiries and
+// registrations are provoked through the profile's simulation hooks; the configurations touched are restored.
+
+const session = webhookSession();
+
+/** How long a delivery may take; the spec gives no bound, so this is generous for a local target. */
+const DELIVERY_DEADLINE_MS = 5_000;
+/** After the first delivery, how long to keep listening for duplicates and misrouted copies. */
+const SETTLE_MS = 500;
+
+const PRIMARY_INQUIRY = 'primary-inquiry';
+const OTHER_INQUIRY = 'other-inquiry';
+const PRIMARY_REGISTRATION = 'primary-registration';
+
+/** The inquiry injected by events/inquiry-webhook-delivered: recent by construction, so resend applies to it. */
+let injected: { sid: string } | undefined;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function receiverOrSkip(c: Check): Promise<CaptureServer> {
+  const server = await session.receiver();
+  if (!server) return c.skip('deliveries go to the run\'s capture URL, which this suite cannot read');
+  return server;
+}
+
+function hooksOrSkip(c: Check): void {
+  if (c.ctx.profile.simulationHooks === null) c.skip('the profile declares no simulation hooks (simulationHooks: null)');
+}
+
+/** Points (app, topic) at the callback `/${name}` of the receiver; gives back the status the target answered. */
+async function pointTopic(c: Check, app: AppName, topic: string, name: string, allowed = [200, 201]): Promise<number | undefined> {
+  const res = await session.configure(app, topic, await session.callbackUrl(name));
+  c.expectStatus(res, allowed, `configuring the ${app} app's topic '${topic}' to call back /${name}`);
+  return res.status;
+}
+
+const on = (name: string) => (d: Delivery) => d.path === `/${name}`;
+const paths = (ds: readonly Delivery[]) => [...new Set(ds.map((d) => d.path))].join(', ') || 'none';
+
+check(
+  'events/inquiry-webhook-delivered',
+  async (c) => {
+    hooksOrSkip(c);
+    const server = await receiverOrSkip(c);
+    const { inquiry } = c.ctx.profile.topics;
+    await pointTopic(c, 'primary', inquiry, PRIMARY_INQUIRY);
+    // "Webhook configurations are per app": other's topic points elsewhere, to catch a misrouted delivery.
+    const otherStatus = await pointTopic(c, 'other', inquiry, OTHER_INQUIRY, [200, 201, 403]);
+    if (otherStatus === 403) c.observe(`the other app cannot configure '${inquiry}' (403): misrouting not checked`);
+
+    const agency = c.ctx.fixtures.agency;
+    const sent = freshInquiry(c);
+    const post = await sendHook(c, '/consultas', { adminMail: agency, consulta: sent });
+    c.expectStatus(post, 201, 'POST {hooks}/consultas of a valid inquiry for the fixture agency');
+    const raw = (post.json as { sid?: unknown } | undefined)?.sid;
+    const sid = c.present(typeof raw === 'string' && raw !== '' ? raw : undefined, 'a body {"sid": string}', post);
+    const location = c.present(post.headers.location, 'a Location header (the inquiry URI)', post);
+    c.expect(lastSegment(location) === sid, `a Location naming the inquiry ${sid}`, post);
+    injected = { sid };
+
+    const ofThis = (d: Delivery) => mentions(d.json, sent.Interesado.Email);
+    const first = c.present(
+      await session.waitForDelivery((d) => on(PRIMARY_INQUIRY)(d) && ofThis(d), DELIVERY_DEADLINE_MS),
+      `a delivery of the inquiry to the primary app's inquiry topic within ${DELIVERY_DEADLINE_MS} ms (deliveries arrived on: ${paths(server.deliveries())})`,
+      post,
+    );
+    await sleep(SETTLE_MS);
+    const copies = server.deliveries().filter(ofThis);
+    const toPrimary = copies.filter(on(PRIMARY_INQUIRY)).length;
+    c.expect(toPrimary === 1, `exactly one delivery of the inquiry to the primary app, not ${toPrimary}`, post);
+    const toOther = copies.filter(on(OTHER_INQUIRY)).length;
+    c.expect(toOther === 0, `no delivery of primary's inquiry to the other app, not ${toOther} (misrouted)`, post);
+
+    const pointer = c.ctx.profile.webhooks.consultaPointer;
+    const delivered = consultaInput('loose').safeParse(resolvePointer(first.json, pointer));
+    if (!delivered.success) {
+      const issue = delivered.error.issues[0];
+      return c.fail(`a Consulta at '${pointer}' of the payload (webhooks.consultaPointer), but ${issue?.path.join('.')}: ${issue?.message} in ${excerpt(first.json)}`, post);
+    }
+    const carried = inquiryMismatches(delivered.data, sent);
+    c.expect(carried.length === 0, `a payload carrying the injected inquiry, but ${carried.join('; ')}`, post);
+    c.observe(`payload Consulta ${'_links' in delivered.data ? 'has' : 'has no'} _links; signature: ${first.signature}`);
+
+    const read = await c.send('consultas-get', { params: { adminMail: agency, sid }, form: 'json' });
+    c.expectStatus(read, 200, 'GET of the injected inquiry by sid');
+    const stored = c.expectModel(read, consulta(), 'a Consulta');
+    const same = inquiryMismatches(stored, sent);
+    c.expect(same.length === 0, `the injected inquiry, but ${same.join('; ')}`, read);
+  },
+  { mutates: true },
+);
+
+check(
+  'events/resend-delivers-payload',
+  async (c) => {
+    const server = await receiverOrSkip(c);
+    const sid = injected?.sid ?? c.ctx.fixtures.inquirySid;
+    if (!sid) return c.skip('no inquiry to resend: the fixture agency has none and no inquiry was injected');
+    const url = await session.callbackUrl(PRIMARY_INQUIRY);
+    await pointTopic(c, 'primary', c.ctx.profile.topics.inquiry, PRIMARY_INQUIRY);
+
+    const since = Date.now();
+    const res = await c.send('consultas-resend', { params: { adminMail: c.ctx.fixtures.agency, sid } });
+    c.expectStatus(res, 202, `resendwebhook of inquiry ${sid}`);
+    const payload = c.present(res.json, 'the sent webhook payload as the body', res);
+    c.observe(`Location ${res.headers.location === url ? 'is' : 'is not'} the configured callback URL`);
+
+    const after = (d: Delivery) => on(PRIMARY_INQUIRY)(d) && Date.parse(d.receivedAt) >= since;
+    const same = await session.waitForDelivery((d) => after(d) && isDeepStrictEqual(d.json, payload), DELIVERY_DEADLINE_MS);
+    if (!same) {
+      const others = server.deliveries().filter(after);
+      const seen = others.length === 0 ? 'nothing arrived' : `${others.length} arrived, e.g. ${excerpt(others[0]!.json)}`;
+      c.fail(`a delivery equal to the response body within ${DELIVERY_DEADLINE_MS} ms, but ${seen}`, res);
+    }
+    await sleep(SETTLE_MS);
+    c.observe(`deliveries after the resend: ${server.deliveries().filter(after).length}`);
+  },
+  { mutates: true },
+);
+
+check(
+  'events/registration-webhook',
+  async (c) => {
+    hooksOrSkip(c);
+    const server = await receiverOrSkip(c);
+    await pointTopic(c, 'primary', c.ctx.profile.topics.registration, PRIMARY_REGISTRATION);
+
+    const { runId, profile } = c.ctx;
+    const adminMail = `${runId}-evento-registro@${profile.invitationDomain}`.toLowerCase();
+    const invite = await c.send('agencias-invite', { json: fillTemplate(profile.templates.agenciaCreate, { adminMail, runId }) });
+    c.expectStatus(invite, 202, `invitation of ${adminMail}`);
+    // The run's own agency: dissociate it afterwards, so repeated runs do not pile agencies up on the app.
+    const client = c.client;
+    session.onCleanup(async () => {
+      await callEndpoint(client, 'agencias-desasociar', { params: { adminMail } });
+    });
+
+    const done = await sendHook(c, `/agencias/${encodeURIComponent(adminMail)}/registro`);
+    c.expectStatus(done, 204, 'POST {hooks}/agencias/{adminMail}/registro of the pending invitation');
+    // The payload's fields are not shown: any value that names the AdminMail will do.
+    const delivery = await session.waitForDelivery((d) => on(PRIMARY_REGISTRATION)(d) && mentions(d.json, adminMail), DELIVERY_DEADLINE_MS);
+    if (!delivery) {
+      const there = server.deliveries().filter(on(PRIMARY_REGISTRATION));
+      const seen = there.length === 0 ? 'nothing arrived' : `${there.length} arrived, e.g. ${excerpt(there[0]!.json)}`;
+      return c.fail(`a registration delivery naming ${adminMail} within ${DELIVERY_DEADLINE_MS} ms, but ${seen}`, done);
+    }
+    c.observe(`signature: ${delivery.signature}`);
+  },
+  { mutates: true },
+);

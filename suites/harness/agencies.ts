@@ -1,0 +1,36 @@
+import { listEntries } from '../../models/index.ts';
+import type { TargetResponse } from '../../target/client.ts';
+import { lastSegment } from '../../target/discovery.ts';
+import type { AppName } from '../../target/profile.ts';
+import type { Check } from './check.ts';
+
+// An app's agencies, named by adminMail: reference-form entries are link objects whose href is the agency
+// URI /v3/agencias/{adminMail}, so the last segment names the agency (compared lower-case: Endpoints says
+// the segment is matched case-insensitively).
+
+/** The lower-cased adminMails in the app's agency list (reference form), with the response that gave them. */
+export async function agencyMails(c: Check, app: AppName): Promise<{ mails: Set<string>; res: TargetResponse }> {
+  const res = await c.send('agencias-list', { app, form: 'ref' });
+  c.expectStatus(res, 200, `the ${app} app's agency list`);
+  const entries = c.present(listEntries(res.json), 'a list of link objects', res);
+  const mails = new Set(
+    entries.flatMap((e) => {
+      const href = (e as { href?: unknown } | null)?.href;
+      return typeof href === 'string' ? [lastSegment(href).toLowerCase()] : [];
+    }),
+  );
+  return { mails, res };
+}
+
+/** Spellings of `mail` that differ from it only in letter case (upper, lower, alternating); none without letters. */
+export function caseVariants(mail: string): string[] {
+  let upper = true;
+  const alternating = [...mail]
+    .map((ch) => {
+      if (ch.toLowerCase() === ch.toUpperCase()) return ch;
+      upper = !upper;
+      return upper ? ch.toLowerCase() : ch.toUpperCase();
+    })
+    .join('');
+  return [...new Set([mail.toUpperCase(), mail.toLowerCase(), alternating])].filter((v) => v !== mail);
+}

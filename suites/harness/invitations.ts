@@ -1,0 +1,87 @@
+import type { TargetResponse } from '../../target/client.ts';
+import { fillTemplate } from '../../target/templates.ts';
+import type { Check } from './check.ts';
+import { sendHook } from '../events/hooks.ts';
+
+// States and transitions > Agency invitation: POST /v3/agencias with AgenciaCreate answers 202 and a Location
+// giving the agency URI. Mutating checks invite only e-mails this run invents (issue 4, Safety).
+
+let invented = 0;
+
+/** `${runId}-<label><n>@<invitationDomain>`, lower-case: an AdminMail no one but this run uses. */
+export function freshAdminMail(c: Check, label = 'inv'): string {
+  invented += 1;
+  return `${c.ctx.runId}-${label}${invented}@${c.ctx.profile.invitationDomain}`.toLowerCase();
+}
+
+/** POST /v3/agencias with the profile's AgenciaCreate template (its fields other than AdminMail are not shown). */
+export function invite(c: Check, adminMail: string): Promise<TargetResponse> {
+  const json = fillTemplate(c.ctx.profile.templates.agenciaCreate, { adminMail, runId: c.ctx.runId });
+  return c.send('agencias-invite', { json });
+}
+
+export interface ResolvedLocation {
+  raw: string;
+  /** 'absolute' (scheme), 'network-path' (//host/…), 'root-relative' (/…) or 'relative' (e.g. agencias/x). */
+  form: 'absolute' | 'network-path' | 'root-relative' | 'relative';
+  /** The Location resolved against the request URL. */
+  url: URL;
+  /** The path (and query) under the base URL that it names, for sending a request to it. */
+  path: string;
+}
+
+/**
+ * Resolves a Location the way a client does: against the request URL. "All paths below are relative to"
+ * the base address, so a root-relative Location that falls outside a base URL with a path prefix is read
+ * as a path under the base.
+ */
+export function resolveLocation(c: Check, res: TargetResponse): ResolvedLocation | undefined {
+  const raw = res.headers.location;
+  if (raw === undefined || raw === '' || !URL.canParse(raw, res.exchange.url)) return undefined;
+  const url = new URL(raw, res.exchange.url);
+  const form = /^[a-z][a-z0-9+.-]*:/i.test(raw)
+    ? 'absolute'
+    : raw.startsWith('//')
+      ? 'network-path'
+      : raw.startsWith('/')
+        ? 'root-relative'
+        : 'relative';
+  const basePath = new URL(c.client.baseUrl).pathname.replace(/\/+$/, '');
+  const underBase = basePath === '' || url.pathname.startsWith(`${basePath}/`);
+  const pathname = underBase ? url.pathname.slice(basePath.length) : url.pathname;
+  return { raw, form, url, path: `${pathname}${url.search}` };
+}
+
+/** The decoded adminMail segment when the path is /v3/agencias/{adminMail}, else undefined. */
+export function agencySegment(path: string): string | undefined {
+  const m = /^\/v3\/agencias\/([^/?#]+)$/.exec(path.split(/[?#]/)[0]!);
+  if (!m) return undefined;
+  try {
+    return decodeURIComponent(m[1]!);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Invites a fresh AdminMail and expects 202 and a Location: the precondition of the checks that follow it. */
+export async function inviteFresh(c: Check, label?: string): Promise<{ adminMail: string; res: TargetResponse; location: ResolvedLocation }> {
+  const adminMail = freshAdminMail(c, label);
+  const res = await invite(c, adminMail);
+  if (res.status !== 202) c.skip(`inviting a fresh AdminMail answered ${res.status ?? res.error?.code}, not 202 (see lifecycle/invitation-accepted-202)`);
+  const location = resolveLocation(c, res);
+  if (!location) c.skip('the invitation carried no usable Location (see lifecycle/invitation-accepted-202)');
+  return { adminMail, res, location };
+}
+
+/**
+ * An agency this run created and registered through the simulation hooks, so desasociar may act on it.
+ * Skips when the profile has no hooks; fails when the hook refuses (the profile says it completes registrations).
+ */
+export async function registerFreshAgency(c: Check): Promise<string> {
+  if (!c.ctx.profile.simulationHooks) c.skip('the profile has no simulation hooks (simulationHooks is null): no agency can be registered');
+  const { adminMail } = await inviteFresh(c, 'reg');
+  // The hook stands for the invited person following the e-mail's instructions, as the inviting app.
+  const reg = await sendHook(c, `/agencias/${encodeURIComponent(adminMail)}/registro`);
+  c.expectStatus(reg, 204, 'the simulation hook completing the registration of an agency this run invited');
+  return adminMail;
+}

@@ -1,0 +1,103 @@
+import { afterAll } from 'vitest';
+import { startCaptureServer, type CaptureServer, type Delivery } from '../../simulator/capture-server.ts';
+import { callEndpoint } from '../../target/call.ts';
+import type { TargetClient, TargetResponse } from '../../target/client.ts';
+import type { AppName } from '../../target/profile.ts';
+import { fillTemplate } from '../../target/templates.ts';
+import { runContext, targetClient } from './context.ts';
+import { restoreWebhookConfigs, saveWebhookConfig, type WebhookSnapshot } from './webhook-config.ts';
+
+// What a suite that changes webhook configurations shares: a receiver for callbacks, the configurations it
+// saved before touching them, and an afterAll that puts them back (issue 4, Safety) even when a check failed.
+// Everything starts lazily, on the first check that needs it, so a filtered or read-only run touches nothing.
+
+export interface WebhookSession {
+  /** Saves the configuration of (app, topic) the first time it is asked for; call before changing it. */
+  guard(app: AppName, topic: string): Promise<void>;
+  /**
+   * The suite's own capture server on 127.0.0.1, started on first use: a target reaches it only when it runs on
+   * this machine. Undefined when the run names its own capture URL, whose deliveries this worker cannot read.
+   */
+  receiver(): Promise<CaptureServer | undefined>;
+  /** The first delivery that satisfies predicate, already received or arriving within timeoutMs. */
+  waitForDelivery(predicate: (d: Delivery) => boolean, timeoutMs: number): Promise<Delivery | undefined>;
+  /** A callback URL under the run's capture URL, or else under the suite's receiver: `${base}/${name}`. */
+  callbackUrl(name: string): Promise<string>;
+  /** An AppWebhookUpsert body from the profile's template, pointing at url. */
+  upsertBody(url: string): Record<string, unknown>;
+  /** Points (app, topic) at url: PUT, or POST when the topic is not configured. Saves it first. */
+  configure(app: AppName, topic: string, url: string): Promise<TargetResponse>;
+  /** Adds a clean-up step that runs in afterAll before the configurations are restored. */
+  onCleanup(step: () => Promise<void>): void;
+}
+
+/** Declares the session of one suite file; must be called at the top level of the file (it registers afterAll). */
+export function webhookSession(): WebhookSession {
+  const snapshots = new Map<string, Promise<WebhookSnapshot>>();
+  const extras: (() => Promise<void>)[] = [];
+  let receiver: Promise<CaptureServer> | undefined;
+  const client = (): TargetClient => targetClient();
+  const ownReceiver = (): Promise<CaptureServer> => {
+    const { profile } = runContext();
+    receiver ??= startCaptureServer({
+      port: 0,
+      host: '127.0.0.1',
+      consultaPointer: profile.webhooks.consultaPointer,
+      signature: profile.webhooks.signature,
+    });
+    return receiver;
+  };
+
+  afterAll(async () => {
+    const errors: string[] = [];
+    for (const extra of extras) await extra().catch((e: Error) => errors.push(e.message));
+    const saved = await Promise.allSettled(snapshots.values());
+    const ok = saved.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+    await restoreWebhookConfigs(client(), ok).catch((e: Error) => errors.push(e.message));
+    if (receiver) await (await receiver).close().catch((e: Error) => errors.push(e.message));
+    if (errors.length > 0) throw new Error(`webhook session cleanup: ${errors.join('; ')}`);
+  });
+
+  const session: WebhookSession = {
+    async guard(app, topic) {
+      const key = `${app}\u0000${topic}`;
+      let saved = snapshots.get(key);
+      if (!saved) {
+        saved = saveWebhookConfig(client(), app, topic);
+        snapshots.set(key, saved);
+        // A failed save must not be retried into a snapshot of our own changes: keep the rejection.
+        saved.catch(() => undefined);
+      }
+      await saved;
+    },
+    async receiver() {
+      return runContext().captureUrl ? undefined : ownReceiver();
+    },
+    async waitForDelivery(predicate, timeoutMs) {
+      const server = await session.receiver();
+      if (!server) return undefined;
+      const all = await server.waitFor((ds) => ds.some(predicate), timeoutMs).catch(() => undefined);
+      return all?.find(predicate);
+    },
+    async callbackUrl(name) {
+      const base = runContext().captureUrl?.replace(/\/+$/, '') ?? (await ownReceiver()).url;
+      return `${base}/${name}`;
+    },
+    upsertBody(url) {
+      const ctx = runContext();
+      return fillTemplate(ctx.profile.templates.webhookUpsert, { url, runId: ctx.runId });
+    },
+    async configure(app, topic, url) {
+      await session.guard(app, topic);
+      const params = { topic };
+      const json = session.upsertBody(url);
+      const put = await callEndpoint(client(), 'appnotificaciones-put', { app, params, json });
+      if (put.status !== 404) return put;
+      return callEndpoint(client(), 'appnotificaciones-post', { app, params, json });
+    },
+    onCleanup(step) {
+      extras.push(step);
+    },
+  };
+  return session;
+}

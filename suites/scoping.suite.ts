@@ -1,0 +1,106 @@
+import { listEntries } from '../models/index.ts';
+import type { TargetResponse } from '../target/client.ts';
+import { fillTemplate } from '../target/templates.ts';
+import { agencyMails } from './harness/agencies.ts';
+import { check, type Check } from './harness/check.ts';
+import { webhookSession } from './harness/webhook-session.ts';
+
+// Authentication: "the agencies, inquiries and webhook configuration that are visible or changeable are those
+// of the calling app. An agency that does not exist for the app is answered as not found (404) or, on
+// modifying operations that name the agency, as forbidden (403)". App `other` probes primary's fixture agency.
+// The modifying probes are marked mutating: a broken target would act on them, and read-only runs must not risk it.
+
+const session = webhookSession();
+
+const sidOf = (c: Check): string =>
+  c.ctx.fixtures.inquirySid ?? c.skip('no inquiry of the fixture agency was found (set fixtures.inquirySid in the profile)');
+
+check('scoping/foreign-agency-get-404', async (c) => {
+  const res = await c.send('agencias-get', { app: 'other', params: { adminMail: c.ctx.fixtures.agency }, form: 'json' });
+  c.expectStatus(res, 404, "app other reading primary's agency");
+});
+
+check('scoping/foreign-agency-productos-404', async (c) => {
+  const res = await c.send('agencias-productos', { app: 'other', params: { adminMail: c.ctx.fixtures.agency }, form: 'json' });
+  c.expectStatus(res, 404, "app other reading the productos of primary's agency");
+});
+
+check('scoping/foreign-consultas-list-404', async (c) => {
+  const res = await c.send('consultas-list', { app: 'other', params: { adminMail: c.ctx.fixtures.agency }, form: 'json' });
+  c.expectStatus(res, 404, "app other listing the inquiries of primary's agency");
+});
+
+check('scoping/foreign-consulta-get-404', async (c) => {
+  const res = await c.send('consultas-get', { app: 'other', params: { adminMail: c.ctx.fixtures.agency, sid: sidOf(c) }, form: 'json' });
+  c.expectStatus(res, 404, "app other reading an inquiry of primary's agency");
+});
+
+check(
+  'scoping/foreign-agency-put-403',
+  async (c) => {
+    const adminMail = c.ctx.fixtures.agency;
+    const json = fillTemplate(c.ctx.profile.templates.agenciaEdit, { adminMail, runId: c.ctx.runId });
+    const res = await c.send('agencias-put', { app: 'other', params: { adminMail }, json, form: 'json' });
+    c.expectStatus(res, 403, "app other modifying primary's agency");
+  },
+  { mutates: true },
+);
+
+check(
+  'scoping/foreign-agency-desasociar-403',
+  async (c) => {
+    // Other has no permission over primary's agency: a 204 here is exactly the failure this rule catches.
+    const res = await c.send('agencias-desasociar', { app: 'other', params: { adminMail: c.ctx.fixtures.agency } });
+    c.expectStatus(res, 403, "app other dissociating primary's agency");
+  },
+  { mutates: true },
+);
+
+check(
+  'scoping/foreign-resend-403',
+  async (c) => {
+    // Row: "403 (agency does not exist for the app)"; its 404 is for an inquiry of an agency the app has.
+    const res = await c.send('consultas-resend', { app: 'other', params: { adminMail: c.ctx.fixtures.agency, sid: sidOf(c) } });
+    c.expectStatus(res, 403, "app other resending the webhook of an inquiry of primary's agency");
+  },
+  { mutates: true },
+);
+
+check('scoping/agency-lists-disjoint', async (c) => {
+  const { mails: primary, res: primaryList } = await agencyMails(c, 'primary');
+  const { mails: other, res: otherList } = await agencyMails(c, 'other');
+  c.expect(primary.has(c.ctx.fixtures.agency.toLowerCase()), `the fixture agency ${c.ctx.fixtures.agency} in primary's list`, primaryList);
+  const shared = [...other].filter((m) => primary.has(m));
+  c.expect(shared.length === 0, `no agency of primary in other's list, but both hold ${shared.slice(0, 3).join(', ')}`, otherList);
+});
+
+/** The body as JSON text when it parses (so escaped slashes do not hide a URL), else as sent. */
+const bodyText = (res: TargetResponse): string => (res.json !== undefined ? JSON.stringify(res.json) : res.text);
+
+check(
+  'scoping/webhook-config-per-app',
+  async (c) => {
+    const topic = c.ctx.profile.topics.registration;
+    // A callback URL only this run uses: if it shows up for app other, other sees primary's configuration.
+    const url = await session.callbackUrl(`${c.ctx.runId}/scoping-per-app`);
+    const configured = await session.configure('primary', topic, url);
+    c.expect(configured.status === 200 || configured.status === 201, `primary configuring its topic ${topic} (PUT 200 or POST 201)`, configured);
+    const res = await c.send('appnotificaciones-get', { app: 'other', params: { topic }, form: 'json' });
+    // 404 unless other configured the topic itself; then its body is its own, never primary's.
+    c.expectStatus(res, [200, 404], `app other reading topic ${topic}, which primary just configured`);
+    c.expect(!bodyText(res).includes(url), `other's reading of ${topic} not to carry primary's callback URL ${url}`, res);
+    const list = await c.send('appnotificaciones-list', { app: 'other', form: 'json' });
+    c.expect(!bodyText(list).includes(url), `other's AppWebhooks not to carry primary's callback URL ${url}`, list);
+  },
+  { mutates: true },
+);
+
+check('scoping/empty-app-no-agencies', async (c) => {
+  if (!c.ctx.profile.apps.empty) c.skip('the profile declares no empty app (apps.empty)');
+  const res = await c.send('agencias-list', { app: 'empty', form: 'ref' });
+  c.expectStatus(res, 200, "the empty app's agency list");
+  const entries = c.present(listEntries(res.json), 'a list: an array or an object with _entries', res);
+  c.expect(entries.length === 0, `no agency for the empty app, not ${entries.length}`, res);
+  const get = await c.send('agencias-get', { app: 'empty', params: { adminMail: c.ctx.fixtures.agency }, form: 'json' });
+  c.expectStatus(get, 404, "the empty app reading primary's agency");
+});
