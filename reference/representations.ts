@@ -1,0 +1,81 @@
+import { refTitleParts } from '../models/index.ts';
+import type { Choices } from './choices.ts';
+import { href, link } from './links.ts';
+import type { Agency, Inquiry, WebhookConfig } from './state/types.ts';
+
+// Full and reference forms of the resources whose fields the spec does not show (Resources > Other
+// resources), and of Consulta, whose fields it does. Members without a value are null (Conventions).
+
+export function agenciaFull(a: Agency, c: Choices): Record<string, unknown> {
+  const data = Object.fromEntries(c.agenciaFieldNames.map((name) => [name, a.fields[name] ?? null]));
+  const self = link(href.agencia(a.adminMail));
+  return {
+    AdminMail: a.adminMail,
+    ...data,
+    Operadores: a.operadores,
+    Estado: a.estado,
+    InvitadaEl: a.invitadaEl,
+    RegistradaEl: a.registradaEl,
+    _links:
+      a.estado === 'registrada'
+        ? { self, productos: link(href.productos(a.adminMail)), consultas: link(href.consultas(a.adminMail)) }
+        : { self },
+  };
+}
+
+export function agenciaRef(a: Agency): { href: string; title: string } {
+  const name = a.fields.RazonSocial;
+  return { href: href.agencia(a.adminMail), title: typeof name === 'string' && name !== '' ? name : a.adminMail };
+}
+
+export function productosFull(a: Agency): Record<string, unknown> {
+  const p = a.productos;
+  return {
+    AdminMail: a.adminMail,
+    Plan: p.plan,
+    PublicacionesContratadas: p.contratadas,
+    PublicacionesActivas: p.activas,
+    PublicacionesDisponibles: Math.max(0, p.contratadas - p.activas),
+    DestaquesDisponibles: p.destaques,
+    VigenteHasta: p.vigenteHasta,
+    _links: { self: link(href.productos(a.adminMail)), agencia: link(href.agencia(a.adminMail)) },
+  };
+}
+
+export function consultaFull(a: Agency, i: Inquiry): Record<string, unknown> {
+  return {
+    ...i.consulta,
+    _links: {
+      self: link(href.consulta(a.adminMail, i.sid)),
+      agencia: link(href.agencia(a.adminMail)),
+      resendwebhook: link(href.resend(a.adminMail, i.sid)),
+    },
+  };
+}
+
+/** "a link object whose title combines the buyer e-mail, vehicle make and model, and the external identifier". */
+export const consultaRef = (a: Agency, i: Inquiry) => ({ href: href.consulta(a.adminMail, i.sid), title: refTitleParts(i.consulta).join(' — ') });
+
+export function appWebhookFull(w: WebhookConfig, c: Choices): Record<string, unknown> {
+  const others = Object.fromEntries(Object.keys(c.webhookFields).map((k) => [k, w.fields[k] ?? null]));
+  return {
+    Topic: w.topic,
+    [c.webhookUrlField]: w.url,
+    ...others,
+    CreadaEl: w.creadaEl,
+    ModificadaEl: w.modificadaEl,
+    _links: { self: link(href.appWebhook(w.topic)) },
+  };
+}
+
+export function appWebhooksFull(configured: ReadonlyMap<string, WebhookConfig>, c: Choices): Record<string, unknown> {
+  return {
+    Topicos: [...c.availableTopics].map((topic) => ({
+      Topic: topic,
+      Disponible: true,
+      Configurado: configured.has(topic),
+      _links: { self: link(href.appWebhook(topic)) },
+    })),
+    _links: { self: link(href.appWebhooks()) },
+  };
+}
