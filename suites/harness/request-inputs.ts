@@ -1,0 +1,58 @@
+import { LIMITS, type Endpoint, type MediaForm } from '../../models/index.ts';
+import { tokenOfLength } from '../../generators/text.ts';
+import { fillTemplate } from '../../target/templates.ts';
+import type { Check } from './check.ts';
+
+// Request inputs the suites invent: names that can only denote what the run itself created (fresh e-mails
+// come from invitations.ts freshAdminMail), and request bodies from the profile's templates (Resources >
+// Other resources: their fields are not shown).
+
+let counter = 0;
+
+/** A topic name of valid length that no app was ever offered: `<runId>-<tag><n>`. */
+export function freshTopic(c: Check, tag: string): string {
+  counter += 1;
+  return `${c.ctx.runId}-${tag}${counter}`.toLowerCase();
+}
+
+/** A plainly invalid e-mail (no '@'), tagged with the run id so a broken server's echo is traceable. */
+export const notAnEmail = (c: Check): string => `${c.ctx.runId}-not-an-email`;
+
+/** A sid of valid length (Limits: 20 to 30) that names no inquiry. */
+export const unknownSid = (c: Check): string => tokenOfLength(LIMITS.sid.maxLength, `${c.ctx.runId}x`);
+
+/** The fixture inquiry's sid, or a sid of valid length when the target has none. */
+export const fixtureSid = (c: Check): string => c.ctx.fixtures.inquirySid ?? unknownSid(c);
+
+/** The callback URL configured by the checks that create webhook configurations: never delivered anywhere real. */
+export const webhookUrl = (c: Check): string => `https://hooks.${c.ctx.profile.invitationDomain}/${c.ctx.runId}`;
+
+export const webhookBody = (c: Check): Record<string, unknown> =>
+  fillTemplate(c.ctx.profile.templates.webhookUpsert, { url: webhookUrl(c), runId: c.ctx.runId });
+
+export const agenciaCreateBody = (c: Check, adminMail: string): Record<string, unknown> =>
+  fillTemplate(c.ctx.profile.templates.agenciaCreate, { adminMail, runId: c.ctx.runId });
+
+export const agenciaEditBody = (c: Check, adminMail: string): Record<string, unknown> =>
+  fillTemplate(c.ctx.profile.templates.agenciaEdit, { adminMail, runId: c.ctx.runId });
+
+/** Broken request bodies: JSON that does not parse, and JSON that is not an object. */
+export const MALFORMED_JSON = '{"AdminMail": ';
+export const NOT_AN_OBJECT = ['not', 'an', 'object'];
+
+/** The first media form the row offers, to ask for; undefined when the row lists none. */
+export const firstForm = (e: Endpoint): MediaForm | undefined => e.success.mediaTypes?.[0];
+
+/**
+ * Whether a value survives as one path segment. '', '.', '..' and values with '/' or '\' address another
+ * resource once the URL is normalized, and a lone surrogate cannot be percent-encoded at all.
+ */
+export function pathSafe(value: string): boolean {
+  if (value === '' || value === '.' || value === '..' || /[/\\]/.test(value)) return false;
+  try {
+    encodeURIComponent(value);
+    return true;
+  } catch {
+    return false;
+  }
+}

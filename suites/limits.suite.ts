@@ -1,0 +1,50 @@
+import { LIMITS, endpoint } from '../models/index.ts';
+import { emailOfLength } from '../generators/text.ts';
+import { check, type Check } from './harness/check.ts';
+import { invite } from './harness/invitations.ts';
+import { sendHook } from './events/hooks.ts';
+import { firstForm } from './harness/request-inputs.ts';
+import { LIMIT_RULES_CHECKED } from './limits/limit-rules.ts';
+import { runLimitRule } from './limits/limit-run.ts';
+
+// Limits: both sides of every boundary, each rule over every endpoint whose parameters carry it — a
+// deterministic boundary phase, then a fast-check phase (issue 4). consultas/list/per-pagina-* and
+// limits/resend-recent-only are checked by the consultas and events suites.
+
+const AT_LIMIT_MAIL = `limits/admin-mail-max-${LIMITS.adminMail.maxLength}/at-limit-accepted`;
+
+/** Reads that name an agency: for an agency that exists they answer their success code. */
+const AGENCY_READS = ['agencias-get', 'agencias-productos', 'consultas-list'];
+
+/**
+ * On reads whose only refusal is 404, "accepted" and "refused" look alike for an agency that does not exist.
+ * So, when the target lets the run create agencies, one whose adminMail has exactly the maximum length is
+ * invited and registered, and every read of it must succeed.
+ */
+async function readsOfLongestAgency(c: Check): Promise<void> {
+  if (c.ctx.readOnly || c.ctx.profile.simulationHooks === null) {
+    c.observe('no agency with an adminMail at the limit was created (read-only run or no simulation hooks)');
+    return;
+  }
+  const adminMail = emailOfLength(LIMITS.adminMail.maxLength, c.ctx.profile.invitationDomain, `${c.ctx.runId}-`);
+  const invited = await invite(c, adminMail);
+  const registered = invited.status === 202 ? await sendHook(c, `/agencias/${encodeURIComponent(adminMail)}/registro`) : undefined;
+  if (registered?.status !== 204) {
+    // AdminMail limits in AgenciaCreate are not shown: a target may refuse to invite one this long.
+    c.observe(`an agency ${adminMail} could not be created (invitation ${invited.status}, registration ${registered?.status ?? 'not tried'})`);
+    return;
+  }
+  for (const id of AGENCY_READS) {
+    const e = endpoint(id);
+    const form = firstForm(e);
+    const res = await c.send(id, { params: { adminMail }, ...(form ? { form } : {}) });
+    c.expectStatus(res, e.success.status, `the agency ${adminMail} (${adminMail.length} characters) that the run created`);
+  }
+}
+
+for (const rule of LIMIT_RULES_CHECKED) {
+  check(rule.id, async (c) => {
+    await runLimitRule(c, rule);
+    if (rule.id === AT_LIMIT_MAIL) await readsOfLongestAgency(c);
+  });
+}

@@ -1,0 +1,156 @@
+import fc from 'fast-check';
+import { INT32, LIMITS, addDays, checkParam, type ParamSpec } from '../../models/index.ts';
+import type { BoundaryCase } from '../../generators/boundaries.ts';
+import { paramArbitrary } from '../../generators/params.ts';
+import { nonEmailArbitrary } from '../../generators/text.ts';
+import { emailsOfLengths, lengthsBelow, lengthsPast, tokenOfLengths } from '../harness/lengths.ts';
+
+// The Limits table (and the int32 type of id and region, Endpoints) as data: for each rule, which ParamSpecs
+// carry its bound, which of boundaryCases() it judges, and which side of the rule a random value falls on.
+// "Accepted" is a documented non-400 answer; "rejected" is rejectionStatuses() of the endpoint.
+
+export type Side = 'accept' | 'reject' | 'other';
+
+export interface Draws {
+  today: string;
+  domain: string;
+}
+
+export interface LimitRule {
+  id: string;
+  carries(p: ParamSpec): boolean;
+  boundary(bc: BoundaryCase): boolean;
+  /** The side of this rule a value is on; 'other' values are held only to the documented codes. */
+  side(p: ParamSpec, value: string, today: string): Side;
+  /** Random values for the rule: the catalog's generator plus lengths or numbers around this bound. */
+  arbitrary(p: ParamSpec, d: Draws): fc.Arbitrary<string>;
+}
+
+const { adminMail, topic, sid, pagina, desde } = LIMITS;
+const reason = (p: ParamSpec, value: string, today: string): string | undefined => {
+  const v = checkParam(p, value, today);
+  return v.valid ? undefined : v.clear ? v.reason : 'unclear';
+};
+const isValid = (p: ParamSpec, value: string, today: string) => checkParam(p, value, today).valid;
+const labelled = (prefix: string, expect?: BoundaryCase['expect']) => (bc: BoundaryCase) =>
+  bc.label.startsWith(prefix) && (expect === undefined || bc.expect === expect);
+const rejectIf = (test: (r: string | undefined) => boolean) => (p: ParamSpec, v: string, today: string): Side =>
+  test(reason(p, v, today)) ? 'reject' : 'other';
+const beyondInt32 = fc.oneof(fc.bigInt({ min: BigInt(INT32.max) + 1n, max: 2n ** 63n }), fc.bigInt({ min: -(2n ** 63n), max: BigInt(INT32.min) - 1n })).map(String);
+const sidMiddle = Math.floor((sid.minLength + sid.maxLength) / 2);
+const isAdminMail = (p: ParamSpec) => p.name === 'adminMail' && p.format === 'email';
+const isSid = (p: ParamSpec) => p.name === 'sid';
+const isTopic = (p: ParamSpec) => p.name === 'topic';
+const isPagina = (p: ParamSpec) => p.name === 'pagina' && p.maximum !== undefined;
+const isDesde = (p: ParamSpec) => p.minDaysBeforeToday !== undefined;
+const gen = (p: ParamSpec, d: Draws) => paramArbitrary(p, d);
+
+export const LIMIT_RULES_CHECKED: LimitRule[] = [
+  {
+    id: `limits/admin-mail-max-${adminMail.maxLength}/at-limit-accepted`,
+    carries: (p) => isAdminMail(p) && p.maxLength !== undefined,
+    boundary: labelled('maxLength', 'accept'),
+    side: (p, v, today) => (isValid(p, v, today) ? 'accept' : 'other'),
+    arbitrary: (p, d) => fc.oneof(gen(p, d), emailsOfLengths(adminMail.maxLength - 5, adminMail.maxLength, d.domain)),
+  },
+  {
+    id: `limits/admin-mail-max-${adminMail.maxLength}/past-limit-rejected`,
+    carries: (p) => isAdminMail(p) && p.maxLength !== undefined,
+    boundary: labelled('maxLength', 'reject'),
+    side: rejectIf((r) => r?.startsWith('longer than') === true),
+    arbitrary: (p, d) => fc.oneof(gen(p, d), emailsOfLengths(adminMail.maxLength + 1, adminMail.maxLength * 4, d.domain)),
+  },
+  {
+    id: 'limits/admin-mail-email-format/non-email-rejected',
+    carries: isAdminMail,
+    boundary: labelled('e-mail format'),
+    side: rejectIf((r) => r === 'not an e-mail address'),
+    arbitrary: () => nonEmailArbitrary,
+  },
+  {
+    id: `limits/topic-max-${topic.maxLength}/at-limit-accepted`,
+    carries: (p) => isTopic(p) && p.maxLength !== undefined,
+    boundary: labelled('maxLength', 'accept'),
+    side: (p, v, today) => (isValid(p, v, today) ? 'accept' : 'other'),
+    arbitrary: (p, d) => fc.oneof(gen(p, d), tokenOfLengths(topic.maxLength - 5, topic.maxLength)),
+  },
+  {
+    id: `limits/topic-max-${topic.maxLength}/past-limit-rejected`,
+    carries: (p) => isTopic(p) && p.maxLength !== undefined,
+    boundary: labelled('maxLength', 'reject'),
+    side: rejectIf((r) => r?.startsWith('longer than') === true),
+    arbitrary: () => lengthsPast(topic.maxLength),
+  },
+  {
+    id: `limits/sid-length-${sid.minLength}-${sid.maxLength}/min-accepted`,
+    carries: (p) => isSid(p) && p.minLength !== undefined,
+    boundary: labelled('minLength', 'accept'),
+    side: (p, v, today) => (isValid(p, v, today) && v.length <= sidMiddle ? 'accept' : 'other'),
+    arbitrary: (p, d) => fc.oneof(gen(p, d), tokenOfLengths(sid.minLength, sidMiddle)),
+  },
+  {
+    id: `limits/sid-length-${sid.minLength}-${sid.maxLength}/below-min-rejected`,
+    carries: (p) => isSid(p) && p.minLength !== undefined,
+    boundary: labelled('minLength', 'reject'),
+    side: rejectIf((r) => r?.startsWith('shorter than') === true),
+    arbitrary: (p, d) => fc.oneof(gen(p, d), lengthsBelow(sid.minLength)),
+  },
+  {
+    id: `limits/sid-length-${sid.minLength}-${sid.maxLength}/max-accepted`,
+    carries: (p) => isSid(p) && p.maxLength !== undefined,
+    boundary: labelled('maxLength', 'accept'),
+    side: (p, v, today) => (isValid(p, v, today) && v.length > sidMiddle ? 'accept' : 'other'),
+    arbitrary: () => tokenOfLengths(sidMiddle + 1, sid.maxLength),
+  },
+  {
+    id: `limits/sid-length-${sid.minLength}-${sid.maxLength}/above-max-rejected`,
+    carries: (p) => isSid(p) && p.maxLength !== undefined,
+    boundary: labelled('maxLength', 'reject'),
+    side: rejectIf((r) => r?.startsWith('longer than') === true),
+    arbitrary: () => lengthsPast(sid.maxLength),
+  },
+  {
+    id: `limits/pagina-max-${pagina.maximum}/at-limit-accepted`,
+    carries: isPagina,
+    boundary: labelled('maximum', 'accept'),
+    // Below the first page is a gap (what pagina < 1 gets is not shown): only 1..99 must be accepted.
+    side: (p, v, today) => (isValid(p, v, today) && Number(v) >= pagina.first ? 'accept' : 'other'),
+    arbitrary: (p, d) => fc.oneof(gen(p, d), fc.integer({ min: pagina.first, max: pagina.maximum }).map(String)),
+  },
+  {
+    id: `limits/pagina-max-${pagina.maximum}/past-limit-rejected`,
+    carries: isPagina,
+    boundary: (bc) => labelled('maximum', 'reject')(bc) || bc.label === 'int32: just past the maximum',
+    side: (_p, v) => (/^-?\d+$/.test(v) && Number(v) > pagina.maximum ? 'reject' : 'other'),
+    arbitrary: (p, d) => fc.oneof(gen(p, d), fc.integer({ min: pagina.maximum + 1, max: INT32.max }).map(String)),
+  },
+  {
+    id: `limits/desde-min-today-minus-${desde.minDaysBeforeToday}/at-limit-accepted`,
+    carries: isDesde,
+    boundary: labelled('today minus', 'accept'),
+    // A desde after today is not a limit matter (the spec bounds it from below only): held to the documented codes.
+    side: (p, v, today) => (isValid(p, v, today) && v <= today ? 'accept' : 'other'),
+    arbitrary: (p, d) => fc.oneof(gen(p, d), fc.integer({ min: -desde.minDaysBeforeToday, max: 0 }).map((n) => addDays(d.today, n))),
+  },
+  {
+    id: `limits/desde-min-today-minus-${desde.minDaysBeforeToday}/past-limit-rejected`,
+    carries: isDesde,
+    boundary: labelled('today minus', 'reject'),
+    side: rejectIf((r) => r?.startsWith('earlier than') === true),
+    arbitrary: (_p, d) => fc.integer({ min: -(desde.minDaysBeforeToday + 400), max: -(desde.minDaysBeforeToday + 1) }).map((n) => addDays(d.today, n)),
+  },
+  {
+    id: 'limits/int32/path-id-beyond-not-found',
+    carries: (p) => p.in === 'path' && p.format === 'int32',
+    boundary: labelled('int32'),
+    side: rejectIf((r) => r === 'outside int32'),
+    arbitrary: (p, d) => fc.oneof(gen(p, d), beyondInt32),
+  },
+  {
+    id: 'limits/int32/region-beyond-rejected',
+    carries: (p) => p.name === 'region' && p.format === 'int32',
+    boundary: labelled('int32'),
+    side: rejectIf((r) => r === 'outside int32'),
+    arbitrary: (p, d) => fc.oneof(gen(p, d), beyondInt32),
+  },
+];

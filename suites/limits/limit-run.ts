@@ -1,0 +1,97 @@
+import fc from 'fast-check';
+import { ENDPOINTS, checkParam, documentedStatuses, type Endpoint, type ParamSpec } from '../../models/index.ts';
+import { boundaryCases } from '../../generators/boundaries.ts';
+import type { TargetResponse } from '../../target/client.ts';
+import type { EndpointCall } from '../../target/call.ts';
+import type { Check } from '../harness/check.ts';
+import { acceptanceStatuses, rejectionStatuses } from '../harness/expectations.ts';
+import { agenciaEditBody, firstForm, fixtureSid, pathSafe, webhookBody } from '../harness/request-inputs.ts';
+import type { Draws, LimitRule, Side } from './limit-rules.ts';
+
+// One limit rule, in two phases (issue 4): first the deterministic boundary phase — every catalog endpoint
+// whose ParamSpec carries the bound, at, just inside and just past it (boundaryCases) — then a fast-check
+// phase whose values checkParam() places on the rule's side or not. Requests never change what the run did
+// not create: agencies are modified only when a GET shows they do not exist, topics only when unconfigured,
+// and a random valid topic is never POSTed (it might be an available one).
+
+export interface Target {
+  e: Endpoint;
+  p: ParamSpec;
+}
+
+export const targetsOf = (rule: LimitRule): Target[] =>
+  ENDPOINTS.filter((e) => !e.othersNotShown).flatMap((e) => e.params.filter(rule.carries).map((p) => ({ e, p })));
+
+export const drawsOf = (c: Check): Draws => ({ today: c.ctx.today, domain: c.ctx.profile.invitationDomain });
+
+/** The request with `value` for `p` and valid values elsewhere: the fixture agency and inquiry, the templates. */
+export function callWith(c: Check, { e, p }: Target, value: string): EndpointCall {
+  const defaults: Record<string, string> = { adminMail: c.ctx.fixtures.agency, sid: fixtureSid(c) };
+  const params = Object.fromEntries(e.params.filter((q) => q.in === 'path').map((q) => [q.name, q.name === p.name ? value : defaults[q.name]!]));
+  const query = p.in === 'query' ? { [p.name]: value } : {};
+  const form = firstForm(e);
+  const body = e.body?.model === 'AgenciaEdit' ? agenciaEditBody(c, value) : e.body?.model === 'AppWebhookUpsert' ? webhookBody(c) : undefined;
+  return { params, query, ...(form ? { form } : {}), ...(body ? { json: body } : {}) };
+}
+
+const sameTopic = (c: Check, value: string) =>
+  Object.values(c.ctx.profile.topics).some((t) => t.toLowerCase() === value.toLowerCase());
+
+/** Whether the request may be sent without changing anything the run did not create. */
+async function safeToSend(c: Check, { e, p }: Target, value: string, random: boolean): Promise<boolean> {
+  switch (e.id) {
+    case 'agencias-put':
+    case 'agencias-desasociar':
+      return (await c.send('agencias-get', { params: { adminMail: value } })).status !== 200;
+    case 'appnotificaciones-post':
+      return !sameTopic(c, value) && !(random && checkParam(p, value, c.ctx.today).valid);
+    case 'appnotificaciones-put':
+    case 'appnotificaciones-delete':
+      return !sameTopic(c, value) && (await c.send('appnotificaciones-get', { params: { topic: value } })).status !== 200;
+    default:
+      return true;
+  }
+}
+
+/** Sends one case, or undefined when it cannot be sent safely or would address another resource. */
+export async function sendCase(c: Check, t: Target, value: string, random: boolean): Promise<TargetResponse | undefined> {
+  if (t.p.in === 'path' && !pathSafe(value)) return undefined;
+  if (!(await safeToSend(c, t, value, random))) return undefined;
+  const res = await c.send(t.e.id, callWith(c, t, value));
+  // A POST that created a configuration of a topic nobody had configured: remove it at once.
+  if (t.e.id === 'appnotificaciones-post' && res.status === 201) await c.send('appnotificaciones-delete', { params: { topic: value } });
+  return res;
+}
+
+export function judge(c: Check, e: Endpoint, res: TargetResponse, side: Side, what: string): void {
+  const expected = side === 'accept' ? acceptanceStatuses(e) : side === 'reject' ? rejectionStatuses(e) : documentedStatuses(e);
+  const meaning = side === 'accept' ? 'accepted' : side === 'reject' ? 'rejected' : 'a documented code';
+  c.expectStatus(res, expected, `${meaning}: ${what}`);
+}
+
+const show = (value: string) => (value.length > 24 ? `${value.length} characters` : JSON.stringify(value));
+
+/** Both phases of one rule over every endpoint that carries its bound. */
+export async function runLimitRule(c: Check, rule: LimitRule): Promise<void> {
+  const targets = targetsOf(rule);
+  if (targets.length === 0) c.fail(`an endpoint in the catalog whose parameters carry the bound of ${rule.id}`);
+  const draws = drawsOf(c);
+  let sent = 0;
+  for (const t of targets) {
+    for (const bc of boundaryCases(t.p, draws).filter(rule.boundary)) {
+      const res = await sendCase(c, t, bc.value, false);
+      if (!res) {
+        c.observe(`${t.e.id} ${t.p.name} ${bc.label}: not sent (it names something that exists)`);
+        continue;
+      }
+      sent += 1;
+      judge(c, t.e, res, bc.expect, `${t.p.name} ${show(bc.value)} (${bc.label})`);
+    }
+  }
+  if (sent === 0) c.skip('no boundary case could be sent without touching what the run did not create');
+  const arbitrary = fc.constantFrom(...targets).chain((t) => rule.arbitrary(t.p, draws).map((value) => ({ t, value })));
+  await c.property([arbitrary], async ({ t, value }) => {
+    const res = await sendCase(c, t, value, true);
+    if (res) judge(c, t.e, res, rule.side(t.p, value, draws.today), `${t.p.name} ${show(value)}`);
+  });
+}

@@ -1,0 +1,74 @@
+import type { Check } from '../harness/check.ts';
+import { freshAdminMail, invite, inviteFresh, registerFreshAgency } from '../harness/invitations.ts';
+import { agenciaEditBody, notAnEmail } from '../harness/request-inputs.ts';
+import { read, type ProvocationTable } from './provocation.ts';
+
+// Endpoints > Agencias, and OPTIONS on the agency URI (States and transitions). Changes act only on agencies
+// the run invites (e-mails under the run id) and registers through the simulation hooks.
+
+const fixture = (c: Check) => c.ctx.fixtures.agency;
+
+export const AGENCIAS_PROVOCATIONS: ProvocationTable = {
+  'agencias-list/200': { provoke: (c) => read(c, 'agencias-list', {}) },
+  // operador "(optional, string, email)": a value that is no e-mail fails validation.
+  'agencias-list/400': { provoke: (c) => read(c, 'agencias-list', { query: { operador: notAnEmail(c) } }) },
+
+  'agencias-invite/202': { mutates: true, provoke: async (c) => ({ res: await invite(c, freshAdminMail(c, 'st')) }) },
+  // 409: "e-mail already registered" — the same fresh AdminMail invited twice.
+  'agencias-invite/409': {
+    mutates: true,
+    async provoke(c) {
+      const adminMail = freshAdminMail(c, 'st');
+      c.expectStatus(await invite(c, adminMail), 202, 'precondition: the first invitation of a fresh AdminMail');
+      return { res: await invite(c, adminMail) };
+    },
+  },
+  // AgenciaCreate's AdminMail is "the e-mail address that receives the invitation": a non-e-mail is invalid.
+  'agencias-invite/400': { provoke: async (c) => ({ res: await invite(c, notAnEmail(c)) }) },
+
+  'agencias-get/200': { provoke: (c) => read(c, 'agencias-get', { params: { adminMail: fixture(c) } }) },
+  'agencias-get/404': { provoke: (c) => read(c, 'agencias-get', { params: { adminMail: freshAdminMail(c, 'st') } }) },
+
+  'agencias-put/200': {
+    mutates: true,
+    async provoke(c) {
+      const adminMail = await registerFreshAgency(c);
+      const res = await c.send('agencias-put', { params: { adminMail }, json: agenciaEditBody(c, adminMail), form: 'json' });
+      return { res, form: 'json' };
+    },
+  },
+  'agencias-put/400': {
+    provoke: async (c) => ({ res: await c.send('agencias-put', { params: { adminMail: notAnEmail(c) }, json: agenciaEditBody(c, notAnEmail(c)) }) }),
+  },
+  // Authentication: an agency that does not exist for the app is, on modifying operations, forbidden (403).
+  'agencias-put/403': {
+    async provoke(c) {
+      const adminMail = freshAdminMail(c, 'st');
+      return { res: await c.send('agencias-put', { params: { adminMail }, json: agenciaEditBody(c, adminMail) }) };
+    },
+  },
+
+  'agencias-desasociar/204': {
+    mutates: true,
+    async provoke(c) {
+      const adminMail = await registerFreshAgency(c);
+      return { res: await c.send('agencias-desasociar', { params: { adminMail } }) };
+    },
+  },
+  'agencias-desasociar/403': {
+    provoke: async (c) => ({ res: await c.send('agencias-desasociar', { params: { adminMail: freshAdminMail(c, 'st') } }) }),
+  },
+
+  'agencias-productos/200': { provoke: (c) => read(c, 'agencias-productos', { params: { adminMail: fixture(c) } }) },
+  'agencias-productos/404': { provoke: (c) => read(c, 'agencias-productos', { params: { adminMail: freshAdminMail(c, 'st') } }) },
+  'agencias-productos/400': { provoke: (c) => read(c, 'agencias-productos', { params: { adminMail: notAnEmail(c) } }) },
+
+  // States and transitions: on the Location of an invitation "GET or OPTIONS returns the state of the invitation".
+  'agencias-options/200': {
+    mutates: true,
+    async provoke(c) {
+      const { location } = await inviteFresh(c, 'st');
+      return { res: await c.sendRaw({ method: 'OPTIONS', path: location.path }) };
+    },
+  },
+};
