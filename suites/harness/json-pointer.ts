@@ -1,5 +1,6 @@
 // JSON pointers (RFC 6901) name, in the profile, members whose names the spec does not show: catalog record
-// fields (catalogKeys) and where the Consulta sits in a webhook payload (webhooks.consultaPointer).
+// fields (catalogKeys), the invitation state (invitationState.pointer) and where the Consulta sits in a
+// webhook payload (webhooks.consultaPointer).
 
 /** The value `pointer` names in `doc`; undefined when a member on the way is missing. "" is the whole document. */
 export function resolvePointer(doc: unknown, pointer: string): unknown {

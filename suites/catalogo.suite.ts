@@ -1,0 +1,115 @@
+import { endpoint, validationProblem } from '../models/index.ts';
+import { expectFound, fullList, mappedFields, type Probe } from './catalogo/bestmatch.ts';
+import { cityQuery, keyValue, NO_CITY, type CatalogArea } from './harness/catalog-keys.ts';
+import { hrefIds } from './harness/catalog-probe.ts';
+import { check, type Check } from './harness/check.ts';
+import { canonicalKey, firstDifference } from './harness/json-walk.ts';
+import { sampleIndices } from './harness/sample.ts';
+
+// Endpoints > Carrocerias, Ciudades, Colores, Marcas: what the rows say about their lists and lookups. Record
+// fields are not shown, so comparisons are of whole records, and field-level checks follow the profile's
+// catalogKeys (profile level; skipped where the profile maps nothing).
+
+/** Records probed per catalog, bounded by the run's property budget. */
+const SAMPLE = 8;
+const sampleSize = (c: Check) => Math.max(1, Math.min(SAMPLE, c.ctx.numRuns));
+
+check('catalogo/ciudades-needs-region-or-q', async (c) => {
+  const res = await c.send('ciudades-list', { form: 'json' });
+  c.expectStatus(res, 400, 'cities asked for with neither region nor q');
+  c.expectModel(res, validationProblem(), 'a validation problem body');
+});
+
+check('catalogo/marcas-solo-mercado-nuevos-narrows', async (c) => {
+  const all = await fullList(c, 'marcas-list');
+  const nuevos = await fullList(c, 'marcas-list', { soloMercadoNuevos: 'true' });
+  c.expect(nuevos.entries.length <= all.entries.length, `at most the ${all.entries.length} makes of the default list, got ${nuevos.entries.length}`, nuevos.res);
+  const listed = new Set(all.entries.map((e) => canonicalKey(e)));
+  nuevos.entries.forEach((e, i) => c.expect(listed.has(canonicalKey(e)), `entry ${i} equal to some make of the default list`, nuevos.res));
+  // The reference form names each make by URI: the same subset, by href.
+  const [allRef, nuevosRef] = [await c.send('marcas-list', { form: 'ref' }), await c.send('marcas-list', { form: 'ref', query: { soloMercadoNuevos: 'true' } })];
+  if (allRef.status === 200 && nuevosRef.status === 200) {
+    const hrefs = new Set(hrefIds(allRef).map((h) => h.id));
+    const extra = hrefIds(nuevosRef).filter((h) => !hrefs.has(h.id));
+    c.expect(extra.length === 0, `only makes of the default list in the reference form; not in it: ${extra.map((h) => h.id).join(', ')}`, nuevosRef);
+  }
+  c.observe(`soloMercadoNuevos=true lists ${nuevos.entries.length} of ${all.entries.length} makes`);
+});
+
+async function bestmatchOneParam(c: Check, area: CatalogArea, listId: string, bestmatchId: string, param: string): Promise<void> {
+  if (!c.ctx.profile.catalogKeys[area]) c.skip(`the profile has no catalogKeys.${area}`);
+  const { mapped, unmapped } = mappedFields(c, bestmatchId, param, area);
+  if (mapped.length === 0) c.skip(`catalogKeys.${area} maps none of the fields ${param} is matched against`);
+  const { entries } = await fullList(c, listId);
+  if (entries.length === 0) c.skip(`the ${listId} list is empty`);
+  const notes = new Set<string>();
+  for (const i of sampleIndices(entries.length, sampleSize(c), c.ctx.seed)) {
+    for (const field of mapped) await expectFound(c, bestmatchId, area, entries[i], [{ param, area, field }], notes);
+  }
+  if (unmapped.length > 0) notes.add(`not probed (no catalogKeys.${area} pointer): ${unmapped.join(', ')}`);
+  if (notes.size > 0) c.observe([...notes].join('; '));
+}
+
+check('catalogo/bestmatch-carrocerias', (c) => bestmatchOneParam(c, 'carrocerias', 'carrocerias-list', 'carrocerias-bestmatch', 'bodystyle'));
+check('catalogo/bestmatch-marcas', (c) => bestmatchOneParam(c, 'marcas', 'marcas-list', 'marcas-bestmatch', 'make'));
+
+check('catalogo/bestmatch-ciudades', async (c: Check) => {
+  const { ciudades, states } = c.ctx.profile.catalogKeys;
+  if (!ciudades || !states) c.skip('the profile needs catalogKeys.ciudades and catalogKeys.states (state fields within a Ciudad)');
+  const state = mappedFields(c, 'ciudades-bestmatch', 'state', 'states');
+  const city = mappedFields(c, 'ciudades-bestmatch', 'city', 'ciudades');
+  if (state.mapped.length === 0 || city.mapped.length === 0) c.skip('catalogKeys maps none of the state or none of the city fields');
+  const found = await cityQuery(c);
+  if (!found) c.skip(NO_CITY);
+  // Every state field with one city field, and every city field with one state field (id where mapped).
+  const [oneState, oneCity] = [state.mapped.includes('id') ? 'id' : state.mapped[0]!, city.mapped.includes('id') ? 'id' : city.mapped[0]!];
+  const pairs: [string, string][] = [...state.mapped.map((s) => [s, oneCity] as [string, string]), ...city.mapped.filter((f) => f !== oneCity).map((f) => [oneState, f] as [string, string])];
+  const notes = new Set<string>();
+  for (const i of sampleIndices(found.cities.length, sampleSize(c), c.ctx.seed)) {
+    for (const [s, f] of pairs) {
+      const probes: Probe[] = [{ param: 'state', area: 'states', field: s }, { param: 'city', area: 'ciudades', field: f }];
+      await expectFound(c, 'ciudades-bestmatch', 'ciudades', found.cities[i], probes, notes);
+    }
+  }
+  const unmapped = [...state.unmapped.map((f) => `state ${f}`), ...city.unmapped.map((f) => `city ${f}`)];
+  if (unmapped.length > 0) notes.add(`not probed (no catalogKeys pointer): ${unmapped.join(', ')}`);
+  if (notes.size > 0) c.observe([...notes].join('; '));
+});
+
+/** GET by id of list entries equals the entry (links aside: they are navigation, not the record). */
+async function expectResolved(c: Check, area: CatalogArea, getId: string, entries: unknown[], indices: number[]): Promise<number> {
+  const form = endpoint(getId).success.mediaTypes?.includes('json') ? 'json' : undefined;
+  for (const i of indices) {
+    const id = c.present(keyValue(c, area, 'id', entries[i]), `entry ${i} of the ${area} list with a value at catalogKeys.${area}.id`);
+    const res = await c.send(getId, { params: { id }, ...(form ? { form } : {}) });
+    c.expectStatus(res, 200, `GET of the listed ${area} record ${id}`);
+    const diff = firstDifference(res.json, entries[i], ['_links']);
+    c.expect(diff === undefined, `the record as the list gives it; first difference at ${diff}`, res);
+  }
+  return indices.length;
+}
+
+check('catalogo/list-entries-resolve', async (c: Check) => {
+  const keys = c.ctx.profile.catalogKeys;
+  const skipped: string[] = [];
+  let resolved = 0;
+  for (const [area, listId, getId] of [['carrocerias', 'carrocerias-list', 'carrocerias-get'], ['colores', 'colores-list', 'colores-get']] as const) {
+    if (!keys[area]?.id) {
+      skipped.push(`${area} (no catalogKeys.${area}.id)`);
+      continue;
+    }
+    const { entries } = await fullList(c, listId);
+    resolved += await expectResolved(c, area, getId, entries, entries.map((_, i) => i));
+  }
+  const found = keys.ciudades?.id ? await cityQuery(c) : undefined;
+  if (!found) {
+    skipped.push(`ciudades (${keys.ciudades?.id ? NO_CITY : 'no catalogKeys.ciudades.id'})`);
+  } else {
+    // The cities of one region, when the profile says where a Ciudad names its region.
+    const region = keyValue(c, 'states', 'id', found.cities[0]);
+    const { entries } = region !== undefined ? await fullList(c, 'ciudades-list', { region }) : { entries: found.cities };
+    resolved += await expectResolved(c, 'ciudades', 'ciudades-get', entries, sampleIndices(entries.length, sampleSize(c), c.ctx.seed));
+  }
+  if (resolved === 0) c.skip(`nothing to resolve: ${skipped.join('; ')}`);
+  if (skipped.length > 0) c.observe(`not resolved: ${skipped.join('; ')}`);
+});

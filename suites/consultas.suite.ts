@@ -1,0 +1,19 @@
+import { registerEntryChecks } from './consultas/entries.ts';
+import { registerFilterChecks } from './consultas/filters.ts';
+import { listWalks, registerListChecks } from './consultas/list.ts';
+import { registerPeriodChecks } from './consultas/period.ts';
+import { registerResendChecks } from './consultas/resend.ts';
+import { PageWalker } from './harness/pages.ts';
+
+// Endpoints > Consultas and Resources and their fields > Paged list envelope and Consulta: every page of the
+// fixture agency's inquiry list, in the full and the reference form, its filters, GET by sid and resendwebhook.
+// One walker per file: the checks share the pages they read, and nothing else in this file changes the list.
+
+const walker = new PageWalker();
+const walks = listWalks(walker);
+
+registerListChecks(walks);
+registerPeriodChecks(walks, walker);
+registerFilterChecks(walks, walker);
+registerEntryChecks(walks);
+registerResendChecks(walker);

@@ -1,0 +1,131 @@
+import {
+  addDays,
+  isEndOfDay,
+  isStartOfDay,
+  LIMITS,
+  parseOffsetDateTime,
+  type OffsetDateTime,
+} from '../../models/index.ts';
+import type { TargetResponse } from '../../target/client.ts';
+import { check, type Check } from '../harness/check.ts';
+import { contentKey } from '../harness/consulta-match.ts';
+import { pageOf, type PageWalk, type PageWalker } from '../harness/pages.ts';
+import type { ListWalks } from './list.ts';
+
+// Paged list envelope: Desde "first instant of the period covered", Hasta "last instant of the period
+// covered (end of the final day)"; Endpoints > Consultas: desde "first day of reception", hasta "last day of
+// reception", desde "minimum is today minus 90 days". Days are read in the envelope's own offset.
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+function stamp(c: Check, value: unknown, what: string, res: TargetResponse): OffsetDateTime {
+  const parsed = typeof value === 'string' ? parseOffsetDateTime(value) : undefined;
+  return c.present(parsed, `${what} as an ISO 8601 date-time with an offset, got ${JSON.stringify(value)}`, res);
+}
+
+/** The calendar date of an instant at a UTC offset. */
+const dateAt = (epochMs: number, offsetMinutes: number) => new Date(epochMs + offsetMinutes * MINUTE_MS).toISOString().slice(0, 10);
+/** The first instant of `date` at a UTC offset. */
+const startAt = (date: string, offsetMinutes: number) => Date.parse(`${date}T00:00:00Z`) - offsetMinutes * MINUTE_MS;
+/** The end of the second an instant falls in: a Hasta written to the second covers that whole second. */
+const endOfSecond = (epochMs: number) => Math.floor(epochMs / 1000) * 1000 + 999;
+
+const momentoOf = (entry: unknown) => {
+  const m = (entry as { Momento?: unknown } | null)?.Momento;
+  return typeof m === 'string' ? parseOffsetDateTime(m) : undefined;
+};
+
+/**
+ * A day inside the default period: that of the median Momento (today when there is none), a day clear of the
+ * desde minimum so that a target whose "today" turned over before ours does not see it as too early.
+ */
+function dayInPeriod(c: Check, full: PageWalk): string {
+  const first = full.pages[0]!;
+  const offset = stamp(c, first.envelope.Desde, 'Desde', first.res).offsetMinutes;
+  const instants = full.entries.flatMap((e) => momentoOf(e)?.epochMs ?? []).sort((a, b) => a - b);
+  const median = instants[Math.floor(instants.length / 2)];
+  const day = median === undefined ? c.ctx.today : dateAt(median, offset);
+  const earliest = addDays(c.ctx.today, -LIMITS.desde.minDaysBeforeToday + 1);
+  return day < earliest ? earliest : day;
+}
+
+async function firstPage(c: Check, query: Record<string, string>) {
+  const res = await c.send('consultas-list', { params: { adminMail: c.ctx.fixtures.agency }, query, form: 'json' });
+  c.expectStatus(res, 200, `the inquiry list with ${new URLSearchParams(query)}`);
+  const envelope = c.present(res.json as Record<string, unknown> | undefined, 'a paged envelope', res);
+  return { res, envelope };
+}
+
+export function registerPeriodChecks(walks: ListWalks, walker: PageWalker): void {
+  check('consultas/list/hasta-end-of-day', async (c) => {
+    for (const walk of [await walks.full(c), await walks.ref(c)]) {
+      for (const page of walk.pages) {
+        const hasta = stamp(c, page.envelope.Hasta, 'Hasta', page.res);
+        c.expect(isEndOfDay(hasta), `Hasta at the end of a day (23:59:59), got ${String(page.envelope.Hasta)}`, page.res);
+      }
+    }
+    const day = dayInPeriod(c, await walks.full(c));
+    const { res, envelope } = await firstPage(c, { hasta: day });
+    const hasta = stamp(c, envelope.Hasta, 'Hasta', res);
+    c.expect(isEndOfDay(hasta) && hasta.date === day, `Hasta at the end of ${day} (the hasta asked for), got ${String(envelope.Hasta)}`, res);
+  });
+
+  check('consultas/list/desde-start-of-day', async (c) => {
+    for (const walk of [await walks.full(c), await walks.ref(c)]) {
+      for (const page of walk.pages) {
+        const desde = stamp(c, page.envelope.Desde, 'Desde', page.res);
+        c.expect(isStartOfDay(desde), `Desde at the start of a day (00:00:00), got ${String(page.envelope.Desde)}`, page.res);
+      }
+    }
+    const day = dayInPeriod(c, await walks.full(c));
+    const { res, envelope } = await firstPage(c, { desde: day });
+    const desde = stamp(c, envelope.Desde, 'Desde', res);
+    c.expect(isStartOfDay(desde) && desde.date === day, `Desde at the start of ${day} (the desde asked for), got ${String(envelope.Desde)}`, res);
+  });
+
+  check('consultas/list/momento-in-range', async (c) => {
+    const full = await walks.full(c);
+    for (const page of full.pages) {
+      const from = stamp(c, page.envelope.Desde, 'Desde', page.res).epochMs;
+      const to = endOfSecond(stamp(c, page.envelope.Hasta, 'Hasta', page.res).epochMs);
+      for (const entry of page.entries) {
+        const at = momentoOf(entry);
+        // An unreadable Momento is conventions/datetime-offset's and consultas/consulta-schema's to report.
+        if (!at) continue;
+        c.expect(at.epochMs >= from && at.epochMs <= to, `every Momento within [${String(page.envelope.Desde)}, ${String(page.envelope.Hasta)}], got ${(entry as { Momento: string }).Momento}`, page.res);
+      }
+    }
+  });
+
+  check('consultas/list/filter-desde-hasta', async (c) => {
+    const full = await walks.full(c);
+    const first = full.pages[0]!;
+    const periodEnd = stamp(c, first.envelope.Hasta, 'Hasta', first.res).date;
+    const desde = dayInPeriod(c, full);
+    const week = addDays(desde, 6);
+    const capped = week < periodEnd ? week : periodEnd;
+    const hasta = capped < desde ? desde : capped;
+    const query = { desde, hasta };
+    const filtered = await walker.walk(c, { adminMail: c.ctx.fixtures.agency, form: 'json', query });
+    const top = filtered.pages[0]!;
+    // The window's days, read in the offsets the filtered envelope itself uses.
+    const from = startAt(desde, stamp(c, top.envelope.Desde, 'Desde', top.res).offsetMinutes);
+    const to = startAt(hasta, stamp(c, top.envelope.Hasta, 'Hasta', top.res).offsetMinutes) + DAY_MS - 1;
+    filtered.entries.forEach((entry, i) => {
+      const at = momentoOf(entry);
+      if (!at) return;
+      c.expect(at.epochMs >= from && at.epochMs <= to, `only inquiries received from ${desde} to ${hasta}, got Momento ${(entry as { Momento: string }).Momento}`, pageOf(filtered, i).res);
+    });
+    c.expect(filtered.total <= full.total, `Total at most the unfiltered ${full.total}, got ${filtered.total}`, top.res);
+    if (!full.complete || !filtered.complete) return;
+    // The window lies inside the default period, so the unfiltered walk holds every inquiry of it.
+    const expected = full.entries.filter((e) => {
+      const at = momentoOf(e);
+      return at !== undefined && at.epochMs >= from && at.epochMs <= to;
+    });
+    const got = new Set(filtered.entries.map(contentKey));
+    const missing = expected.filter((e) => !got.has(contentKey(e)));
+    c.expect(missing.length === 0 && filtered.total === expected.length, `the ${expected.length} inquiries of the unfiltered list received in the window; got Total ${filtered.total}, ${missing.length} missing`, top.res);
+  });
+}

@@ -1,0 +1,53 @@
+import { lastSegment } from '../../target/discovery.ts';
+import { canonicalKey } from './json-walk.ts';
+import type { PageWalk } from './pages.ts';
+
+// Inquiry identity (lead's reading): by the href of the reference form (its last segment is the sid), by a
+// link of the full form with that same href, or by deep equality of the Consulta (its members without _links;
+// timestamps compared as instants).
+
+/** The content of a full-form entry as a key: equal Consultas, equal keys. */
+export const contentKey = (entry: unknown): string => canonicalKey(entry, ['_links']);
+
+/** hrefs of every link in an entry's `_links` map. */
+export function linkHrefs(entry: unknown): string[] {
+  const links = (entry as { _links?: unknown } | null)?._links;
+  if (!links || typeof links !== 'object') return [];
+  return Object.values(links).flatMap((l) => (typeof (l as { href?: unknown } | null)?.href === 'string' ? [(l as { href: string }).href] : []));
+}
+
+/** The `self` link's href when the entry has one (relation names are not shown, so it is used only when present). */
+export function selfHref(entry: unknown): string | undefined {
+  const href = (entry as { _links?: { self?: { href?: unknown } } } | null)?._links?.self?.href;
+  return typeof href === 'string' ? href : undefined;
+}
+
+/** The hrefs of a reference-form walk, in order (entries without a string href give undefined). */
+export function refHrefs(walk: PageWalk): (string | undefined)[] {
+  return walk.entries.map((e) => {
+    const href = (e as { href?: unknown } | null)?.href;
+    return typeof href === 'string' ? href : undefined;
+  });
+}
+
+export interface RefEntry {
+  /** Position in the reference-form walk. */
+  index: number;
+  href: string;
+  sid: string;
+  title: unknown;
+  /** The full-form entry carrying a link with the same href, if one does. */
+  byHref?: unknown;
+}
+
+/** Pairs each reference-form entry with the full-form entry that links to the same href, where one does. */
+export function pairByHref(full: PageWalk, ref: PageWalk): RefEntry[] {
+  const byHref = new Map<string, unknown>();
+  for (const entry of full.entries) for (const href of linkHrefs(entry)) if (!byHref.has(href)) byHref.set(href, entry);
+  return ref.entries.flatMap((e, index) => {
+    const { href, title } = (e ?? {}) as { href?: unknown; title?: unknown };
+    if (typeof href !== 'string') return [];
+    const match = byHref.get(href);
+    return [{ index, href, sid: lastSegment(href), title, ...(match !== undefined ? { byHref: match } : {}) }];
+  });
+}

@@ -1,0 +1,131 @@
+import {
+  consulta,
+  consultaPage,
+  ENDPOINTS,
+  essence,
+  extraParameters,
+  formOfContentType,
+  LIMITS,
+  linkObject,
+  MEDIA_TYPES,
+  parseOffsetDateTime,
+  type Endpoint,
+  type MediaForm,
+} from '../../models/index.ts';
+import type { TargetResponse } from '../../target/client.ts';
+import { check, type Check } from '../harness/check.ts';
+import { linksIn, membersNamed } from '../harness/json-walk.ts';
+import { missingMembers } from '../harness/presence.ts';
+import { validRequest, type RequestEnv } from './requests.ts';
+
+// Resources and their fields > Conventions and Link object, and Versioning, judged over a sweep of every GET
+// endpoint a valid request can reach: asked for no media type and for each one its row offers, plus every
+// page of the fixture agency's inquiry list.
+
+interface Swept {
+  endpoint: Endpoint;
+  form?: MediaForm;
+  res: TargetResponse;
+}
+
+const SUCCESS_TYPES: readonly string[] = Object.values(MEDIA_TYPES);
+/** Conventions: "Timestamps are ISO 8601 date-times with a UTC offset" — the inquiry payloads' Momento, Desde, Hasta. */
+const TIMESTAMPS = ['Momento', 'Desde', 'Hasta'];
+const INQUIRY_ENDPOINTS = ['consultas-list', 'consultas-get'];
+
+const ok = (res: TargetResponse) => res.status !== undefined && res.status >= 200 && res.status < 300 && !res.error;
+
+async function runSweep(c: Check, env: RequestEnv): Promise<Swept[]> {
+  const swept: Swept[] = [];
+  const unreachable: string[] = [];
+  for (const e of ENDPOINTS.filter((x) => x.method === 'GET')) {
+    const call = await validRequest(c, e, env, false);
+    if (typeof call === 'string') {
+      unreachable.push(`${e.id} (${call})`);
+      continue;
+    }
+    for (const form of [undefined, ...(e.success.mediaTypes ?? [])]) {
+      swept.push({ endpoint: e, ...(form ? { form } : {}), res: await c.send(e.id, { ...call, ...(form ? { form } : {}) }) });
+    }
+  }
+  // The rest of the inquiry list, whose first page the loop above read.
+  const list = ENDPOINTS.find((e) => e.id === 'consultas-list')!;
+  const first = swept.find((s) => s.endpoint === list && s.form === 'json')?.res.json as { Total?: unknown; PerPagina?: unknown } | undefined;
+  if (typeof first?.Total === 'number' && typeof first.PerPagina === 'number' && first.PerPagina > 0) {
+    const last = Math.min(LIMITS.pagina.maximum, Math.ceil(first.Total / first.PerPagina));
+    for (let pagina = 2; pagina <= last; pagina++) {
+      const res = await c.send(list.id, { params: { adminMail: c.ctx.fixtures.agency }, query: { pagina }, form: 'json' });
+      swept.push({ endpoint: list, form: 'json', res });
+    }
+  }
+  if (unreachable.length > 0) c.observe(`not swept: ${unreachable.join('; ')}`);
+  return swept;
+}
+
+const LINK = linkObject('loose');
+const CONSULTA = consulta('loose');
+const PAGE = consultaPage('loose');
+
+/** Every link object in a success body that fails the Link object table, by which member: 'href' or 'templated'. */
+function linkIssues(s: Swept, member: 'href' | 'templated'): string[] {
+  const refForm = formOfContentType(s.res.headers['content-type']) === 'ref';
+  return linksIn(s.res.json, refForm).flatMap(({ path, value }) => {
+    const parsed = LINK.safeParse(value);
+    if (parsed.success) return [];
+    const issues = parsed.error.issues.filter((i) => (member === 'templated' ? i.path[0] === 'templated' : i.path[0] !== 'templated'));
+    return issues.map((i) => `${path}: ${JSON.stringify(value)} — ${i.message}`);
+  });
+}
+
+export function registerConventionChecks(env: RequestEnv): void {
+  let swept: Promise<Swept[]> | undefined;
+  const successes = async (c: Check) => (await (swept ??= runSweep(c, env))).filter((s) => ok(s.res));
+
+  check('conventions/success-media-type', async (c) => {
+    for (const s of await successes(c)) {
+      if (s.res.text === '') continue;
+      const type = essence(s.res.headers['content-type']);
+      c.expect(SUCCESS_TYPES.includes(type), `a success body typed as one of ${SUCCESS_TYPES.join(', ')}, got ${type || 'none'}`, s.res);
+    }
+  });
+
+  check('conventions/link-href-relative', async (c) => {
+    for (const s of await successes(c)) {
+      const issue = linkIssues(s, 'href')[0];
+      if (issue) c.fail(`every link object with a relative href, but ${issue}`, s.res);
+    }
+  });
+
+  check('conventions/link-templated', async (c) => {
+    for (const s of await successes(c)) {
+      const issue = linkIssues(s, 'templated')[0];
+      if (issue) c.fail(`templated: true on every href with {param} placeholders, but ${issue}`, s.res);
+    }
+  });
+
+  check('conventions/datetime-offset', async (c) => {
+    for (const s of (await successes(c)).filter((x) => INQUIRY_ENDPOINTS.includes(x.endpoint.id))) {
+      for (const { path, value } of membersNamed(s.res.json, TIMESTAMPS)) {
+        const good = typeof value === 'string' && parseOffsetDateTime(value) !== undefined;
+        c.expect(good, `${path} an ISO 8601 date-time with a UTC offset, got ${JSON.stringify(value)}`, s.res);
+      }
+    }
+  });
+
+  check('conventions/null-not-omitted', async (c) => {
+    for (const s of await successes(c)) {
+      if (formOfContentType(s.res.headers['content-type']) === 'ref') continue;
+      const model = s.endpoint.id === 'consultas-list' ? PAGE : s.endpoint.id === 'consultas-get' ? CONSULTA : undefined;
+      if (!model) continue;
+      const missing = missingMembers(model, s.res.json);
+      c.expect(missing.length === 0, `every documented member present (null when it has no value); missing ${missing.slice(0, 5).join(', ')}`, s.res);
+    }
+  });
+
+  check('versioning/media-type-unversioned', async (c) => {
+    for (const s of await successes(c)) {
+      const extra = extraParameters(s.res.headers['content-type']);
+      c.expect(extra.length === 0, `a media type without parameters other than charset, got ${s.res.headers['content-type']}`, s.res);
+    }
+  });
+}
