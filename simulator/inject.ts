@@ -1,0 +1,94 @@
+import { Agent, request } from 'undici';
+import type { InquiryStream, TimedInquiry } from '../generators/inquiry-stream.ts';
+import type { TargetClient } from '../target/client.ts';
+import { lastSegment } from '../target/discovery.ts';
+import type { Ledger } from './ledger.ts';
+import { sleep } from './sleep.ts';
+
+// Step 2 of `simulate`: replays the stream through the simulation hooks (POST {hooks}/consultas, contract in
+// reference/handlers/sim.ts: {"adminMail", "consulta"} → 201 {"sid"} + Location) at the arrival schedule. Sends
+// leave at their intended time without waiting for earlier answers (an open model), up to a cap in flight, so
+// the stream is pulled one inquiry at a time and memory stays constant in N.
+
+export const MAX_IN_FLIGHT = 64;
+
+/** {simulationHooks} is "relative to the base URL, absolute, or null" (target profile). */
+export function hooksUrl(baseUrl: string, hooks: string): string {
+  if (/^https?:\/\//i.test(hooks)) return hooks.replace(/\/+$/, '');
+  return `${baseUrl.replace(/\/+$/, '')}/${hooks.replace(/^\/+|\/+$/g, '')}`;
+}
+
+export interface InjectOptions {
+  client: TargetClient;
+  hooks: string;
+  agency: string;
+  stream: InquiryStream;
+  ledger: Ledger;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  /** Called about once a second with the number sent so far. */
+  progress?: (sent: number) => void;
+}
+
+/** Sends every inquiry of the stream; resolves when each has been answered (or has failed). */
+export async function injectStream(o: InjectOptions): Promise<{ sent: number; lastMomentMs?: number }> {
+  const url = `${hooksUrl(o.client.baseUrl, o.hooks)}/consultas`;
+  const headers = { ...o.client.headersFor('primary'), 'content-type': 'application/json' };
+  const agent = new Agent({ connections: MAX_IN_FLIGHT, keepAliveTimeout: 10_000, headersTimeout: o.timeoutMs, bodyTimeout: o.timeoutMs });
+  const inFlight = new Set<Promise<void>>();
+  const start = performance.now();
+  let lastProgress = start;
+  let sent = 0;
+  let lastMomentMs: number | undefined;
+
+  const send = async (item: TimedInquiry): Promise<void> => {
+    const body = JSON.stringify({ adminMail: o.agency, consulta: item.consulta });
+    o.ledger.sent(item.index, item.consulta, performance.now());
+    try {
+      const res = await request(url, { method: 'POST', headers, body, dispatcher: agent, signal: AbortSignal.timeout(o.timeoutMs) });
+      const text = await res.body.text();
+      const sid = res.statusCode === 201 ? sidOf(text, res.headers.location) : undefined;
+      if (sid) o.ledger.bound(item.index, sid);
+      else o.ledger.injectionFailed(item.index, `POST ${url} answered ${res.statusCode}${res.statusCode === 201 ? ' without a sid' : ''}: ${text.slice(0, 200)}`);
+    } catch (error) {
+      o.ledger.injectionFailed(item.index, `POST ${url} failed: ${(error as Error).message}`);
+    }
+  };
+
+  try {
+    for await (const item of o.stream) {
+      if (o.signal?.aborted) break;
+      // Timers can fire early against performance.now() (Node's loop clock is cached): wait until it is time.
+      for (let wait = start + item.at - performance.now(); wait >= 1 && !o.signal?.aborted; wait = start + item.at - performance.now()) {
+        await sleep(wait, o.signal);
+      }
+      if (o.signal?.aborted) break;
+      while (inFlight.size >= MAX_IN_FLIGHT) await Promise.race(inFlight);
+      const task = send(item).finally(() => inFlight.delete(task));
+      inFlight.add(task);
+      sent++;
+      lastMomentMs = item.momentMs;
+      const now = performance.now();
+      if (o.progress && now - lastProgress >= 1000) {
+        lastProgress = now;
+        o.progress(sent);
+      }
+    }
+    await Promise.all(inFlight);
+  } finally {
+    await agent.close().catch(() => undefined);
+  }
+  return { sent, ...(lastMomentMs === undefined ? {} : { lastMomentMs }) };
+}
+
+/** The hook contract answers {"sid"}; a Location naming /v3/consultas/{adminMail}/{sid} serves too. */
+function sidOf(text: string, location: string | string[] | undefined): string | undefined {
+  try {
+    const sid = (JSON.parse(text) as { sid?: unknown }).sid;
+    if (typeof sid === 'string' && sid !== '') return sid;
+  } catch {
+    // Not JSON: fall back to Location.
+  }
+  const loc = Array.isArray(location) ? location[0] : location;
+  return loc ? lastSegment(loc) : undefined;
+}

@@ -1,0 +1,166 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { startEmbedded, type Embedded } from '../cli/embedded.ts';
+import { UsageError } from '../cli/errors.ts';
+import { baseUrlFlag, DEFAULT_REPORT_DIR, integerFlag, MAX_SEED, parseFlags, profileFlag, randomSeed } from '../cli/run-command.ts';
+import { ENDPOINTS } from '../models/index.ts';
+import type { Profile } from '../target/profile.ts';
+import { mergedLines, mergeLoadFiles } from './load-merge.ts';
+import { isLoopback } from './loopback.ts';
+import { runLoad, type LoadModel } from './load.ts';
+import { arrivalSpec, rateFlag } from './arrival-flags.ts';
+import { parseThreshold, type Threshold } from './thresholds.ts';
+
+// `vmp-conformance load`: every flag is checked before anything starts (exit 2 naming it), a non-loopback
+// target needs --allow-remote, the run is always bounded by --duration, and --merge combines earlier load.json
+// files instead of running.
+
+export const LOAD_USAGE = [
+  'Usage: vmp-conformance load [--base-url URL --profile FILE] [--duration S] [--connections C | --rate R [--arrival KIND]]',
+  '                            [--mix FILE] [--threshold EXPR]... [--validate-every N] [--allow-remote] [--report-dir DIR]',
+  '       vmp-conformance load --merge a.json b.json [...] [--threshold EXPR]...',
+  '--connections alone: closed model (autocannon at full speed; its latencies hide coordinated omission).',
+  '--rate / --arrival constant|poisson|diurnal|burst: open model (requests at precomputed times, latency from the',
+  'intended send time, sends without a free connection counted as dropped); --connections then caps requests in flight.',
+  '--mix FILE: JSON {"endpoint-id": weight, ...} replacing the default weights. --threshold: "p50|p90|p99|p99.9<250ms",',
+  '"errors<0.1%", "rps>500". Default 30 s, 10 connections, every 100th response validated (0: none).',
+  'Exit codes: 0 pass, 1 a threshold broken, 2 bad usage or invalid profile, 3 target unreachable or credentials rejected.',
+];
+
+const OPTIONS = {
+  'base-url': { type: 'string' },
+  profile: { type: 'string' },
+  duration: { type: 'string', default: '30' },
+  connections: { type: 'string' },
+  rate: { type: 'string' },
+  arrival: { type: 'string' },
+  mix: { type: 'string' },
+  threshold: { type: 'string', multiple: true },
+  'validate-every': { type: 'string', default: '100' },
+  'allow-remote': { type: 'boolean', default: false },
+  'report-dir': { type: 'string', default: DEFAULT_REPORT_DIR },
+  seed: { type: 'string' },
+  'timeout-ms': { type: 'string', default: '10000' },
+  merge: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+export const DEFAULT_CONNECTIONS = 10;
+export const DEFAULT_OPEN_RATE = 100;
+export const DEFAULT_MAX_IN_FLIGHT = 100;
+const VARIANTS = ['pagina', 'operador', 'externalid', 'desde'];
+const GET_IDS = new Set(ENDPOINTS.filter((e) => e.method === 'GET').map((e) => e.id));
+
+export interface LoadSettings {
+  baseUrl?: string;
+  profile?: Profile;
+  profileJson?: unknown;
+  durationSec: number;
+  model: LoadModel;
+  mixWeights?: Record<string, number>;
+  thresholds: Threshold[];
+  validateEvery: number;
+  seed: number;
+  reportDir: string;
+  timeoutMs: number;
+}
+
+export async function readMix(file: string): Promise<Record<string, number>> {
+  let json: unknown;
+  try {
+    json = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`--mix ${file}: cannot read a JSON object (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new UsageError(`--mix ${file}: expected a JSON object {"endpoint-id": weight}`);
+  for (const [key, weight] of Object.entries(json)) {
+    const [id, variant, ...rest] = key.split(':');
+    if (!GET_IDS.has(id!) || rest.length > 0 || (variant !== undefined && (id !== 'consultas-list' || !VARIANTS.includes(variant)))) {
+      throw new UsageError(`--mix ${file}: '${key}' is not a GET endpoint id of the catalog (see vmp-conformance rules) nor consultas-list:${VARIANTS.join('|')}`);
+    }
+    if (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0) throw new UsageError(`--mix ${file}: the weight of '${key}' must be a non-negative number`);
+  }
+  return json as Record<string, number>;
+}
+
+export async function parseLoadArgs(argv: string[]): Promise<LoadSettings | 'help' | { merge: string[]; thresholds: Threshold[] }> {
+  const { values: v, positionals } = parseFlags({ args: argv, options: OPTIONS, strict: true, allowPositionals: true });
+  if (v.help) return 'help';
+  const thresholds = (v.threshold ?? []).map(parseThreshold);
+  if (v.merge) return { merge: positionals, thresholds };
+  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}' (files are only taken with --merge)`);
+  const open = v.rate !== undefined || v.arrival !== undefined;
+  const connections = v.connections === undefined ? undefined : integerFlag('connections', v.connections, 1, 10_000);
+  const durationSec = integerFlag('duration', v.duration, 1, 3_600);
+  let model: LoadModel;
+  if (open) {
+    const rate = v.rate === undefined ? DEFAULT_OPEN_RATE : rateFlag('rate', v.rate);
+    model = { kind: 'open', rate, arrival: arrivalSpec(v.arrival ?? 'constant', rate, durationSec * 1000), maxInFlight: connections ?? DEFAULT_MAX_IN_FLIGHT };
+  } else {
+    model = { kind: 'closed', connections: connections ?? DEFAULT_CONNECTIONS };
+  }
+  const settings: LoadSettings = {
+    durationSec,
+    model,
+    thresholds,
+    validateEvery: integerFlag('validate-every', v['validate-every'], 0, 1_000_000),
+    seed: v.seed === undefined ? randomSeed() : integerFlag('seed', v.seed, 0, MAX_SEED),
+    reportDir: path.resolve(v['report-dir']),
+    timeoutMs: integerFlag('timeout-ms', v['timeout-ms'], 100, 600_000),
+  };
+  if (v['base-url'] !== undefined) {
+    settings.baseUrl = baseUrlFlag(v['base-url']);
+    if (!isLoopback(settings.baseUrl) && !v['allow-remote']) {
+      throw new UsageError(`refusing to load-test ${new URL(settings.baseUrl).host}, which is not a loopback address: add --allow-remote if you mean it`);
+    }
+  }
+  if (v.profile !== undefined) {
+    const { profile, json } = await profileFlag(v.profile);
+    settings.profile = profile;
+    settings.profileJson = json;
+  }
+  if (settings.baseUrl && !settings.profile) throw new UsageError('--base-url needs --profile (the target profile: credentials and media-type selection)');
+  if (v.mix !== undefined) settings.mixWeights = await readMix(v.mix);
+  return settings;
+}
+
+export async function loadCommand(argv: string[], out: (line: string) => void): Promise<number> {
+  const s = await parseLoadArgs(argv);
+  if (s === 'help') {
+    for (const line of LOAD_USAGE) out(line);
+    return 0;
+  }
+  if ('merge' in s) {
+    const merged = await mergeLoadFiles(s.merge, s.thresholds);
+    for (const line of mergedLines(merged)) out(line);
+    return merged.thresholds.some((t) => !t.ok) ? 1 : 0;
+  }
+  const controller = new AbortController();
+  const onSignal = () => controller.abort();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  let embedded: Embedded | undefined;
+  try {
+    if (!s.baseUrl) embedded = await startEmbedded(s.profileJson !== undefined ? { profileJson: s.profileJson } : {});
+    const { exitCode } = await runLoad({
+      baseUrl: s.baseUrl ?? embedded!.baseUrl,
+      profile: embedded ? embedded.profile : s.profile!,
+      embedded: embedded !== undefined,
+      durationSec: s.durationSec,
+      model: s.model,
+      ...(s.mixWeights ? { mixWeights: s.mixWeights } : {}),
+      thresholds: s.thresholds,
+      validateEvery: s.validateEvery,
+      seed: s.seed,
+      reportDir: s.reportDir,
+      timeoutMs: s.timeoutMs,
+      signal: controller.signal,
+      out,
+    });
+    return controller.signal.aborted ? 130 : exitCode;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await embedded?.close();
+  }
+}

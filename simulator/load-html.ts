@@ -1,0 +1,55 @@
+import { html, raw, type Markup } from '../reports/html-escape.ts';
+import { decodeHistogram, type Percentiles } from './histogram.ts';
+import { LOAD_FILE, type LoadResult } from './load-result.ts';
+import { lineChart, PERCENTILE_TICKS, percentileSeries } from './svg-charts.ts';
+import { formatVerdict } from './thresholds.ts';
+
+// The load run's section of report.html (for reports/html.ts to include): model and its caveat, verdict,
+// thresholds, two inline SVG charts (latency distribution by percentile, throughput over time), per-operation
+// percentiles, conformance under load and the generator's health. Every value is escaped.
+
+const COLORS = ['#2f5fb3', '#c2571a', '#1b7f3b', '#8e3ab5', '#b00020'];
+const f = (v: number) => (v >= 100 ? String(Math.round(v)) : v.toFixed(2));
+const cells = (p: Percentiles): Markup => html`<td>${f(p.p50)}</td><td>${f(p.p90)}</td><td>${f(p.p99)}</td><td>${f(p.p99_9)}</td><td>${f(p.max)}</td>`;
+
+export function renderLoadSection(r: LoadResult): string {
+  const busiest = Object.entries(r.operations)
+    .sort(([, a], [, b]) => b.requests - a.requests)
+    .slice(0, COLORS.length - 1);
+  const distribution = lineChart(
+    [
+      percentileSeries('all requests', COLORS[0]!, decodeHistogram(r.latency.histogram)),
+      ...busiest.map(([id, op], i) => percentileSeries(id, COLORS[i + 1]!, decodeHistogram(op.histogram))),
+    ],
+    { title: `Latency by percentile${r.model === 'open' ? ' (from intended send time)' : ''}`, xLabel: 'percentile', yLabel: 'ms', xTicks: PERCENTILE_TICKS, width: 760 },
+  );
+  const throughput = lineChart(
+    [
+      { name: 'responses/s', color: COLORS[0]!, points: r.timeline.map((t) => [t.second, t.requests] as const) },
+      { name: 'errors/s', color: '#b00020', points: r.timeline.map((t) => [t.second, t.errors] as const) },
+    ],
+    { title: 'Throughput over time', xLabel: 'seconds since start', yLabel: 'per second', width: 760 },
+  );
+  const verdict = r.exitCode === 0 ? 'pass' : 'fail';
+  const operations = Object.entries(r.operations).map(([id, op]) => html`<tr><th>${id}</th><td>${op.requests}</td><td>${op.errors}</td>${cells(op.percentiles)}</tr>`);
+  const q = r.requests;
+  const section = html`<section id="load"><h2>Load</h2>
+<p><span class="verdict ${verdict}">${verdict.toUpperCase()}</span> exit code ${r.exitCode}${r.reliable ? '' : html` — <span class="error">unreliable: the generator was the bottleneck (${r.generator.reasons.join('; ')})</span>`}</p>
+<p><strong>${r.model} model.</strong> ${r.modelNote}.</p>
+<dl>
+<dt>target</dt><dd><code>${r.target.baseUrl}</code>${r.target.embedded ? ' (embedded reference server, in the generator’s process)' : ''}</dd>
+<dt>requests</dt><dd>${q.total} in ${(r.durationMs / 1000).toFixed(1)} s = ${q.rps.toFixed(1)} req/s; non-2xx ${q.non2xx}, failed ${q.transportErrors} (${(q.errorRate * 100).toFixed(3)}%)</dd>
+${r.open ? html`<dt>open model</dt><dd>${r.open.scheduled} scheduled, ${r.open.sent} sent, <strong>${r.open.dropped} dropped</strong>, ${r.open.unfinished} unfinished; send lag p99 ${f(r.open.sendLagMs.p99)} ms</dd>` : ''}
+<dt>conformance under load</dt><dd>${r.validation.every > 0 ? html`${r.validation.valid} of ${r.validation.sampled} sampled responses valid (every ${r.validation.every}th)` : 'not sampled'}</dd>
+<dt>generator</dt><dd>event-loop lag p99 ${f(r.generator.eventLoopLagMs.p99)} ms, CPU ${(r.generator.cpuCores * 100).toFixed(0)}% of a core</dd>
+<dt>data</dt><dd><code>${LOAD_FILE}</code> (HDR histograms, base64; merge runs with <code>vmp-conformance load --merge</code>)</dd>
+</dl>
+${r.thresholds.length > 0 ? html`<ul>${r.thresholds.map((t) => html`<li class="${t.ok ? '' : 'error'}">${formatVerdict(t)}</li>`)}</ul>` : ''}
+${raw(distribution)}
+${raw(throughput)}
+<table><tr><th>operation</th><th>requests</th><th>errors</th><th>p50 ms</th><th>p90 ms</th><th>p99 ms</th><th>p99.9 ms</th><th>max ms</th></tr>
+<tr><th>all</th><td>${q.total}</td><td>${q.non2xx + q.transportErrors}</td>${cells(r.latency.percentiles)}</tr>${operations}</table>
+${r.validation.errors.length > 0 ? html`<ul>${r.validation.errors.map((e) => html`<li class="error">${e.operation} (${e.status}): ${e.message}</li>`)}</ul>` : ''}
+</section>`;
+  return section.html;
+}

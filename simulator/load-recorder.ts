@@ -1,0 +1,114 @@
+import { endpoint, representationModel, representationOf } from '../models/index.ts';
+import { createLatencyHistogram, recordMs, type LatencyHistogram } from './histogram.ts';
+import type { Operation } from './load-mix.ts';
+
+// What a load run measures, whichever model drives it: an HDR histogram of every latency (overall and per
+// operation), status counts, a per-second timeline, and a sample of responses validated against the Zod model of
+// their endpoint and form — conformance under load.
+
+export interface ValidationError {
+  operation: string;
+  status: number;
+  message: string;
+}
+
+export interface OperationStats {
+  histogram: LatencyHistogram;
+  requests: number;
+  errors: number;
+}
+
+export const KEPT_VALIDATION_ERRORS = 5;
+
+export class LoadRecorder {
+  readonly overall = createLatencyHistogram('us');
+  readonly perOperation = new Map<string, OperationStats>();
+  readonly statusCodes: Record<string, number> = {};
+  /** Completed requests and errors (non-2xx or transport) per whole second since the start. */
+  readonly timeline: { requests: number; errors: number }[] = [];
+  total = 0;
+  non2xx = 0;
+  /** Transport failures: refused, reset, timed out. */
+  transportErrors = 0;
+  readonly validation = { sampled: 0, valid: 0, invalid: 0, errors: [] as ValidationError[] };
+  private seen = 0;
+
+  constructor(
+    private readonly startedAt: number,
+    private readonly validateEvery: number,
+  ) {}
+
+  private stats(op: Operation): OperationStats {
+    let s = this.perOperation.get(op.id);
+    if (!s) this.perOperation.set(op.id, (s = { histogram: createLatencyHistogram('us'), requests: 0, errors: 0 }));
+    return s;
+  }
+
+  private second(now: number): { requests: number; errors: number } {
+    const i = Math.max(0, Math.floor((now - this.startedAt) / 1000));
+    while (this.timeline.length <= i) this.timeline.push({ requests: 0, errors: 0 });
+    return this.timeline[i]!;
+  }
+
+  /** Whether the next response should be validated (every Nth; never when N is 0). */
+  sampleNext(): boolean {
+    return this.validateEvery > 0 && ++this.seen % this.validateEvery === 0;
+  }
+
+  /** A completed response; `now` is performance.now() at its end. */
+  response(op: Operation, status: number, latencyMs: number, now: number): void {
+    const s = this.stats(op);
+    const bucket = this.second(now);
+    recordMs(this.overall, latencyMs);
+    recordMs(s.histogram, latencyMs);
+    this.total++;
+    s.requests++;
+    bucket.requests++;
+    this.statusCodes[status] = (this.statusCodes[status] ?? 0) + 1;
+    if (status < 200 || status > 299) {
+      this.non2xx++;
+      s.errors++;
+      bucket.errors++;
+    }
+  }
+
+  /** A request that got no response; it counts as a request and an error, with no latency. */
+  failure(op: Operation | undefined, now: number): void {
+    this.total++;
+    this.transportErrors++;
+    this.second(now).errors++;
+    if (op) {
+      const s = this.stats(op);
+      s.requests++;
+      s.errors++;
+    }
+  }
+
+  /** Validates one sampled response against the success model of its endpoint and form. */
+  validate(op: Operation, status: number, body: string): void {
+    this.validation.sampled++;
+    const e = endpoint(op.endpointId);
+    const problem = (() => {
+      if (status !== e.success.status) return `status ${status}, not the documented success ${e.success.status}`;
+      const name = e.success.representation;
+      const model = name ? representationModel(name, op.form ? representationOf(op.form) : 'full') : undefined;
+      if (!model) return undefined;
+      let json: unknown;
+      try {
+        json = JSON.parse(body);
+      } catch {
+        return 'the body is not JSON';
+      }
+      const parsed = model.safeParse(json);
+      if (parsed.success) return undefined;
+      const issue = parsed.error.issues[0]!;
+      return `not a valid ${name} (${issue.path.join('.') || '(root)'}: ${issue.message})`;
+    })();
+    if (problem === undefined) {
+      this.validation.valid++;
+      return;
+    }
+    this.validation.invalid++;
+    if (this.validation.errors.length < KEPT_VALIDATION_ERRORS) this.validation.errors.push({ operation: op.id, status, message: problem });
+  }
+}

@@ -1,0 +1,70 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ArrivalSpec } from '../generators/arrivals.ts';
+import { redact } from '../target/redact.ts';
+import type { GeneratorHealth } from './generator-watch.ts';
+import { encodeHistogram, percentilesMs, type EncodedHistogram, type Percentiles } from './histogram.ts';
+import type { LoadRecorder, ValidationError } from './load-recorder.ts';
+import type { Mix } from './load-mix.ts';
+import type { ThresholdVerdict } from './thresholds.ts';
+
+// load.json: the whole run — which model, every latency as an HDR histogram (base64, mergeable across machines
+// with `load --merge`), counts, the per-second timeline, conformance under load, generator health, thresholds.
+
+export const LOAD_FILE = 'load.json';
+
+export const MODEL_NOTES = {
+  closed:
+    'closed model: autocannon with a fixed number of connections at full speed; each connection waits for an answer before sending again, so these latencies hide coordinated omission',
+  open: 'open model: requests sent at precomputed times regardless of answers; latency measured from each intended send time (as wrk2 does); sends that found no free connection are counted as dropped',
+} as const;
+
+export interface LatencyBlock {
+  percentiles: Percentiles;
+  histogram: EncodedHistogram;
+}
+
+export interface LoadResult {
+  tool: { name: 'vmp-conformance'; version: string };
+  startedAt: string;
+  target: { baseUrl: string; embedded: boolean };
+  model: 'closed' | 'open';
+  modelNote: string;
+  settings: { durationSec: number; connections: number; rate?: number; arrival?: ArrivalSpec; validateEvery: number; seed: number };
+  mix: { operations: { id: string; path: string; weight: number }[]; skipped: Mix['skipped'] };
+  durationMs: number;
+  requests: { total: number; ok: number; non2xx: number; transportErrors: number; errorRate: number; rps: number; statusCodes: Record<string, number> };
+  open?: { scheduled: number; sent: number; dropped: number; unfinished: number; sendLagMs: Percentiles };
+  latency: LatencyBlock;
+  operations: Record<string, LatencyBlock & { requests: number; errors: number }>;
+  timeline: { second: number; requests: number; errors: number }[];
+  validation: { every: number; sampled: number; valid: number; invalid: number; errors: ValidationError[] };
+  generator: GeneratorHealth;
+  reliable: boolean;
+  thresholds: ThresholdVerdict[];
+  exitCode: number;
+}
+
+export function measuredFrom(recorder: LoadRecorder, durationMs: number): { errorRate: number; rps: number } {
+  const failed = recorder.non2xx + recorder.transportErrors;
+  return { errorRate: recorder.total === 0 ? 0 : failed / recorder.total, rps: (recorder.total - recorder.transportErrors) / Math.max(durationMs / 1000, 1e-3) };
+}
+
+export function latencyBlocks(recorder: LoadRecorder): Pick<LoadResult, 'latency' | 'operations' | 'timeline'> {
+  const operations: LoadResult['operations'] = {};
+  for (const [id, s] of [...recorder.perOperation].sort(([a], [b]) => a.localeCompare(b))) {
+    operations[id] = { requests: s.requests, errors: s.errors, percentiles: percentilesMs(s.histogram), histogram: encodeHistogram(s.histogram) };
+  }
+  return {
+    latency: { percentiles: percentilesMs(recorder.overall), histogram: encodeHistogram(recorder.overall) },
+    operations,
+    timeline: recorder.timeline.map((t, second) => ({ second, ...t })),
+  };
+}
+
+export async function writeLoad(result: LoadResult, dir: string, secrets: readonly string[]): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, LOAD_FILE);
+  await writeFile(file, redact(`${JSON.stringify(result, null, 2)}\n`, secrets));
+  return file;
+}

@@ -1,0 +1,128 @@
+import { UsageError } from '../cli/errors.ts';
+import { prepareTarget } from '../cli/run-command.ts';
+import type { ArrivalSpec } from '../generators/arrivals.ts';
+import { toolVersion } from '../reports/version.ts';
+import { TargetClient } from '../target/client.ts';
+import type { Fixtures } from '../target/discovery.ts';
+import type { Profile } from '../target/profile.ts';
+import { secretsOf } from '../target/profile-load.ts';
+import { watchGenerator } from './generator-watch.ts';
+import { runClosed } from './load-closed.ts';
+import { buildMix, readSamples, weightedSequence, type Mix } from './load-mix.ts';
+import { runOpen, type OpenOutcome } from './load-open.ts';
+import { startProgress } from './load-progress.ts';
+import { LoadRecorder } from './load-recorder.ts';
+import { latencyBlocks, measuredFrom, MODEL_NOTES, writeLoad, type LoadResult } from './load-result.ts';
+import { loadSummaryLines } from './load-summary.ts';
+import { judge, type Threshold } from './thresholds.ts';
+
+// `vmp-conformance load` as a function: a weighted mix of reads built from the catalog and the fixtures, driven
+// closed (autocannon) or open (own scheduler), measured in HDR histograms, judged against thresholds, with the
+// generator's own health reported, and written to load.json.
+
+export type LoadModel = { kind: 'closed'; connections: number } | { kind: 'open'; rate: number; arrival: ArrivalSpec; maxInFlight: number };
+
+export interface LoadOptions {
+  baseUrl: string;
+  profile: Profile;
+  embedded?: boolean;
+  durationSec: number;
+  model: LoadModel;
+  /** --mix: weights by endpoint id (or `endpoint:variant`), replacing the defaults. */
+  mixWeights?: Readonly<Record<string, number>>;
+  thresholds: readonly Threshold[];
+  /** Validate every Nth response; 0 validates none. */
+  validateEvery: number;
+  seed: number;
+  reportDir: string;
+  timeoutMs: number;
+  fixtures?: Fixtures;
+  out?: (line: string) => void;
+  /** Progress as a redrawn bar (default: when stdout is a terminal). */
+  tty?: boolean;
+  signal?: AbortSignal;
+}
+
+/** --mix names must be operations this target can be sent (exit 2 otherwise, naming them). */
+function checkMixNames(weights: Readonly<Record<string, number>>, mix: Mix): void {
+  const built = new Set(mix.operations.flatMap((o) => [o.id, o.endpointId]));
+  for (const name of Object.keys(weights)) {
+    if (built.has(name) || weights[name] === 0) continue;
+    const skipped = mix.skipped.find((s) => s.endpointId === name.split(':')[0]);
+    throw new UsageError(`--mix names '${name}', which ${skipped ? `cannot be sent to this target: ${skipped.reason}` : 'is no GET operation of the catalog'}`);
+  }
+  if (mix.operations.length === 0) throw new UsageError('--mix gives no operation a weight above 0');
+}
+
+export async function runLoad(o: LoadOptions): Promise<{ exitCode: number; result: LoadResult }> {
+  const out = o.out ?? (() => undefined);
+  const secrets = secretsOf(o.profile);
+  const fixtures = o.fixtures ?? (await prepareTarget(new TargetClient({ baseUrl: o.baseUrl, profile: o.profile, timeoutMs: o.timeoutMs, secrets })));
+  const client = new TargetClient({ baseUrl: o.baseUrl, profile: o.profile, timeoutMs: o.timeoutMs, secrets });
+  let mix: Mix;
+  try {
+    mix = buildMix(client, await readSamples(client, fixtures), o.mixWeights);
+  } finally {
+    await client.close();
+  }
+  if (o.mixWeights) checkMixNames(o.mixWeights, mix);
+  const sequence = weightedSequence(mix.operations);
+  const durationMs = o.durationSec * 1000;
+  const model = o.model;
+  out(`load: target ${o.baseUrl}${o.embedded ? ' (embedded reference server, in this process)' : ''}; ${mix.operations.length} operations, ${o.durationSec} s`);
+  out(
+    `load: ${model.kind === 'closed' ? `closed model, ${model.connections} connections` : `open model, ${model.rate} req/s (${model.arrival.kind}), at most ${model.maxInFlight} in flight`} — ${MODEL_NOTES[model.kind]}`,
+  );
+
+  const startedAt = new Date();
+  const started = performance.now();
+  const recorder = new LoadRecorder(started, o.validateEvery);
+  const watch = watchGenerator({ sharesProcessWithTarget: o.embedded ?? false });
+  const progress = startProgress({ durationMs, recorder, out, ...(o.tty === undefined ? {} : { tty: o.tty }) });
+  let open: OpenOutcome | undefined;
+  let ranMs: number;
+  try {
+    if (model.kind === 'closed') {
+      ranMs = (await runClosed({ baseUrl: o.baseUrl, sequence, connections: model.connections, durationSec: o.durationSec, timeoutSec: o.timeoutMs / 1000, recorder, ...(o.signal ? { signal: o.signal } : {}) })).durationMs;
+    } else {
+      open = await runOpen({ baseUrl: o.baseUrl, sequence, arrival: model.arrival, seed: o.seed, durationMs, maxInFlight: model.maxInFlight, timeoutMs: o.timeoutMs, recorder, ...(o.signal ? { signal: o.signal } : {}) });
+      ranMs = open.durationMs;
+    }
+  } finally {
+    progress.stop();
+  }
+  const generator = watch.stop();
+  const blocks = latencyBlocks(recorder);
+  const { errorRate, rps } = measuredFrom(recorder, ranMs);
+  const p = blocks.latency.percentiles;
+  const thresholds = o.thresholds.map((t) => judge(t, { latencyMs: p, errorRate, rps }));
+  const exitCode = thresholds.some((t) => !t.ok) ? 1 : 0;
+  const result: LoadResult = {
+    tool: { name: 'vmp-conformance', version: toolVersion() },
+    startedAt: startedAt.toISOString(),
+    target: { baseUrl: o.baseUrl, embedded: o.embedded ?? false },
+    model: model.kind,
+    modelNote: MODEL_NOTES[model.kind],
+    settings: {
+      durationSec: o.durationSec,
+      connections: model.kind === 'closed' ? model.connections : model.maxInFlight,
+      ...(model.kind === 'open' ? { rate: model.rate, arrival: model.arrival } : {}),
+      validateEvery: o.validateEvery,
+      seed: o.seed,
+    },
+    mix: { operations: mix.operations.map((x) => ({ id: x.id, path: x.path, weight: x.weight })), skipped: mix.skipped },
+    durationMs: ranMs,
+    requests: { total: recorder.total, ok: recorder.total - recorder.non2xx - recorder.transportErrors, non2xx: recorder.non2xx, transportErrors: recorder.transportErrors, errorRate, rps, statusCodes: recorder.statusCodes },
+    ...(open ? { open: { scheduled: open.scheduled, sent: open.sent, dropped: open.dropped, unfinished: open.unfinished, sendLagMs: open.sendLag } } : {}),
+    ...blocks,
+    validation: { every: o.validateEvery, ...recorder.validation },
+    generator,
+    reliable: !generator.bottleneck,
+    thresholds,
+    exitCode,
+  };
+  for (const line of loadSummaryLines(result)) out(line);
+  const file = await writeLoad(result, o.reportDir, secrets);
+  out(`load: ${exitCode === 0 ? 'PASS' : `FAIL (broken threshold: ${thresholds.filter((t) => !t.ok).map((t) => t.expression).join(', ')})`} — ${file}`);
+  return { exitCode, result };
+}

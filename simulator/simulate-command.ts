@@ -1,0 +1,131 @@
+import path from 'node:path';
+import { startEmbedded, type Embedded } from '../cli/embedded.ts';
+import { UsageError } from '../cli/errors.ts';
+import { baseUrlFlag, DEFAULT_REPORT_DIR, DEFAULT_TIMEOUT_MS, integerFlag, MAX_SEED, parseFlags, profileFlag, randomSeed } from '../cli/run-command.ts';
+import type { ArrivalSpec } from '../generators/arrivals.ts';
+import type { Profile } from '../target/profile.ts';
+import { arrivalSpec, rateFlag } from './arrival-flags.ts';
+import { DEFAULT_RESEND_SAMPLE, runSimulation } from './simulate.ts';
+
+// `vmp-conformance simulate`: flags are validated before anything starts (exit 2 naming the flag), then the
+// simulation runs against --base-url (with --profile) or the embedded reference server. Ctrl-C or SIGTERM stops
+// sending and restores the webhook configurations before exiting (130 / 143).
+
+export const SIMULATE_USAGE = [
+  'Usage: vmp-conformance simulate [--base-url URL --profile FILE] [--inquiries N] [--rate R] [--arrival constant|poisson|diurnal|burst]',
+  '                                [--seed N] [--deadline-ms N] [--resend N|all] [--report-dir DIR] [--timeout-ms N]',
+  'Injects N generated inquiries through the simulation hooks at R per second (the mean rate for --arrival), then checks',
+  'each webhook delivery (exactly once, to the primary app, within --deadline-ms, carrying the inquiry), the inquiry list,',
+  'GET by sid and resendwebhook (on --resend inquiries, default 100, evenly spread). Without hooks (simulationHooks: null)',
+  'it resends up to N existing recent inquiries instead. Writes simulation.json and deliveries.jsonl into --report-dir.',
+  'Exit codes: 0 pass, 1 a delivery lost/duplicated/misrouted/mismatched or a read/resend check failed, 2 bad usage or',
+  'invalid profile, 3 target unreachable or credentials rejected, 130/143 interrupted (configurations restored).',
+];
+
+const OPTIONS = {
+  'base-url': { type: 'string' },
+  profile: { type: 'string' },
+  inquiries: { type: 'string', default: '200' },
+  rate: { type: 'string' },
+  arrival: { type: 'string', default: 'constant' },
+  seed: { type: 'string' },
+  'deadline-ms': { type: 'string', default: '10000' },
+  resend: { type: 'string', default: String(DEFAULT_RESEND_SAMPLE) },
+  'report-dir': { type: 'string', default: DEFAULT_REPORT_DIR },
+  'timeout-ms': { type: 'string', default: String(DEFAULT_TIMEOUT_MS) },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+export const DEFAULT_RATE = 100;
+
+export interface SimulateSettings {
+  baseUrl?: string;
+  profile?: Profile;
+  profileJson?: unknown;
+  inquiries: number;
+  arrival: ArrivalSpec;
+  seed: number;
+  deadlineMs: number;
+  resend: number | 'all';
+  reportDir: string;
+  timeoutMs: number;
+}
+
+export async function parseSimulateArgs(argv: string[]): Promise<SimulateSettings | 'help'> {
+  const { values: v } = parseFlags({ args: argv, options: OPTIONS, strict: true, allowPositionals: false });
+  if (v.help) return 'help';
+  const inquiries = integerFlag('inquiries', v.inquiries, 1, 10_000_000);
+  const rate = v.rate === undefined ? DEFAULT_RATE : rateFlag('rate', v.rate);
+  const resend = v.resend === 'all' ? 'all' : integerFlag('resend', v.resend, 0, 10_000_000);
+  const settings: SimulateSettings = {
+    inquiries,
+    arrival: arrivalSpec(v.arrival, rate, (inquiries / rate) * 1000),
+    seed: v.seed === undefined ? randomSeed() : integerFlag('seed', v.seed, 0, MAX_SEED),
+    deadlineMs: integerFlag('deadline-ms', v['deadline-ms'], 1, 3_600_000),
+    resend,
+    reportDir: path.resolve(v['report-dir']),
+    timeoutMs: integerFlag('timeout-ms', v['timeout-ms'], 100, 600_000),
+  };
+  if (v['base-url'] !== undefined) settings.baseUrl = baseUrlFlag(v['base-url']);
+  if (v.profile !== undefined) {
+    const { profile, json } = await profileFlag(v.profile);
+    settings.profile = profile;
+    settings.profileJson = json;
+  }
+  if (settings.baseUrl && !settings.profile) {
+    throw new UsageError('--base-url needs --profile (the target profile: credentials, topics and the simulation hooks)');
+  }
+  return settings;
+}
+
+/** Aborts on SIGINT/SIGTERM until disposed; remembers which signal came, for the exit code. */
+function interruptions(out: (line: string) => void): { signal: AbortSignal; which: () => NodeJS.Signals | undefined; dispose: () => void } {
+  const controller = new AbortController();
+  let which: NodeJS.Signals | undefined;
+  const onSignal = (s: NodeJS.Signals) => {
+    which ??= s;
+    out(`simulate: ${s} — stopping and restoring the webhook configurations…`);
+    controller.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return {
+    signal: controller.signal,
+    which: () => which,
+    dispose: () => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  };
+}
+
+export async function simulateCommand(argv: string[], out: (line: string) => void): Promise<number> {
+  const s = await parseSimulateArgs(argv);
+  if (s === 'help') {
+    for (const line of SIMULATE_USAGE) out(line);
+    return 0;
+  }
+  const stop = interruptions(out);
+  let embedded: Embedded | undefined;
+  try {
+    if (!s.baseUrl) embedded = await startEmbedded(s.profileJson !== undefined ? { profileJson: s.profileJson } : {});
+    const { exitCode } = await runSimulation({
+      baseUrl: s.baseUrl ?? embedded!.baseUrl,
+      profile: embedded ? embedded.profile : s.profile!,
+      embedded: embedded !== undefined,
+      inquiries: s.inquiries,
+      arrival: s.arrival,
+      seed: s.seed,
+      deadlineMs: s.deadlineMs,
+      resend: s.resend,
+      reportDir: s.reportDir,
+      timeoutMs: s.timeoutMs,
+      signal: stop.signal,
+      out,
+    });
+    return stop.which() === 'SIGTERM' ? 143 : exitCode;
+  } finally {
+    await embedded?.close();
+    stop.dispose();
+  }
+}

@@ -1,0 +1,226 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { prepareTarget } from '../cli/run-command.ts';
+import { daysBetween, todayIn } from '../models/index.ts';
+import type { ArrivalSpec } from '../generators/arrivals.ts';
+import { simulatedInquiries } from '../generators/inquiry-stream.ts';
+import { TargetClient } from '../target/client.ts';
+import type { Fixtures } from '../target/discovery.ts';
+import type { Profile } from '../target/profile.ts';
+import { secretsOf } from '../target/profile-load.ts';
+import { toolVersion } from '../reports/version.ts';
+import { startCaptureServer, type CaptureServer } from './capture-server.ts';
+import { adoptInquiries, recentSids } from './existing-inquiries.ts';
+import { injectStream } from './inject.ts';
+import { Ledger } from './ledger.ts';
+import { isLoopback } from './loopback.ts';
+import { checkBySid, checkListed, type ListCheck } from './read-checks.ts';
+import { finishResends, resendSample, sendResends } from './resend.ts';
+import { DELIVERIES_FILE, latencySummary, summaryLines, writeSimulation, type SimulationResult } from './simulation-result.ts';
+import { sleep } from './sleep.ts';
+import { pointAtCapture, restoreAll, saveInquiryTopics } from './webhook-setup.ts';
+
+export { SimulationSetupError } from './webhook-setup.ts';
+
+// `vmp-conformance simulate` as a function (issue 6, steps 1–4): capture server, webhook topics pointed at it
+// (saved first, restored at the end, also on failure or abort), the stream replayed through the hooks, then every
+// inquiry verified — delivered exactly once, to the primary app, in time, carrying the injected inquiry; listed;
+// readable by sid; resent — and simulation.json written. Without hooks: observe mode, resends of existing inquiries.
+
+export const DEFAULT_RESEND_SAMPLE = 100;
+const DAY_MS = 86_400_000;
+
+export interface SimulationOptions {
+  baseUrl: string;
+  profile: Profile;
+  /** The target is the embedded reference server (reported as such). */
+  embedded?: boolean;
+  /** Hooks mode: inquiries injected. Observe mode: at most this many existing inquiries resent. */
+  inquiries: number;
+  arrival: ArrivalSpec;
+  seed: number;
+  /** A delivery later than this after its send is late; none by the end of the run is lost. */
+  deadlineMs: number;
+  reportDir: string;
+  /** How many inquiries to resend (evenly spread), or all. Default DEFAULT_RESEND_SAMPLE. */
+  resend?: number | 'all';
+  /** Deadline of each API request. Default 5000. */
+  timeoutMs?: number;
+  /** Discovered fixtures, when the caller has them already (skips discovery). */
+  fixtures?: Fixtures;
+  out?: (line: string) => void;
+  /** Aborting stops sending, restores the webhook configurations and reports what was seen (interrupted). */
+  signal?: AbortSignal;
+}
+
+/** Polls until `settled(now)` holds or the signal aborts, then waits `graceMs` more for late duplicates. */
+async function settle(settled: (now: number) => boolean, graceMs: number, signal?: AbortSignal): Promise<void> {
+  while (!signal?.aborted && !settled(performance.now())) await sleep(25, signal);
+  await sleep(graceMs, signal);
+}
+
+/** Epoch ms that the target reads as "now": the clock, moved to the profile's fixed today when it has one. */
+function targetNow(profile: Profile): number {
+  const now = Date.now();
+  return profile.today ? now + daysBetween(todayIn(profile.timeZone), profile.today) * DAY_MS : now;
+}
+
+/**
+ * Runs one simulation against a started target. Throws a CliError with exit code 3 when the target is
+ * unreachable or rejects the credentials, and SimulationSetupError (exit 1) when the primary app's topic cannot
+ * be pointed at the capture server; otherwise resolves with the exit code (0 pass, 1 a failing kind or a failed
+ * restore, 130 interrupted) and the result, also written to {reportDir}/simulation.json.
+ */
+export async function runSimulation(o: SimulationOptions): Promise<{ exitCode: number; result: SimulationResult }> {
+  const out = o.out ?? (() => undefined);
+  const startedAt = new Date();
+  const secrets = secretsOf(o.profile);
+  const timeoutMs = o.timeoutMs ?? 5_000;
+  const fixtures = o.fixtures ?? (await prepareTarget(new TargetClient({ baseUrl: o.baseUrl, profile: o.profile, timeoutMs, secrets })));
+  const client = new TargetClient({ baseUrl: o.baseUrl, profile: o.profile, timeoutMs, secrets });
+  const agency = fixtures.agency;
+  const hooks = o.profile.simulationHooks;
+  const mode = hooks === null ? 'observe' : 'hooks';
+  const pointer = o.profile.webhooks.consultaPointer;
+  await mkdir(o.reportDir, { recursive: true });
+
+  const existing = mode === 'observe' ? await recentSids(client, agency, o.inquiries) : undefined;
+  const ledger = new Ledger({ capacity: existing?.sids.length ?? o.inquiries, deadlineMs: o.deadlineMs, consultaPointer: pointer, signed: o.profile.webhooks.signature !== null });
+  const receipts = new Map<number, number>();
+  const captureFile = path.join(o.reportDir, DELIVERIES_FILE);
+  const capture: CaptureServer = await startCaptureServer({
+    host: '127.0.0.1',
+    port: 0,
+    out: captureFile,
+    // A process crash loses at most unacknowledged deliveries either way; fdatasync would only slow the run.
+    durability: 'write',
+    retain: 0,
+    consultaPointer: pointer,
+    signature: o.profile.webhooks.signature,
+    // Stamped when the body is complete, before the JSONL write, so disk time is not counted as latency.
+    latencyOf: (d) => {
+      receipts.set(d.seq, performance.now());
+      return undefined;
+    },
+    onDelivery: (d) => {
+      const at = receipts.get(d.seq) ?? performance.now();
+      receipts.delete(d.seq);
+      ledger.record(d, at);
+    },
+  }).catch(async (error: unknown) => {
+    await client.close();
+    throw error;
+  });
+  out(`simulate: target ${o.baseUrl}${o.embedded ? ' (embedded reference server)' : ''}; agency ${agency}; mode ${mode === 'hooks' ? `hooks (${hooks})` : 'observe (simulationHooks: null)'}`);
+  out(`simulate: capture server ${capture.url} (/primary, /other); deliveries appended to ${captureFile}`);
+  if (!isLoopback(o.baseUrl)) out('simulate: warning: the capture server listens on 127.0.0.1 only; a target on another machine cannot deliver to it');
+
+  let sent = 0;
+  let list: ListCheck | undefined;
+  let bySid: { checked: number; ok: number } | undefined;
+  let resent: number[] = [];
+  let restore: SimulationResult['restore'] = { ok: true };
+  const grace = Math.min(o.deadlineMs, 500);
+  let snapshots: Awaited<ReturnType<typeof saveInquiryTopics>> = [];
+  try {
+    snapshots = await saveInquiryTopics(client, o.profile.topics.inquiry);
+    await pointAtCapture(client, capture.url, o.profile.topics.inquiry, out);
+    if (mode === 'hooks') {
+      const startEpochMs = targetNow(o.profile);
+      const stream = simulatedInquiries({
+        seed: o.seed,
+        arrival: o.arrival,
+        count: o.inquiries,
+        startEpochMs,
+        inquiry: { ...(fixtures.operador ? { operators: [fixtures.operador] } : {}), ...(fixtures.externalId ? { externalIds: [fixtures.externalId] } : {}) },
+      });
+      out(`simulate: injecting ${o.inquiries} inquiries (${describeArrival(o.arrival)}, seed ${o.seed}, deadline ${o.deadlineMs} ms)`);
+      const injected = await injectStream({
+        client,
+        hooks: hooks!,
+        agency,
+        stream,
+        ledger,
+        timeoutMs,
+        ...(o.signal ? { signal: o.signal } : {}),
+        progress: (n) => out(`simulate: sent ${n}/${o.inquiries}, delivered ${ledger.delivered()}`),
+      });
+      sent = injected.sent;
+      await settle((now) => ledger.injectSettled(now), grace, o.signal);
+      if (!o.signal?.aborted) {
+        const tz = o.profile.timeZone;
+        list = await checkListed(client, agency, ledger, { desde: todayIn(tz, new Date(startEpochMs)), hasta: todayIn(tz, new Date(injected.lastMomentMs ?? startEpochMs)) });
+        const checked = countBound(ledger);
+        bySid = { checked, ok: await checkBySid(client, agency, ledger, o.signal) };
+      }
+    } else {
+      if (existing?.error) out(`simulate: ${existing.error}`);
+      out(`simulate: observe mode: ${existing!.sids.length} inquiries of ${agency} received since ${existing!.desde} will be resent`);
+      bySid = { checked: existing!.sids.length, ok: await adoptInquiries(client, agency, ledger, existing!.sids) };
+      sent = existing!.sids.length;
+    }
+    if (!o.signal?.aborted) {
+      resent = resendSample(ledger, mode === 'observe' ? 'all' : (o.resend ?? DEFAULT_RESEND_SAMPLE));
+      await sendResends(client, agency, ledger, resent, o.signal);
+      await settle((now) => ledger.resendSettled(now), grace, o.signal);
+    }
+  } finally {
+    restore = await restoreAll(client, snapshots, out);
+    await capture.close();
+    await client.close();
+  }
+  ledger.finishInject();
+  ledger.finishMisrouted();
+  const resendOk = finishResends(ledger, pointer, o.deadlineMs).ok;
+
+  const failing = ledger.problems.failing();
+  const interrupted = o.signal?.aborted ?? false;
+  const exitCode = interrupted ? 130 : failing.length > 0 || !restore.ok ? 1 : 0;
+  const result: SimulationResult = {
+    tool: { name: 'vmp-conformance', version: toolVersion() },
+    startedAt: startedAt.toISOString(),
+    durationMs: Date.now() - startedAt.getTime(),
+    target: { baseUrl: o.baseUrl, embedded: o.embedded ?? false },
+    mode,
+    agency,
+    seed: o.seed,
+    ...(mode === 'hooks' ? { arrival: o.arrival } : {}),
+    deadlineMs: o.deadlineMs,
+    inquiries: {
+      requested: o.inquiries,
+      sent,
+      injected: mode === 'hooks' ? countBound(ledger) : sent,
+      delivered: mode === 'hooks' ? ledger.delivered() : [...ledger.resends.values()].filter((r) => r.deliveries.length > 0).length,
+    },
+    capture: { url: capture.url, file: captureFile, received: ledger.received, unattributed: ledger.unattributed, unattributedExamples: ledger.unattributedExamples },
+    latency: latencySummary(ledger.latency),
+    resend: { requested: mode === 'observe' ? 'all' : (o.resend ?? DEFAULT_RESEND_SAMPLE), sent: resent.length, ok: resendOk, latency: latencySummary(ledger.resendLatency) },
+    ...(list ? { list } : {}),
+    ...(bySid ? { bySid } : {}),
+    counts: ledger.problems.countsByKind(),
+    problems: ledger.problems.items(),
+    failing,
+    restore,
+    interrupted,
+    exitCode,
+  };
+  for (const line of summaryLines(result)) out(line);
+  const file = await writeSimulation(result, o.reportDir, secrets);
+  const verdict = interrupted ? 'INTERRUPTED' : exitCode === 0 ? 'PASS' : `FAIL (${[...failing, ...(restore.ok ? [] : ['restore'])].join(', ')})`;
+  out(`simulate: ${verdict} — ${file}`);
+  return { exitCode, result };
+}
+
+function countBound(ledger: Ledger): number {
+  let n = 0;
+  for (let i = 0; i < ledger.count; i++) if (ledger.sidOf(i) !== undefined) n++;
+  return n;
+}
+
+export function describeArrival(a: ArrivalSpec): string {
+  const rate = `${a.ratePerSec}/s`;
+  if (a.kind === 'constant') return `constant ${rate}`;
+  if (a.kind === 'poisson') return `Poisson, mean ${rate}`;
+  if (a.kind === 'diurnal') return `diurnal curve, mean ${rate}, a day in ${Math.round((a.dayLengthMs ?? DAY_MS) / 1000)} s`;
+  return `bursts of ${rate} for ${a.onMs} ms every ${a.onMs + a.offMs} ms`;
+}
