@@ -1,7 +1,7 @@
 import { endpoint, expandPath, type MediaForm } from '../models/index.ts';
 import type { SendRequest, TargetClient, TargetResponse } from './client.ts';
 
-export interface EndpointCall extends Omit<SendRequest, 'method' | 'path'> {
+export interface EndpointCall extends Omit<SendRequest, 'method' | 'path' | 'endpointId'> {
   params?: Record<string, string | number>;
 }
 
@@ -9,7 +9,7 @@ export interface EndpointCall extends Omit<SendRequest, 'method' | 'path'> {
 export function callEndpoint(client: TargetClient, endpointId: string, call: EndpointCall = {}): Promise<TargetResponse> {
   const e = endpoint(endpointId);
   const { params = {}, ...rest } = call;
-  return client.send({ ...rest, method: e.method, path: expandPath(e.path, params) });
+  return client.send({ ...rest, endpointId, method: e.method, path: expandPath(e.path, params) });
 }
 
 export type { MediaForm };

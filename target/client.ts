@@ -1,13 +1,15 @@
 import { Agent, request, type Dispatcher } from 'undici';
 import { MEDIA_TYPES, type MediaForm } from '../models/index.ts';
+import { CircuitBreaker, endpointKey } from './breaker.ts';
 import { toCurl } from './curl.ts';
 import type { Exchange } from './evidence.ts';
 import type { AppName, Profile } from './profile.ts';
 import { redact, redactHeaders } from './redact.ts';
 
-// The one way the suites talk to a target: every request has a deadline and a body-size cap, and every
+// The one way the suites talk to a target: every request has a deadline and a body-size cap, every
 // transport failure comes back as data (never a throw), so a hanging or hostile target fails a check,
-// never the run (Principle 6).
+// never the run (Principle 6), and an endpoint that failed at the transport level is not asked again
+// (breaker.ts), so a hanging endpoint costs one deadline per run, not one per request.
 
 export type TransportErrorCode =
   | 'VMP_ERR_TIMEOUT'
@@ -22,6 +24,8 @@ export interface TransportError {
 }
 
 export interface SendRequest {
+  /** The catalog endpoint id, when the request is one (callEndpoint sets it): it keys the circuit breaker. */
+  endpointId?: string;
   /** The calling app; null sends no credentials. Default: primary. */
   app?: AppName | null;
   method: string;
@@ -65,6 +69,7 @@ export class TargetClient {
   readonly timeoutMs: number;
   readonly maxBodyBytes: number;
   private readonly dispatcher: Dispatcher;
+  private readonly breaker = new CircuitBreaker();
 
   constructor(private readonly options: ClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -112,8 +117,11 @@ export class TargetClient {
       headers['content-type'] = req.contentType ?? 'application/json';
     }
     const url = this.url(req.path, req.query, req.form);
+    const key = endpointKey(req.method, req.path, req.endpointId);
     const started = performance.now();
-    const result = await this.exchange(req.method, url, headers, body);
+    const refusal = this.breaker.refusal(key);
+    const result = refusal ? { headers: {}, text: '', error: refusal } : await this.exchange(req.method, url, headers, body);
+    if (!refusal) this.breaker.record(key, result.error);
     const durationMs = performance.now() - started;
     const secrets = this.options.secrets;
     const exchange: Exchange = {
@@ -138,33 +146,39 @@ export class TargetClient {
     body: string | undefined,
   ): Promise<Omit<TargetResponse, 'exchange'>> {
     const signal = AbortSignal.timeout(this.timeoutMs);
-    let status: number | undefined;
-    let responseHeaders: Record<string, string> = {};
-    const chunks: Buffer[] = [];
+    const got: Progress = { headers: {}, chunks: [], bytes: 0 };
     try {
       const res = await request(url, { method: method as Dispatcher.HttpMethod, headers, body, signal, dispatcher: this.dispatcher });
-      status = res.statusCode;
-      responseHeaders = flattenHeaders(res.headers);
-      let size = 0;
+      got.status = res.statusCode;
+      got.headers = flattenHeaders(res.headers);
+      const declared = declaredLength(got);
+      // Refused before a byte is read: a declared 50 MB body costs nothing. Destroying the body aborts the
+      // request, and undici drops its connection (it is mid-response, so it cannot be reused).
+      if (declared !== undefined && declared > this.maxBodyBytes) {
+        res.body.destroy();
+        return failed(got, 'VMP_ERR_BODY_TOO_LARGE', `the response declares Content-Length ${declared}, over the ${this.maxBodyBytes}-byte cap; its body was not read`);
+      }
       for await (const chunk of res.body) {
-        size += (chunk as Buffer).length;
-        if (size > this.maxBodyBytes) {
+        got.bytes += (chunk as Buffer).length;
+        if (got.bytes > this.maxBodyBytes) {
           res.body.destroy();
-          return failed(status, responseHeaders, chunks, 'VMP_ERR_BODY_TOO_LARGE', `response body exceeds ${this.maxBodyBytes} bytes`);
+          // Only the start is kept as text: the evidence shows an excerpt, and nothing judges an oversized body.
+          got.chunks = [Buffer.concat(got.chunks).subarray(0, EXCERPT_CHARS * 4)];
+          return failed(got, 'VMP_ERR_BODY_TOO_LARGE', `response body exceeds ${this.maxBodyBytes} bytes; reading stopped there`);
         }
-        chunks.push(chunk as Buffer);
+        got.chunks.push(chunk as Buffer);
       }
     } catch (error) {
-      return failed(status, responseHeaders, chunks, ...classify(error, signal, this.timeoutMs));
+      return failed(got, ...classify(error, signal, this.timeoutMs, got));
     }
-    const bytes = Buffer.concat(chunks);
+    const bytes = Buffer.concat(got.chunks);
     let text: string;
     try {
       text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     } catch {
-      return failed(status, responseHeaders, chunks, 'VMP_ERR_INVALID_UTF8', 'response body is not valid UTF-8');
+      return failed(got, 'VMP_ERR_INVALID_UTF8', `response body (${bytes.length} bytes) is not valid UTF-8${invalidUtf8At(bytes)}`);
     }
-    return { status, headers: responseHeaders, text, ...parseJson(text) };
+    return { status: got.status, headers: got.headers, text, ...parseJson(text) };
   }
 
   async close(): Promise<void> {
@@ -172,30 +186,63 @@ export class TargetClient {
   }
 }
 
-function failed(
-  status: number | undefined,
-  headers: Record<string, string>,
-  chunks: Buffer[],
-  code: TransportErrorCode,
-  message: string,
-): Omit<TargetResponse, 'exchange'> {
+/** What had arrived when an exchange ended: the status line and headers, and the body bytes so far. */
+interface Progress {
+  status?: number;
+  headers: Record<string, string>;
+  chunks: Buffer[];
+  bytes: number;
+}
+
+function declaredLength(got: Progress): number | undefined {
+  const value = got.headers['content-length'];
+  return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
+}
+
+function failed(got: Progress, code: TransportErrorCode, message: string): Omit<TargetResponse, 'exchange'> {
   return {
-    ...(status !== undefined ? { status } : {}),
-    headers,
-    text: Buffer.concat(chunks).toString('utf8'),
+    ...(got.status !== undefined ? { status: got.status } : {}),
+    headers: got.headers,
+    text: Buffer.concat(got.chunks).toString('utf8'),
     error: { code, message },
   };
 }
 
-function classify(error: unknown, signal: AbortSignal, timeoutMs: number): [TransportErrorCode, string] {
-  const e = error as { code?: string; name?: string; message?: string };
-  if (signal.aborted || e.name === 'TimeoutError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT') {
-    return ['VMP_ERR_TIMEOUT', `no complete response within ${timeoutMs} ms`];
+/** "status 200, then 12 of 3037 declared body bytes" — how far a response got. */
+function progressOf(got: Progress): string {
+  if (got.status === undefined) return 'no status line arrived';
+  const declared = declaredLength(got);
+  return `status ${got.status} arrived, then ${got.bytes} of ${declared === undefined ? 'an undeclared number of' : declared} body bytes`;
+}
+
+const CLOSED = new Set(['UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+
+/** Names what went wrong in words a report reader can act on: timeout, reset, close, truncation, bad HTTP. */
+function classify(error: unknown, signal: AbortSignal, timeoutMs: number, got: Progress): [TransportErrorCode, string] {
+  const e = error as { code?: string; name?: string; message?: string; cause?: { code?: string } };
+  const code = e.code ?? e.cause?.code;
+  if (signal.aborted || e.name === 'TimeoutError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+    return ['VMP_ERR_TIMEOUT', `no complete response within ${timeoutMs} ms: ${progressOf(got)}`];
   }
-  if (e.code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH' || e.code === 'HPE_INVALID_CONSTANT' || e.code?.startsWith('HPE_')) {
-    return ['VMP_ERR_PROTOCOL', e.message ?? 'malformed HTTP response'];
+  const how = code === 'ECONNRESET' ? 'was reset by the target' : 'was closed by the target';
+  if (got.status !== undefined && ((code && CLOSED.has(code)) || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH')) {
+    return ['VMP_ERR_PROTOCOL', `response truncated: the connection ${how} after ${progressOf(got)}`];
   }
-  return ['VMP_ERR_CONNECTION', `${e.code ?? e.name ?? 'error'}: ${e.message ?? 'connection failed'}`];
+  if (code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH' || code?.startsWith('HPE_') || e.name === 'HTTPParserError') {
+    return ['VMP_ERR_PROTOCOL', `malformed HTTP response (${code ?? e.name}: ${e.message ?? 'unparseable'})`];
+  }
+  if (code && CLOSED.has(code)) return ['VMP_ERR_CONNECTION', `the connection ${how} before any response (${code}: ${e.message ?? ''})`];
+  return ['VMP_ERR_CONNECTION', `${code ?? e.name ?? 'error'}: ${e.message ?? 'connection failed'}`];
+}
+
+/** " at byte N": where the body stops being UTF-8 (the fatal decoder does not say), skipping genuine U+FFFDs. */
+function invalidUtf8At(bytes: Buffer): string {
+  const text = new TextDecoder('utf-8').decode(bytes);
+  for (let i = text.indexOf('\uFFFD'); i >= 0; i = text.indexOf('\uFFFD', i + 1)) {
+    const at = Buffer.byteLength(text.slice(0, i));
+    if (!(bytes[at] === 0xef && bytes[at + 1] === 0xbf && bytes[at + 2] === 0xbd)) return ` at byte ${at}`;
+  }
+  return '';
 }
 
 function parseJson(text: string): { json?: unknown; jsonError?: string } {

@@ -35,10 +35,15 @@ export function runContext(): RunContext {
   return inject('vmp');
 }
 
-/** One client per worker, reused by every check in it (keep-alive connections). */
+/**
+ * One client per run, reused by every check and file in the worker: keep-alive connections, and one
+ * circuit breaker, so a hanging endpoint costs one timeout per run rather than one per file. vitest hands
+ * each file a fresh context object, so the run is recognised by its runId.
+ */
 export function targetClient(): TargetClient {
   const ctx = runContext();
-  if (cached?.ctx !== ctx) {
+  if (cached?.ctx.runId !== ctx.runId) {
+    void cached?.client.close();
     cached = {
       ctx,
       client: new TargetClient({

@@ -1,0 +1,251 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { endpointKey } from '../../target/breaker.ts';
+import { callEndpoint } from '../../target/call.ts';
+import { TargetClient, type TargetResponse } from '../../target/client.ts';
+import { parseProfile } from '../../target/profile-load.ts';
+import { answer, head, tinyServer, type TinyHandler, type TinyServer } from './tiny-server.ts';
+
+// The client against servers that misbehave at the transport level: every failure comes back as data with
+// a code and a message that says what went wrong, within the deadline and the size cap; and an endpoint that
+// failed that way is not asked again in the same run (the circuit breaker), while slow-but-valid answers,
+// oversized bodies and undecodable bytes never stop later requests.
+
+const TIMEOUT_MS = 400;
+/** Slack over the deadline for timers and a loaded machine. */
+const SLACK_MS = 600;
+const CAP = 64 * 1024;
+const profile = parseProfile({
+  apps: { primary: { headers: { Authorization: 'Bearer p' } }, other: { headers: { Authorization: 'Bearer o' } } },
+  topics: { inquiry: 'consultas', registration: 'agencias.registro', unavailable: 'facturacion' },
+  templates: { webhookUpsert: { Url: '{{url}}' }, agenciaCreate: { AdminMail: '{{adminMail}}' }, agenciaEdit: {} },
+  invitationDomain: 'example.test',
+});
+
+const open: { server: TinyServer; client: TargetClient }[] = [];
+afterEach(async () => {
+  for (const { server, client } of open.splice(0)) {
+    await client.close();
+    await server.close();
+  }
+});
+
+async function target(handler: TinyHandler): Promise<{ server: TinyServer; client: TargetClient }> {
+  const server = await tinyServer(handler);
+  const client = new TargetClient({ baseUrl: server.url, profile, timeoutMs: TIMEOUT_MS, maxBodyBytes: CAP, secrets: ['Bearer p'] });
+  open.push({ server, client });
+  return { server, client };
+}
+
+async function timed(send: Promise<TargetResponse>): Promise<TargetResponse & { ms: number }> {
+  const started = performance.now();
+  const res = await send;
+  return { ...res, ms: performance.now() - started };
+}
+
+const get = (client: TargetClient, path: string) => timed(client.send({ method: 'GET', path }));
+
+/** Writes `total` bytes in 16 KiB chunks, respecting back-pressure, until done or the client hangs up. */
+async function stream(socket: import('node:net').Socket, server: TinyServer, total: number, chunked: boolean): Promise<void> {
+  const piece = Buffer.alloc(16 * 1024, 'a');
+  while (server.written < total && !socket.destroyed) {
+    const ok = chunked ? socket.write(`${piece.length.toString(16)}\r\n`) && socket.write(piece) && socket.write('\r\n') : socket.write(piece);
+    server.written += piece.length;
+    if (!ok) await new Promise((r) => socket.once('drain', r).once('close', r));
+  }
+}
+
+describe('transport failures come back as data, within the deadline', () => {
+  it('a server that never answers: VMP_ERR_TIMEOUT at the deadline, no status', async () => {
+    const { client } = await target(() => undefined);
+    const res = await get(client, '/v3/carrocerias');
+    expect(res.status).toBeUndefined();
+    expect(res.error).toEqual({ code: 'VMP_ERR_TIMEOUT', message: `no complete response within ${TIMEOUT_MS} ms: no status line arrived` });
+    // libuv schedules timers from the loop's cached time, so a deadline may end early by a tick's work.
+    expect(res.ms).toBeGreaterThan(TIMEOUT_MS / 2);
+    expect(res.ms).toBeLessThan(TIMEOUT_MS + SLACK_MS);
+    expect(res.exchange.error).toMatch(/^VMP_ERR_TIMEOUT: /);
+  });
+
+  it('a body that trickles a byte at a time is cut at the overall deadline, not per byte', async () => {
+    const { client } = await target((_req, socket) => {
+      socket.write(head(200, 1_000));
+      const timer = setInterval(() => (socket.destroyed ? clearInterval(timer) : socket.write('x')), 50);
+    });
+    const res = await get(client, '/trickle');
+    expect(res.status).toBe(200);
+    expect(res.error?.code).toBe('VMP_ERR_TIMEOUT');
+    expect(res.error?.message).toMatch(new RegExp(`^no complete response within ${TIMEOUT_MS} ms: status 200 arrived, then \\d+ of 1000 body bytes$`));
+    expect(res.ms).toBeLessThan(TIMEOUT_MS + SLACK_MS);
+  });
+
+  it('a Content-Length larger than what is sent: a timeout that says how many bytes came', async () => {
+    const { client } = await target((_req, socket) => {
+      socket.write(head(200, 110));
+      socket.write('{"a":1}   ');
+    });
+    const res = await get(client, '/over');
+    expect(res.error).toEqual({ code: 'VMP_ERR_TIMEOUT', message: `no complete response within ${TIMEOUT_MS} ms: status 200 arrived, then 10 of 110 body bytes` });
+  });
+
+  it('a body cut mid-JSON, then the connection closed: VMP_ERR_PROTOCOL, truncated', async () => {
+    const { client } = await target((_req, socket) => {
+      socket.write(head(200, 40));
+      socket.end('{"Nombre":"cort');
+    });
+    const res = await get(client, '/truncated');
+    expect(res.status).toBe(200);
+    expect(res.error).toEqual({ code: 'VMP_ERR_PROTOCOL', message: 'response truncated: the connection was closed by the target after status 200 arrived, then 15 of 40 body bytes' });
+    expect(res.text).toBe('{"Nombre":"cort');
+  });
+
+  it('a connection reset right after the request: VMP_ERR_CONNECTION, reset', async () => {
+    const { client } = await target((_req, socket) => socket.resetAndDestroy());
+    const res = await get(client, '/reset');
+    expect(res.status).toBeUndefined();
+    expect(res.error?.code).toBe('VMP_ERR_CONNECTION');
+    expect(res.error?.message).toMatch(/^the connection was reset by the target before any response \(ECONNRESET/);
+  });
+
+  it('a connection closed without a word: VMP_ERR_CONNECTION, closed', async () => {
+    const { client } = await target((_req, socket) => socket.end());
+    const res = await get(client, '/closed');
+    expect(res.error?.code).toBe('VMP_ERR_CONNECTION');
+    expect(res.error?.message).toMatch(/^the connection was closed by the target before any response/);
+  });
+
+  it('bytes that are not HTTP: VMP_ERR_PROTOCOL, malformed', async () => {
+    const { client } = await target((_req, socket) => socket.end('SMTP ready\r\n\r\n'));
+    const res = await get(client, '/garbage');
+    expect(res.error?.code).toBe('VMP_ERR_PROTOCOL');
+    expect(res.error?.message).toMatch(/^malformed HTTP response \(/);
+  });
+
+  it('nothing listening: VMP_ERR_CONNECTION naming the cause', async () => {
+    const server = await tinyServer(() => undefined);
+    await server.close();
+    const client = new TargetClient({ baseUrl: server.url, profile, timeoutMs: TIMEOUT_MS, secrets: [] });
+    const res = await get(client, '/');
+    await client.close();
+    expect(res.error?.code).toBe('VMP_ERR_CONNECTION');
+    expect(res.error?.message).toMatch(/ECONNREFUSED/);
+  });
+
+  it('invalid UTF-8 inside a JSON string: VMP_ERR_INVALID_UTF8 at the offending byte', async () => {
+    // A genuine U+FFFD (EF BF BD) comes first: it is valid, and must not be taken for the fault.
+    const body = Buffer.concat([Buffer.from('{"a":"\uFFFD","b":"'), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]);
+    const { client } = await target((_req, socket) => answer(socket, 200, body));
+    const res = await get(client, '/utf8');
+    expect(res.status).toBe(200);
+    expect(res.error).toEqual({ code: 'VMP_ERR_INVALID_UTF8', message: `response body (${body.length} bytes) is not valid UTF-8 at byte 16` });
+    expect(res.json).toBeUndefined();
+  });
+});
+
+describe('a body over the cap is never buffered', () => {
+  it('a declared 50 MB body is refused from its Content-Length, before its body is read', async () => {
+    const total = 50 * 1024 * 1024;
+    const { client, server } = await target((_req, socket, s) => {
+      socket.write(head(200, total));
+      void stream(socket, s, total, false);
+    });
+    const res = await get(client, '/huge');
+    expect(res.error).toEqual({ code: 'VMP_ERR_BODY_TOO_LARGE', message: `the response declares Content-Length ${total}, over the ${CAP}-byte cap; its body was not read` });
+    expect(res.text).toBe('');
+    await new Promise((r) => setTimeout(r, 50));
+    // Whatever the socket buffers took before the client hung up — nowhere near 50 MB.
+    expect(server.written).toBeLessThan(8 * 1024 * 1024);
+  });
+
+  it('a chunked 50 MB body is cut at the cap, and the sender stopped', async () => {
+    const total = 50 * 1024 * 1024;
+    const { client, server } = await target((_req, socket, s) => {
+      socket.write(head(200, null));
+      void stream(socket, s, total, true);
+    });
+    const res = await get(client, '/huge-chunked');
+    expect(res.status).toBe(200);
+    expect(res.error).toEqual({ code: 'VMP_ERR_BODY_TOO_LARGE', message: `response body exceeds ${CAP} bytes; reading stopped there` });
+    expect(res.text.length).toBeLessThan(CAP);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(server.written).toBeLessThan(8 * 1024 * 1024);
+  });
+});
+
+describe('the circuit breaker: one deadline per endpoint, not one per request', () => {
+  it('after a timeout, the same endpoint fails fast with the same code, saying it was not sent', async () => {
+    const { client, server } = await target((req, socket) => req.url?.startsWith('/b') && answer(socket, 200, '{}'));
+    const first = await get(client, '/a');
+    const again = await get(client, '/a?page=2');
+    expect(first.error?.code).toBe('VMP_ERR_TIMEOUT');
+    expect(again.error).toEqual({ code: 'VMP_ERR_TIMEOUT', message: `not sent: GET /a failed earlier with VMP_ERR_TIMEOUT (${first.error?.message})` });
+    expect(again.ms).toBeLessThan(50);
+    expect(again.exchange.error).toMatch(/not sent: GET \/a failed earlier/);
+    expect(again.exchange.url).toBe(`${server.url}/a?page=2`);
+    // Other endpoints, and another method on the same path, are still asked.
+    expect((await get(client, '/b')).status).toBe(200);
+    await timed(client.send({ method: 'DELETE', path: '/a' }));
+    expect(server.requests).toEqual(['GET /a', 'GET /b', 'DELETE /a']);
+  });
+
+  it('a reset, and a truncated body, open it too', async () => {
+    const { client, server } = await target((req, socket) => {
+      if (req.url === '/reset') return socket.resetAndDestroy();
+      socket.write(head(200, 40));
+      socket.end('{"cut');
+    });
+    for (const path of ['/reset', '/reset', '/cut', '/cut']) await get(client, path);
+    expect(server.requests).toEqual(['GET /reset', 'GET /cut']);
+    expect((await get(client, '/cut')).error?.message).toMatch(/^not sent: GET \/cut failed earlier with VMP_ERR_PROTOCOL \(response truncated/);
+  });
+
+  it('catalog endpoints are keyed by their template, whether sent by id or as a raw path', async () => {
+    const { client, server } = await target((req, socket) => req.url === '/v3/carrocerias/bestmatch' && answer(socket, 400, '{}'));
+    await callEndpoint(client, 'carrocerias-get', { params: { id: 1 } });
+    const byId = await callEndpoint(client, 'carrocerias-get', { params: { id: 2 } });
+    const raw = await get(client, '/v3/carrocerias/3');
+    expect(byId.error?.message).toMatch(/^not sent: GET \/v3\/carrocerias\/\{id\} failed earlier with VMP_ERR_TIMEOUT/);
+    expect(raw.error?.message).toMatch(/^not sent: GET \/v3\/carrocerias\/\{id\}/);
+    // A literal segment beats a parameter: bestmatch is its own endpoint.
+    expect((await get(client, '/v3/carrocerias/bestmatch')).status).toBe(400);
+    expect(server.requests).toEqual(['GET /v3/carrocerias/1', 'GET /v3/carrocerias/bestmatch']);
+  });
+
+  it('a slow answer that arrives within the deadline never opens it', async () => {
+    const { client, server } = await target((_req, socket) => setTimeout(() => answer(socket, 200, '{"ok":true}'), TIMEOUT_MS / 2));
+    for (let i = 0; i < 3; i++) expect((await get(client, '/slow')).json).toEqual({ ok: true });
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it('an oversized body, undecodable bytes or an error status never open it: each answer is still read', async () => {
+    const { client, server } = await target((req, socket) => {
+      if (req.url === '/big') return answer(socket, 200, Buffer.alloc(CAP + 1, 'a'));
+      if (req.url === '/bad') return answer(socket, 200, Buffer.from([0x22, 0xff, 0x22]));
+      answer(socket, 500, '{}');
+    });
+    for (const path of ['/big', '/big', '/bad', '/bad', '/500', '/500']) await get(client, path);
+    expect(server.requests).toHaveLength(6);
+  });
+
+  it('each client has its own breaker: a new run asks again', async () => {
+    const { client, server } = await target(() => undefined);
+    await get(client, '/a');
+    const next = new TargetClient({ baseUrl: server.url, profile, timeoutMs: TIMEOUT_MS, secrets: [] });
+    await get(next, '/a');
+    await next.close();
+    expect(server.requests).toEqual(['GET /a', 'GET /a']);
+  });
+});
+
+describe('endpointKey', () => {
+  it.each([
+    ['GET', '/v3/carrocerias?x=1', undefined, 'GET /v3/carrocerias'],
+    ['get', '/v3/agencias/a%40b.test/productos', undefined, 'GET /v3/agencias/{adminMail}/productos'],
+    // Not a catalog row: GET on desasociar is keyed by its path.
+    ['GET', '/v3/agencias/a%40b.test/desasociar', undefined, 'GET /v3/agencias/a%40b.test/desasociar'],
+    ['PATCH', '/v3/agencias/a%40b.test/desasociar', undefined, 'PATCH /v3/agencias/{adminMail}/desasociar'],
+    ['GET', '/v3/agencias/', 'agencias-get', 'GET /v3/agencias/{adminMail}'],
+    ['POST', '/_sim/consultas', undefined, 'POST /_sim/consultas'],
+  ] as const)('%s %s (%s) → %s', (method, path, id, key) => {
+    expect(endpointKey(method, path, id)).toBe(key);
+  });
+});
