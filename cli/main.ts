@@ -20,8 +20,8 @@ const COMMANDS: Record<string, Command> = {
   rules: { summary: 'list every rule (id, level, spec section); --json for JSON', run: lazy(() => import('./rules-command.ts'), (m) => m.rulesCommand) },
   replay: { summary: 're-send a failing request from results.json', run: lazy(() => import('./replay-command.ts'), (m) => m.replayCommand) },
   capture: { summary: 'run a webhook capture server', run: lazy(() => import('../simulator/capture-command.ts'), (m) => m.captureCommand) },
-  simulate: { summary: 'replay a realistic inquiry stream and check webhook deliveries' },
-  load: { summary: 'drive load through autocannon with CI thresholds' },
+  simulate: { summary: 'replay a realistic inquiry stream and check webhook deliveries', run: lazy(() => import('../simulator/simulate-command.ts'), (m) => m.simulateCommand) },
+  load: { summary: 'drive load through autocannon with CI thresholds', run: lazy(() => import('../simulator/load-command.ts'), (m) => m.loadCommand) },
 };
 
 function help(out: Out): void {

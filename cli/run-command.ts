@@ -1,160 +1,210 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { todayIn } from '../models/index.ts';
-import { ResultCollector } from '../reports/collector.ts';
-import type { RunResult } from '../reports/results.ts';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { isCalendarDate, RULES } from '../models/index.ts';
+import { matchesOnly } from '../reports/rule-glob.ts';
 import { TargetClient } from '../target/client.ts';
-import { checkReachable, CredentialsRejectedError, discover, TargetUnreachableError } from '../target/discovery.ts';
+import { checkReachable, CredentialsRejectedError, discover, TargetUnreachableError, type Fixtures } from '../target/discovery.ts';
 import type { Profile } from '../target/profile.ts';
 import { loadProfile, ProfileError, secretsOf } from '../target/profile-load.ts';
-import { redactDeep } from '../target/redact.ts';
-import type { RunContext } from '../suites/harness/context.ts';
+import { readBaseline, type Baseline } from './baseline.ts';
 import { startEmbedded, type Embedded } from './embedded.ts';
 import { CliError, UsageError } from './errors.ts';
-import { runSuites } from './run-suites.ts';
+import type { RunAgainstOptions, RunOutcome } from './run-suites.ts';
 
+// `vmp-conformance run`: parses and validates every flag before touching a target (exit 2 for bad usage or
+// an invalid profile), starts the embedded reference server when no --base-url is given, and hands over
+// to runAgainst (exit 3 unreachable/credentials, 1 a rule failed, 0 otherwise).
+
+/** fast-check runs per property: keeps a full run against the embedded server well under 20 s. */
+export const DEFAULT_RUNS = 25;
+export const DEFAULT_REPORT_DIR = 'vmp-report';
+export const DEFAULT_TIMEOUT_MS = 5_000;
+/** fast-check seeds are 32-bit signed integers. */
+export const MAX_SEED = 2 ** 31 - 1;
+export const randomSeed = (): number => Math.floor(Math.random() * MAX_SEED);
+
+/** The target is unreachable or rejects the credentials before any check ran: exit 3. */
 export class TargetError extends CliError {
   constructor(message: string) {
     super(message, 'VMP_ERR_TARGET', 3);
   }
 }
 
-const OPTIONS = {
+export const RUN_OPTIONS = {
   'base-url': { type: 'string' },
   profile: { type: 'string' },
-  'report-dir': { type: 'string', default: 'vmp-report' },
+  'report-dir': { type: 'string', default: DEFAULT_REPORT_DIR },
   seed: { type: 'string' },
-  runs: { type: 'string', default: '25' },
+  runs: { type: 'string', default: String(DEFAULT_RUNS) },
   'read-only': { type: 'boolean', default: false },
   only: { type: 'string' },
-  'timeout-ms': { type: 'string', default: '5000' },
+  baseline: { type: 'string' },
+  'write-baseline': { type: 'string' },
+  'timeout-ms': { type: 'string', default: String(DEFAULT_TIMEOUT_MS) },
   today: { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
-function positiveInt(flag: string, value: string | undefined, min = 1): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new UsageError(`--${flag} must be a whole number ≥ ${min}, got '${value}'`);
+export const RUN_USAGE = [
+  'Usage: vmp-conformance run [--base-url URL --profile FILE] [--report-dir DIR] [--seed N] [--runs N] [--read-only]',
+  '                           [--only RULE-GLOB[,RULE-GLOB…]] [--baseline FILE] [--write-baseline FILE] [--timeout-ms N] [--today YYYY-MM-DD]',
+  'Without --base-url it runs against the embedded reference server (--today fixes its date).',
+  'Exit codes: 0 pass (or only baseline failures), 1 a rule failed, 2 bad usage or invalid profile, 3 target unreachable or credentials rejected.',
+];
+
+/** Everything a run needs, validated. */
+export interface RunSettings {
+  baseUrl?: string;
+  profile?: Profile;
+  /** The profile file's JSON, for an embedded server that should adopt its choices. */
+  profileJson?: unknown;
+  reportDir: string;
+  seed: number;
+  numRuns: number;
+  timeoutMs: number;
+  readOnly: boolean;
+  only?: string;
+  baseline?: { file: string; baseline: Baseline };
+  writeBaseline?: string;
+  today?: string;
+}
+
+/** node:util parseArgs, whose errors become one-line usage errors (its messages run over several lines). */
+export function parseFlags<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    if ((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      throw new UsageError((error as Error).message.split('\n')[0]!);
+    }
+    throw error;
+  }
+}
+
+export function integerFlag(flag: string, value: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max) {
+    throw new UsageError(`--${flag} must be a whole number from ${min} to ${max}, got '${value}'`);
+  }
   return n;
 }
 
-export interface RunOutcome {
-  exitCode: number;
-  result: RunResult;
+export function baseUrlFlag(value: string): string {
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new UsageError(`--base-url must be an absolute http(s) URL, got '${value}'`);
+  }
+  return value.replace(/\/+$/, '');
 }
 
-export async function runCommand(argv: string[], out: (line: string) => void): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false });
-  const seed = positiveInt('seed', values.seed, 0) ?? Math.floor(Math.random() * 2 ** 31);
-  const numRuns = positiveInt('runs', values.runs)!;
-  const timeoutMs = positiveInt('timeout-ms', values['timeout-ms'], 100)!;
-  if (values['base-url'] !== undefined && !URL.canParse(values['base-url'])) {
-    throw new UsageError(`--base-url must be an absolute URL, got '${values['base-url']}'`);
-  }
-  let profile: Profile | undefined;
+/** Loads --profile; an invalid one is exit 2 with one line naming the field. */
+export async function profileFlag(file: string): Promise<{ profile: Profile; json: unknown }> {
   try {
-    if (values.profile) profile = await loadProfile(values.profile);
+    const profile = await loadProfile(file);
+    return { profile, json: JSON.parse(await readFile(file, 'utf8')) };
   } catch (error) {
-    if (error instanceof ProfileError) throw new UsageError(error.message);
+    if (error instanceof ProfileError) throw new UsageError(`--profile ${file}: ${error.message}`);
     throw error;
   }
-  if (values['base-url'] && !profile) throw new UsageError('--base-url needs --profile (the target profile describing its choices)');
+}
 
+export async function parseRunArgs(argv: string[]): Promise<RunSettings | 'help'> {
+  const { values: v } = parseFlags({ args: argv, options: RUN_OPTIONS, strict: true, allowPositionals: false });
+  if (v.help) return 'help';
+  const settings: RunSettings = {
+    reportDir: path.resolve(v['report-dir']),
+    seed: v.seed === undefined ? randomSeed() : integerFlag('seed', v.seed, 0, MAX_SEED),
+    numRuns: integerFlag('runs', v.runs, 1, 100_000),
+    timeoutMs: integerFlag('timeout-ms', v['timeout-ms'], 100, 600_000),
+    readOnly: v['read-only'],
+  };
+  if (v['base-url'] !== undefined) settings.baseUrl = baseUrlFlag(v['base-url']);
+  if (v.today !== undefined) {
+    if (!isCalendarDate(v.today)) throw new UsageError(`--today must be a date as yyyy-mm-dd, got '${v.today}'`);
+    if (settings.baseUrl) throw new UsageError('--today sets the embedded server’s date; it cannot apply with --base-url');
+    settings.today = v.today;
+  }
+  if (v.only !== undefined) {
+    if (!RULES.some((r) => matchesOnly(v.only, r.id))) {
+      throw new UsageError(`--only '${v.only}' matches no rule id (list them with: vmp-conformance rules)`);
+    }
+    settings.only = v.only;
+  }
+  if (v.profile !== undefined) {
+    const { profile, json } = await profileFlag(v.profile);
+    settings.profile = profile;
+    settings.profileJson = json;
+  }
+  if (settings.baseUrl && !settings.profile) {
+    throw new UsageError('--base-url needs --profile (the target profile: credentials and the choices the spec leaves open)');
+  }
+  if (v.baseline !== undefined) settings.baseline = { file: v.baseline, baseline: await readBaseline(v.baseline) };
+  if (v['write-baseline'] !== undefined) {
+    const dir = path.dirname(path.resolve(v['write-baseline']));
+    await access(dir).catch(() => {
+      throw new UsageError(`--write-baseline ${v['write-baseline']}: directory ${dir} does not exist`);
+    });
+    settings.writeBaseline = v['write-baseline'];
+  }
+  return settings;
+}
+
+/** Exit code 3 material: the target does not answer, refuses the credentials, or cannot be explored. */
+export async function prepareTarget(client: TargetClient): Promise<Fixtures> {
+  try {
+    await checkReachable(client);
+    return await discover(client);
+  } catch (error) {
+    if (error instanceof TargetUnreachableError || error instanceof CredentialsRejectedError) throw new TargetError(error.message);
+    throw new TargetError(`cannot explore ${client.baseUrl} before the checks: ${(error as Error).message}`);
+  } finally {
+    await client.close();
+  }
+}
+
+/** Runs with validated settings: the embedded server when there is no base URL, stopped afterwards. */
+export async function executeRun(s: RunSettings, out: (line: string) => void): Promise<RunOutcome> {
   let embedded: Embedded | undefined;
   try {
-    if (!values['base-url']) {
-      embedded = await startEmbedded(values.today ? { today: values.today } : {});
-      profile ??= embedded.profile;
+    if (!s.baseUrl) {
+      embedded = await startEmbedded({
+        ...(s.today ? { today: s.today } : {}),
+        ...(s.profileJson !== undefined ? { profileJson: s.profileJson } : {}),
+      });
     }
-    const baseUrl = values['base-url'] ?? embedded!.baseUrl;
-    const outcome = await runAgainst({
+    const baseUrl = s.baseUrl ?? embedded!.baseUrl;
+    const profile = embedded ? embedded.profile : s.profile!;
+    // Before loading vitest: an unreachable target is reported (exit 3) in a moment, not after its start-up.
+    const fixtures = await prepareTarget(new TargetClient({ baseUrl, profile, timeoutMs: s.timeoutMs, secrets: secretsOf(profile) }));
+    const options: RunAgainstOptions = {
       baseUrl,
-      profile: profile!,
+      profile,
+      fixtures,
       embedded: embedded !== undefined,
-      seed,
-      numRuns,
-      timeoutMs,
-      readOnly: values['read-only'],
-      reportDir: path.resolve(values['report-dir']),
-      ...(values.only ? { only: values.only } : {}),
+      seed: s.seed,
+      numRuns: s.numRuns,
+      timeoutMs: s.timeoutMs,
+      readOnly: s.readOnly,
+      reportDir: s.reportDir,
+      ...(s.only ? { only: s.only } : {}),
+      ...(s.baseline ? { baseline: s.baseline } : {}),
+      ...(s.writeBaseline ? { writeBaseline: s.writeBaseline } : {}),
       out,
-    });
-    return outcome.exitCode;
+    };
+    // Loaded here, not at the top: vitest's start-up takes seconds, and usage or target errors need none of it.
+    const { runAgainst } = await import('./run-suites.ts');
+    return await runAgainst(options);
   } finally {
     await embedded?.close();
   }
 }
 
-export interface RunAgainstOptions {
-  baseUrl: string;
-  profile: Profile;
-  embedded: boolean;
-  seed: number;
-  numRuns: number;
-  timeoutMs: number;
-  readOnly: boolean;
-  reportDir: string;
-  only?: string;
-  files?: string[];
-  out: (line: string) => void;
-}
-
-export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
-  const secrets = secretsOf(o.profile);
-  const client = new TargetClient({ baseUrl: o.baseUrl, profile: o.profile, timeoutMs: o.timeoutMs, secrets });
-  try {
-    await checkReachable(client);
-  } catch (error) {
-    if (error instanceof TargetUnreachableError || error instanceof CredentialsRejectedError) throw new TargetError(error.message);
-    throw error;
+export async function runCommand(argv: string[], out: (line: string) => void): Promise<number> {
+  const settings = await parseRunArgs(argv);
+  if (settings === 'help') {
+    for (const line of RUN_USAGE) out(line);
+    return 0;
   }
-  const fixtures = await discover(client);
-  await client.close();
-  const ctx: RunContext = {
-    baseUrl: o.baseUrl,
-    profile: o.profile,
-    fixtures,
-    runId: `r${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`,
-    seed: o.seed,
-    numRuns: o.numRuns,
-    readOnly: o.readOnly,
-    timeoutMs: o.timeoutMs,
-    maxBodyBytes: 5 * 1024 * 1024,
-    secrets,
-    today: o.profile.today ?? todayIn(o.profile.timeZone),
-  };
-  await mkdir(o.reportDir, { recursive: true });
-  const collector = new ResultCollector();
-  const started = Date.now();
-  await runSuites({
-    ctx,
-    reporters: [collector],
-    junitFile: path.join(o.reportDir, 'junit.xml'),
-    ...(o.only ? { only: o.only } : {}),
-    ...(o.files ? { files: o.files } : {}),
-  });
-  const failed = collector.results.filter((r) => r.verdict === 'fail');
-  const count = (v: string) => collector.results.filter((r) => r.verdict === v).length;
-  const exitCode = failed.length > 0 || collector.unhandled.length > 0 ? 1 : 0;
-  const result: RunResult = {
-    tool: { name: 'vmp-conformance', version: '0.1.0' },
-    startedAt: new Date(started).toISOString(),
-    durationMs: Date.now() - started,
-    seed: o.seed,
-    target: { baseUrl: o.baseUrl, embedded: o.embedded },
-    profile: redactDeep(o.profile, secrets) as unknown as Record<string, unknown>,
-    options: { runs: o.numRuns, readOnly: o.readOnly, ...(o.only ? { only: o.only } : {}) },
-    summary: { passed: count('pass'), failed: count('fail'), skipped: count('skip'), observed: count('observed') },
-    rules: collector.results,
-    coverage: [...collector.coverage.values()],
-    coverageMatrix: [],
-    exitCode,
-  };
-  await writeFile(path.join(o.reportDir, 'results.json'), `${JSON.stringify(result, null, 2)}\n`);
-  const s = result.summary;
-  o.out(`${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.observed} observed (seed ${o.seed}, ${result.durationMs} ms)`);
-  for (const f of failed) o.out(`  FAIL ${f.id}: ${f.message ?? f.statement}`);
-  for (const u of collector.unhandled) o.out(`  ERROR ${u}`);
-  return { exitCode, result };
+  return (await executeRun(settings, out)).exitCode;
 }

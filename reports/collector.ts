@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Reporter, TestCase } from 'vitest/node';
+import path from 'node:path';
+import type { Reporter, SerializedError, TestCase, TestModule } from 'vitest/node';
 import { areaOf } from '../models/index.ts';
 import type { CheckMeta, CoverageCell } from '../target/evidence.ts';
 import type { RuleResult, Verdict } from './results.ts';
@@ -17,6 +18,16 @@ export class ResultCollector implements Reporter {
 
   onResult(listener: (r: RuleResult) => void): void {
     this.listeners.push(listener);
+  }
+
+  /** A suite file that failed to load or whose hooks threw: its checks never ran, so the run must not pass. */
+  onTestModuleEnd(testModule: TestModule): void {
+    const file = path.relative(process.cwd(), testModule.moduleId);
+    for (const error of testModule.errors()) this.unhandled.push(`${file}: ${error.message}`);
+  }
+
+  onTestRunEnd(_modules: readonly TestModule[], errors: readonly SerializedError[]): void {
+    for (const error of errors) this.unhandled.push(error.message);
   }
 
   onTestCaseResult(testCase: TestCase): void {

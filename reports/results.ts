@@ -27,13 +27,33 @@ export const ruleResultSchema = z.object({
 });
 export type RuleResult = z.infer<typeof ruleResultSchema>;
 
+export const coverageStateSchema = z.enum(['exercised', 'not-exercised', 'failed']);
+export type CoverageState = z.infer<typeof coverageStateSchema>;
+
 export const coverageMatrixSchema = z.array(
   z.object({
     endpoint: z.string(),
     label: z.string(),
-    columns: z.array(z.object({ cell: z.string(), state: z.enum(['exercised', 'not-exercised', 'failed']) })),
+    columns: z.array(z.object({ cell: z.string(), state: coverageStateSchema })),
+    /** Statuses the endpoint answered that its row does not document. */
+    undocumented: z.array(z.object({ cell: z.string(), state: coverageStateSchema })).default([]),
   }),
 );
+export type CoverageMatrix = z.infer<typeof coverageMatrixSchema>;
+
+/** The comparison with a --baseline file (known failures, like web-platform-tests expectations). */
+export const baselineComparisonSchema = z.object({
+  file: z.string(),
+  /** In the baseline and failing now: known, they do not fail the run. */
+  stillFailing: z.array(z.string()),
+  /** In the baseline and passing now: the baseline can shrink. */
+  nowPassing: z.array(z.string()),
+  /** Failing now and not in the baseline: these fail the run. */
+  newFailures: z.array(z.string()),
+  /** In the baseline but not run (filtered out by --only, or skipped). */
+  notRun: z.array(z.string()),
+});
+export type BaselineComparison = z.infer<typeof baselineComparisonSchema>;
 
 export const runResultSchema = z.object({
   tool: z.object({ name: z.literal('vmp-conformance'), version: z.string() }),
@@ -43,11 +63,14 @@ export const runResultSchema = z.object({
   target: z.object({ baseUrl: z.string(), embedded: z.boolean() }),
   /** The profile with every secret header value redacted. */
   profile: z.record(z.string(), z.unknown()),
-  options: z.object({ runs: z.number().int(), readOnly: z.boolean(), only: z.string().optional() }),
+  options: z.object({ runs: z.number().int(), readOnly: z.boolean(), only: z.string().optional(), timeoutMs: z.number().int().optional() }),
   summary: z.object({ passed: z.number(), failed: z.number(), skipped: z.number(), observed: z.number() }),
   rules: z.array(ruleResultSchema),
   coverage: z.array(coverageCellSchema.extend({ count: z.number().int() })).default([]),
   coverageMatrix: coverageMatrixSchema.default([]),
+  baseline: baselineComparisonSchema.optional(),
+  /** Errors outside any check (a suite that failed to load, a hook that threw): they fail the run. */
+  unhandledErrors: z.array(z.string()).default([]),
   exitCode: z.number().int(),
 });
 export type RunResult = z.infer<typeof runResultSchema>;

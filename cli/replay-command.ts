@@ -1,0 +1,169 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { runResultSchema, type RuleResult, type RunResult } from '../reports/results.ts';
+import { TargetClient, type TargetResponse } from '../target/client.ts';
+import type { Exchange } from '../target/evidence.ts';
+import type { AppName, Profile } from '../target/profile.ts';
+import { secretsOf } from '../target/profile-load.ts';
+import { redact, REDACTED } from '../target/redact.ts';
+import { startEmbedded, type Embedded } from './embedded.ts';
+import { CliError, UsageError } from './errors.ts';
+import { baseUrlFlag, DEFAULT_REPORT_DIR, DEFAULT_TIMEOUT_MS, integerFlag, parseFlags, profileFlag, TargetError } from './run-command.ts';
+
+// `vmp-conformance replay <id>`: re-sends a recorded failure's request — or, for a stateful failure, its
+// whole recorded command sequence — against the same target or another one, and says whether it still
+// fails: the same status as recorded is "still fails" (exit 1), another status is "now answers N" (exit 0).
+
+const OPTIONS = {
+  from: { type: 'string', default: path.join(DEFAULT_REPORT_DIR, 'results.json') },
+  'base-url': { type: 'string' },
+  profile: { type: 'string' },
+  'timeout-ms': { type: 'string', default: String(DEFAULT_TIMEOUT_MS) },
+} as const;
+
+const USAGE = 'usage: vmp-conformance replay <failure-id> [--from results.json] [--base-url URL] [--profile FILE] [--timeout-ms N]';
+
+/** Evidence keeps credentials as <redacted>; these are looked up again by header name, primary app first. */
+const APP_ORDER: readonly AppName[] = ['primary', 'other', 'empty'];
+
+/** Hop-by-hop and per-response headers, left out when comparing the replayed response with the recording. */
+const VOLATILE = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+
+export class UnknownFailureError extends CliError {
+  constructor(message: string) {
+    super(message, 'VMP_ERR_UNKNOWN_FAILURE', 2);
+  }
+}
+
+async function readResults(file: string): Promise<RunResult> {
+  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new UsageError(`--from ${file}: cannot read it (${error.code ?? 'error'}); run \`vmp-conformance run\` first`);
+  });
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new UsageError(`--from ${file}: not JSON`);
+  }
+  const parsed = runResultSchema.safeParse(json);
+  if (!parsed.success) throw new UsageError(`--from ${file}: not a vmp-conformance results.json (${parsed.error.issues[0]!.path.join('.')})`);
+  return parsed.data;
+}
+
+export function findFailure(result: RunResult, id: string, file: string): RuleResult {
+  const failure = result.rules.find((r) => r.verdict === 'fail' && (r.failureId === id || r.id === id));
+  if (!failure) {
+    const ids = result.rules.flatMap((r) => (r.failureId ? [`${r.failureId} (${r.id})`] : []));
+    throw new UnknownFailureError(`no failure '${id}' in ${file}${ids.length ? `; its failures: ${ids.join(', ')}` : ' (it records no failure)'}`);
+  }
+  return failure;
+}
+
+/** The recorded headers with every redacted credential filled in from the profile's apps, by header name. */
+export function restoreCredentials(headers: Record<string, string>, profile: Profile): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (!value.includes(REDACTED)) {
+      out[name] = value;
+      continue;
+    }
+    const app = APP_ORDER.map((a) => profile.apps[a]).find((a) => a && Object.keys(a.headers).some((h) => h.toLowerCase() === name.toLowerCase()));
+    const found = app && Object.entries(app.headers).find(([h]) => h.toLowerCase() === name.toLowerCase());
+    if (!found) throw new UsageError(`the recorded request sends ${name}, but the profile's apps define no ${name} header to re-apply`);
+    out[name] = found[1];
+  }
+  return out;
+}
+
+/** The recorded URL moved to the replay target: the part after the recorded base URL is kept. */
+export function rebase(url: string, recordedBase: string): string {
+  const base = recordedBase.replace(/\/+$/, '');
+  if (url.startsWith(base)) return url.slice(base.length) || '/';
+  const u = new URL(url);
+  return `${u.pathname}${u.search}`;
+}
+
+function headerChanges(recorded: Exchange, now: TargetResponse): string[] {
+  const before = new Set(Object.keys(recorded.responseHeaders).filter((h) => !VOLATILE.has(h)));
+  const after = new Set(Object.keys(now.headers).filter((h) => !VOLATILE.has(h)));
+  return [...[...after].filter((h) => !before.has(h)).map((h) => `+${h}`), ...[...before].filter((h) => !after.has(h)).map((h) => `-${h}`)];
+}
+
+interface Target {
+  baseUrl: string;
+  profile: Profile;
+  embedded?: Embedded;
+}
+
+async function targetFor(result: RunResult, v: { 'base-url'?: string; profile?: string }): Promise<Target> {
+  const profile = v.profile ? (await profileFlag(v.profile)).profile : undefined;
+  if (v['base-url']) {
+    if (!profile) throw new UsageError('--base-url needs --profile: results.json keeps credentials redacted');
+    return { baseUrl: baseUrlFlag(v['base-url']), profile };
+  }
+  if (result.target.embedded) {
+    // The recorded embedded server is gone with its run: replay against a fresh one.
+    const embedded = await startEmbedded();
+    return { baseUrl: embedded.baseUrl, profile: profile ?? embedded.profile, embedded };
+  }
+  if (!profile) throw new UsageError(`--profile is needed to re-apply credentials to ${result.target.baseUrl} (results.json keeps them redacted)`);
+  return { baseUrl: result.target.baseUrl, profile };
+}
+
+export async function replayCommand(argv: string[], out: (line: string) => void): Promise<number> {
+  const { values: v, positionals } = parseFlags({ args: argv, options: OPTIONS, strict: true, allowPositionals: true });
+  if (positionals.length !== 1) throw new UsageError(`replay takes one failure id; ${USAGE}`);
+  const timeoutMs = integerFlag('timeout-ms', v['timeout-ms'], 100, 600_000);
+  const result = await readResults(v.from);
+  const failure = findFailure(result, positionals[0]!, v.from);
+  const recorded = failure.commands?.length ? failure.exchanges : failure.exchanges.slice(-1);
+  if (recorded.length === 0) throw new UnknownFailureError(`failure ${positionals[0]} (${failure.id}) recorded no request to replay`);
+
+  const target = await targetFor(result, v);
+  const secrets = secretsOf(target.profile);
+  const say = (line: string) => out(redact(line, secrets));
+  const client = new TargetClient({ baseUrl: target.baseUrl, profile: target.profile, timeoutMs, secrets });
+  try {
+    say(`replaying ${failure.failureId} — ${failure.id} [${failure.level}]: ${failure.statement}`);
+    say(`recorded against ${result.target.baseUrl}: ${failure.message ?? 'failed'}`);
+    if (failure.commands?.length) {
+      say(`shrunk command sequence: ${failure.commands.join(' → ')}`);
+      say(`re-sending its ${recorded.length} recorded exchange${recorded.length === 1 ? '' : 's'} in order; the last one is judged`);
+    }
+    say(`replaying against ${target.baseUrl}${target.embedded ? ' (embedded reference server)' : ''}:`);
+    let last: TargetResponse | undefined;
+    for (const [i, x] of recorded.entries()) {
+      last = await client.send({
+        app: null,
+        method: x.method,
+        path: rebase(x.url, result.target.baseUrl),
+        headers: restoreCredentials(x.requestHeaders, target.profile),
+        ...(x.requestBody !== undefined ? { body: x.requestBody } : {}),
+      });
+      const now = last.status ?? `no response (${last.error?.code})`;
+      say(`  ${i + 1}/${recorded.length} ${x.method} ${last.exchange.url} → ${now} (recorded ${x.status ?? x.error ?? 'no response'})`);
+    }
+    return verdict(recorded.at(-1)!, last!, say);
+  } finally {
+    await client.close();
+    await target.embedded?.close();
+  }
+}
+
+function verdict(recorded: Exchange, now: TargetResponse, say: (line: string) => void): number {
+  say(`  ${now.exchange.curl}`);
+  if (now.status === undefined) {
+    if (recorded.status === undefined) {
+      say(`still fails: no response again (${now.error?.code}: ${now.error?.message})`);
+      return 1;
+    }
+    throw new TargetError(`${now.exchange.url} gave no response: ${now.error?.code}: ${now.error?.message}`);
+  }
+  if (now.status === recorded.status) {
+    const changes = headerChanges(recorded, now);
+    say(`still fails: answers ${now.status}, as recorded${changes.length ? ` (response headers differ: ${changes.join(' ')})` : ''}`);
+    return 1;
+  }
+  say(`now answers ${now.status} (recorded ${recorded.status ?? 'no response'}): the failure does not reproduce`);
+  return 0;
+}

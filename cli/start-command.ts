@@ -1,0 +1,86 @@
+import path from 'node:path';
+import { runSimulation } from '../simulator/simulate.ts';
+import { startEmbedded } from './embedded.ts';
+import { DEFAULT_REPORT_DIR, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, executeRun, integerFlag, parseFlags, MAX_SEED, randomSeed } from './run-command.ts';
+
+// `vmp-conformance start` (= `npm start`): the main job against the embedded reference server with the
+// defaults, as a list of steps run in order; it ends by saying where report.html is. The exit code is the
+// worst step's, so a later step (the simulation) cannot hide a conformance failure, nor the reverse.
+
+interface StartSettings {
+  reportDir: string;
+  seed?: number;
+}
+
+interface Step {
+  name: string;
+  run(settings: StartSettings, out: (line: string) => void): Promise<{ exitCode: number; report?: string }>;
+}
+
+const conformance: Step = {
+  name: 'conformance suites',
+  async run(s, out) {
+    const outcome = await executeRun(
+      {
+        reportDir: s.reportDir,
+        seed: s.seed ?? randomSeed(),
+        numRuns: DEFAULT_RUNS,
+        timeoutMs: DEFAULT_TIMEOUT_MS,
+        readOnly: false,
+      },
+      out,
+    );
+    return { exitCode: outcome.exitCode, report: outcome.reportFiles.html };
+  },
+};
+
+/** Issue 6, Acceptance: `npm start` includes a short simulation against the embedded server, all delivered. */
+const simulation: Step = {
+  name: 'traffic simulation (200 inquiries)',
+  async run(s, out) {
+    const embedded = await startEmbedded();
+    try {
+      const { exitCode } = await runSimulation({
+        baseUrl: embedded.baseUrl,
+        profile: embedded.profile,
+        embedded: true,
+        inquiries: 200,
+        arrival: { kind: 'constant', ratePerSec: 200 },
+        seed: s.seed ?? randomSeed(),
+        deadlineMs: 10_000,
+        reportDir: s.reportDir,
+        out,
+      });
+      return { exitCode };
+    } finally {
+      await embedded.close();
+    }
+  },
+};
+
+/** The steps of `npm start`, in order. */
+export const START_STEPS: Step[] = [conformance, simulation];
+
+const OPTIONS = {
+  'report-dir': { type: 'string', default: DEFAULT_REPORT_DIR },
+  seed: { type: 'string' },
+} as const;
+
+export async function startCommand(argv: string[], out: (line: string) => void): Promise<number> {
+  const { values } = parseFlags({ args: argv, options: OPTIONS, strict: true, allowPositionals: false });
+  const settings: StartSettings = {
+    reportDir: path.resolve(values['report-dir']),
+    ...(values.seed !== undefined ? { seed: integerFlag('seed', values.seed, 0, MAX_SEED) } : {}),
+  };
+  let exitCode = 0;
+  const reports: string[] = [];
+  for (const step of START_STEPS) {
+    out(`== ${step.name}`);
+    const result = await step.run(settings, out);
+    exitCode = Math.max(exitCode, result.exitCode);
+    if (result.report) reports.push(result.report);
+  }
+  out('');
+  for (const report of reports) out(`HTML report: ${report}`);
+  return exitCode;
+}

@@ -1,0 +1,65 @@
+import type { RuleResult, RunResult } from './results.ts';
+import { areaSummaries, blockingFailures, totals } from './summary.ts';
+
+// The console's end-of-run text: a summary table per spec area, the failed rules with their one-line
+// statements and failure messages, the baseline comparison, and the verdict. Plain text for CI logs.
+
+const COLUMNS = ['passed', 'failed', 'skipped', 'observed'] as const;
+
+export function headerLine(r: Pick<RunResult, 'tool' | 'target' | 'seed' | 'options'>): string {
+  const target = r.target.embedded ? `${r.target.baseUrl} (embedded reference server)` : r.target.baseUrl;
+  const only = r.options.only ? `, only ${r.options.only}` : '';
+  const ro = r.options.readOnly ? ', read-only' : '';
+  return `${r.tool.name} ${r.tool.version} → ${target} (seed ${r.seed}, ${r.options.runs} runs per property${only}${ro})`;
+}
+
+export function summaryTable(rules: readonly RuleResult[]): string[] {
+  const rows = areaSummaries(rules).map(({ area, counts }) => [area, counts.pass, counts.fail, counts.skip, counts.observed] as const);
+  const t = totals(rules);
+  const all = [...rows, ['total', t.passed, t.failed, t.skipped, t.observed] as const];
+  const width = Math.max(5, ...all.map((r) => r[0].length));
+  const line = (cells: readonly (string | number)[]) =>
+    `  ${String(cells[0]).padEnd(width)}  ${cells
+      .slice(1)
+      .map((c, i) => String(c).padStart(COLUMNS[i]!.length))
+      .join('  ')}`;
+  return [line(['area', ...COLUMNS]), ...rows.map(line), line(all.at(-1)!)];
+}
+
+function failureLines(r: RuleResult): string[] {
+  const replay = r.failureId ? ` (replay: vmp-conformance replay ${r.failureId})` : '';
+  return [`  ${r.id} [${r.level}, ${r.section}]${replay}`, `      ${r.statement}`, `      ${r.message ?? 'failed'}`];
+}
+
+export function consoleReport(result: RunResult, reportDir: string): string[] {
+  const out: string[] = ['', ...summaryTable(result.rules)];
+  const blocking = blockingFailures(result);
+  if (blocking.length) {
+    out.push('', result.baseline ? `New failures, not in the baseline (${blocking.length}):` : `Failed rules (${blocking.length}):`);
+    for (const r of blocking) out.push(...failureLines(r));
+  }
+  const b = result.baseline;
+  if (b) {
+    const byId = new Map(result.rules.map((r) => [r.id, r]));
+    if (b.stillFailing.length) {
+      out.push('', `Still failing, expected by the baseline ${b.file} (${b.stillFailing.length}):`);
+      for (const id of b.stillFailing) out.push(`  ${id}: ${byId.get(id)?.statement ?? ''}`);
+    }
+    if (b.nowPassing.length) {
+      out.push('', `Now passing — remove from the baseline ${b.file} (${b.nowPassing.length}):`);
+      for (const id of b.nowPassing) out.push(`  ${id}`);
+    }
+    if (b.notRun.length) out.push('', `In the baseline but not run (${b.notRun.length}): ${b.notRun.join(', ')}`);
+  }
+  if (result.unhandledErrors.length) {
+    out.push('', `Errors outside any check (${result.unhandledErrors.length}):`);
+    for (const e of result.unhandledErrors) out.push(`  ${e.split('\n')[0]}`);
+  }
+  const s = result.summary;
+  out.push(
+    '',
+    `${result.exitCode === 0 ? 'PASS' : 'FAIL'}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.observed} observed in ${(result.durationMs / 1000).toFixed(1)} s (seed ${result.seed})`,
+    `reports: ${reportDir}`,
+  );
+  return out;
+}

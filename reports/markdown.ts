@@ -1,0 +1,56 @@
+import { coverageTotals } from './coverage-matrix.ts';
+import type { RuleResult, RunResult } from './results.ts';
+import { areaSummaries, blockingFailures } from './summary.ts';
+
+// summary.md: the short version for a CI job summary ($GITHUB_STEP_SUMMARY and the like) — the verdict,
+// the per-area table, the failures with their replay ids, and the baseline comparison.
+
+/** Table cells: no pipes, no line breaks; inline code must not be closed early by a backtick. */
+const cell = (s: string) => s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+const code = (s: string) => `\`${s.replace(/`/g, "'")}\``;
+
+function failureRow(r: RuleResult): string {
+  return `| ${code(r.id)} | ${r.level} | ${cell(r.statement)} | ${cell(r.message ?? 'failed')} | ${r.failureId ? code(r.failureId) : ''} |`;
+}
+
+export function markdownSummary(result: RunResult): string {
+  const s = result.summary;
+  const lines: string[] = [
+    `## vmp-conformance: ${result.exitCode === 0 ? 'PASS' : 'FAIL'}`,
+    '',
+    `Target ${code(result.target.baseUrl)}${result.target.embedded ? ' (embedded reference server)' : ''}, seed ${code(String(result.seed))}, ` +
+      `${result.options.runs} runs per property${result.options.only ? `, only ${code(result.options.only)}` : ''}, ` +
+      `${result.tool.name} ${result.tool.version}.`,
+    '',
+    `**${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.observed} observed** in ${(result.durationMs / 1000).toFixed(1)} s.`,
+    '',
+    '| area | passed | failed | skipped | observed |',
+    '|---|---:|---:|---:|---:|',
+    ...areaSummaries(result.rules).map(({ area, counts: c }) => `| ${cell(area)} | ${c.pass} | ${c.fail} | ${c.skip} | ${c.observed} |`),
+  ];
+  const blocking = blockingFailures(result);
+  if (blocking.length) {
+    lines.push('', result.baseline ? `### New failures (${blocking.length})` : `### Failed rules (${blocking.length})`, '');
+    lines.push('| rule | level | statement | failure | replay id |', '|---|---|---|---|---|', ...blocking.map(failureRow));
+  }
+  const b = result.baseline;
+  if (b) {
+    lines.push('', `### Baseline ${code(b.file)}`, '');
+    lines.push(`- still failing (known): ${b.stillFailing.length ? b.stillFailing.map(code).join(', ') : 'none'}`);
+    lines.push(`- now passing (remove from the baseline): ${b.nowPassing.length ? b.nowPassing.map(code).join(', ') : 'none'}`);
+    lines.push(`- new failures: ${b.newFailures.length ? b.newFailures.map(code).join(', ') : 'none'}`);
+    if (b.notRun.length) lines.push(`- not run: ${b.notRun.map(code).join(', ')}`);
+  }
+  if (result.unhandledErrors.length) {
+    lines.push('', `### Errors outside any check (${result.unhandledErrors.length})`, '');
+    for (const e of result.unhandledErrors) lines.push(`- ${cell(e.split('\n')[0]!)}`);
+  }
+  const cov = coverageTotals(result.coverageMatrix);
+  lines.push(
+    '',
+    `Coverage matrix: ${cov.exercised} cells exercised, ${cov.failed} failed, ${cov['not-exercised']} not exercised. ` +
+      'Details, evidence and observed behaviour: report.html.',
+    '',
+  );
+  return lines.join('\n');
+}

@@ -1,0 +1,48 @@
+import type { Rule } from '../models/index.ts';
+import type { Profile } from '../target/profile.ts';
+import { redactDeep } from '../target/redact.ts';
+import type { ResultCollector } from './collector.ts';
+import { coverageMatrix } from './coverage-matrix.ts';
+import type { BaselineComparison, RunResult } from './results.ts';
+import { exitCodeOf, totals, unreportedRules } from './summary.ts';
+import { toolVersion } from './version.ts';
+
+// Assembles results.json's RunResult from what the collector gathered: the one input of every report.
+
+export interface RunFacts {
+  startedAt: number;
+  seed: number;
+  baseUrl: string;
+  embedded: boolean;
+  profile: Profile;
+  secrets: readonly string[];
+  runs: number;
+  readOnly: boolean;
+  timeoutMs: number;
+  only?: string;
+  /** The catalog rules the run selected (after --only): each gets a result, checked or not. */
+  selected: readonly Rule[];
+  /** Compares the rule results with a baseline, marking each; absent without --baseline. */
+  compare?: (rules: RunResult['rules']) => BaselineComparison;
+}
+
+export function buildRunResult(collector: ResultCollector, facts: RunFacts): RunResult {
+  const rules = [...collector.results, ...unreportedRules(facts.selected, collector.results)];
+  const baseline = facts.compare?.(rules);
+  const coverage = [...collector.coverage.values()];
+  const partial = { rules, unhandledErrors: [...collector.unhandled], ...(baseline ? { baseline } : {}) };
+  return {
+    tool: { name: 'vmp-conformance', version: toolVersion() },
+    startedAt: new Date(facts.startedAt).toISOString(),
+    durationMs: Date.now() - facts.startedAt,
+    seed: facts.seed,
+    target: { baseUrl: facts.baseUrl, embedded: facts.embedded },
+    profile: redactDeep(facts.profile, facts.secrets) as unknown as Record<string, unknown>,
+    options: { runs: facts.runs, readOnly: facts.readOnly, timeoutMs: facts.timeoutMs, ...(facts.only ? { only: facts.only } : {}) },
+    summary: totals(rules),
+    coverage,
+    coverageMatrix: coverageMatrix(coverage),
+    ...partial,
+    exitCode: exitCodeOf(partial),
+  };
+}

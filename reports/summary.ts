@@ -1,0 +1,61 @@
+import { areaOf, type Rule } from '../models/index.ts';
+import { emptyCounts, type AreaCounts } from './progress.ts';
+import type { RuleResult, RunResult } from './results.ts';
+
+// Figures every report shows, derived from the rule results so that all of them agree.
+
+export interface AreaSummary {
+  area: string;
+  counts: AreaCounts;
+}
+
+/** Passed/failed/skipped/observed per spec area, in the order areas first appear. */
+export function areaSummaries(rules: readonly RuleResult[]): AreaSummary[] {
+  const byArea = new Map<string, AreaCounts>();
+  for (const r of rules) {
+    const counts = byArea.get(r.area) ?? emptyCounts();
+    counts[r.verdict] += 1;
+    byArea.set(r.area, counts);
+  }
+  return [...byArea].map(([area, counts]) => ({ area, counts }));
+}
+
+export function totals(rules: readonly RuleResult[]): RunResult['summary'] {
+  const count = (v: RuleResult['verdict']) => rules.filter((r) => r.verdict === v).length;
+  return { passed: count('pass'), failed: count('fail'), skipped: count('skip'), observed: count('observed') };
+}
+
+export const NO_CHECK_REASON = 'no check for this rule ran';
+
+/**
+ * Results for selected rules that no check reported (no check written yet, or its suite failed to load):
+ * reported as skipped so results.json lists every rule and a missing check is visible, never a silent pass.
+ */
+export function unreportedRules(selected: readonly Rule[], reported: readonly RuleResult[]): RuleResult[] {
+  const seen = new Set(reported.map((r) => r.id));
+  return selected
+    .filter((rule) => !seen.has(rule.id))
+    .map((rule) => ({
+      id: rule.id,
+      level: rule.level,
+      section: rule.section,
+      area: areaOf(rule.id),
+      statement: rule.statement,
+      ...(rule.endpoint ? { endpoint: rule.endpoint } : {}),
+      verdict: 'skip' as const,
+      durationMs: 0,
+      skipReason: NO_CHECK_REASON,
+      exchanges: [],
+    }));
+}
+
+/** Failures that decide the exit code: must/profile rules, minus those a baseline expects. */
+export function blockingFailures(result: Pick<RunResult, 'rules' | 'baseline'>): RuleResult[] {
+  const known = new Set(result.baseline?.stillFailing ?? []);
+  return result.rules.filter((r) => r.verdict === 'fail' && r.level !== 'observe' && !known.has(r.id));
+}
+
+/** The run's exit code: 1 when a must/profile rule failed unexpectedly or something broke outside the checks. */
+export function exitCodeOf(result: Pick<RunResult, 'rules' | 'baseline' | 'unhandledErrors'>): 0 | 1 {
+  return blockingFailures(result).length > 0 || result.unhandledErrors.length > 0 ? 1 : 0;
+}
