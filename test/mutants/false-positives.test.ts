@@ -1,0 +1,59 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { RULES } from '../../models/index.ts';
+import { NO_CHECK_REASON } from '../../reports/summary.ts';
+import { ALT_PROFILE_FILE, freshReference, loadProfile, pool, runCli, type CliRun } from './run-cli.ts';
+
+// Issue 7, no false positives: the suites pass against the reference server for 10 seeds (the embedded
+// target, profiles/reference.json, the default number of runs), and against the reference server started with
+// profiles/reference-alt.json — other auth header, topics, template fields, hooks path, media-type selection,
+// page size, time zone and signatures — under that profile: no choice is hard-coded in the suites.
+
+const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+const ALT_SEED = 11;
+const WIDTH = 2;
+const KILL_AFTER_MS = 180_000;
+
+type Target = { seed: number; alt: boolean };
+const TARGETS: Target[] = [...SEEDS.map((seed) => ({ seed, alt: false })), { seed: ALT_SEED, alt: true }];
+
+async function runTarget(t: Target): Promise<CliRun> {
+  if (!t.alt) return runCli({ seed: t.seed, killAfterMs: KILL_AFTER_MS });
+  const reference = await freshReference(await loadProfile(ALT_PROFILE_FILE));
+  try {
+    return await runCli({ baseUrl: reference.url, profileFile: ALT_PROFILE_FILE, seed: t.seed, killAfterMs: KILL_AFTER_MS });
+  } finally {
+    await reference.close();
+  }
+}
+
+const runs = new Map<Target, CliRun>();
+
+/** What a passing run must show: exit 0, no failed rule, and a check behind every rule of the catalog. */
+function expectClean(run: CliRun | undefined): void {
+  expect(run, 'the run').toBeDefined();
+  const failed = run!.rules.filter((r) => r.verdict === 'fail').map((r) => `${r.id}: ${r.message ?? ''}`);
+  expect(failed, run!.tail).toEqual([]);
+  expect(run!.code, run!.tail).toBe(0);
+  const reported = new Set(run!.rules.map((r) => r.id));
+  expect(RULES.map((r) => r.id).filter((id) => !reported.has(id)), 'rules missing from results.json').toEqual([]);
+  const unchecked = run!.rules.filter((r) => r.skipReason === NO_CHECK_REASON).map((r) => r.id);
+  expect(unchecked, 'rules without a check').toEqual([]);
+}
+
+describe('no false positives', () => {
+  beforeAll(async () => {
+    const started = performance.now();
+    const results = await pool(TARGETS, WIDTH, runTarget);
+    TARGETS.forEach((t, i) => runs.set(t, results[i]!));
+    const times = results.map((r) => (r.wallMs / 1000).toFixed(1)).join(', ');
+    console.log(`${TARGETS.length} runs, ${WIDTH} at a time, in ${((performance.now() - started) / 1000).toFixed(0)} s (each: ${times} s)`);
+  }, 15 * 60_000);
+
+  it.each(SEEDS)('the reference server with its default profile passes every rule with --seed %i', (seed) => {
+    expectClean(runs.get(TARGETS.find((t) => !t.alt && t.seed === seed)!));
+  });
+
+  it('the reference server started with profiles/reference-alt.json passes under that profile', () => {
+    expectClean(runs.get(TARGETS.find((t) => t.alt)!));
+  });
+});

@@ -1,0 +1,57 @@
+import type { AppName, Profile } from '../../target/profile.ts';
+import type { MutantRequest, MutantResponse } from './exchange.ts';
+
+// A mutant is the unmodified reference server behind a proxy that applies one fault (proxy.ts). The fault is
+// small functions over the exchange: rewrite the request, answer it without forwarding, rewrite the answer,
+// or — for what an HTTP exchange cannot show — tamper with the webhook deliveries through a relay.
+
+/** A webhook configuration the client made, whose callback URL the relay stands in for. */
+export interface Hook {
+  app: AppName | undefined;
+  topic: string;
+  /** The callback URL the client configured. */
+  url: string;
+}
+
+export interface Delivery {
+  hook: Hook;
+  headers: Record<string, string>;
+  body: string;
+  json(): unknown;
+}
+
+export interface FaultContext {
+  profile: Profile;
+  /** Sends a request straight to the reference server, as `app` (default primary). */
+  upstream(method: string, path: string, options?: { app?: AppName; accept?: string; json?: unknown }): Promise<MutantResponse>;
+  /** What the fault remembers between exchanges of one run. */
+  memory: Map<string, unknown>;
+  /** POSTs a delivery to its hook's callback URL (or `to`), with the reference's headers and `body` if given. */
+  forward(d: Delivery, change?: { to?: string; body?: string }): Promise<void>;
+}
+
+export interface Fault {
+  /** Rewrites the request before it is forwarded, or answers it (the reference never sees it). */
+  request?(req: MutantRequest, ctx: FaultContext): MutantResponse | void | Promise<MutantResponse | void>;
+  /** Rewrites the reference's answer. */
+  response?(req: MutantRequest, res: MutantResponse, ctx: FaultContext): void | Promise<void>;
+  /**
+   * Takes over webhook deliveries: callback URLs of configurations are pointed at a relay, and each delivery
+   * the reference makes is handed here instead of reaching the client (pass it on with ctx.forward).
+   */
+  delivery?(d: Delivery, ctx: FaultContext): Promise<void>;
+}
+
+export interface Mutant {
+  /** What is broken, in a few words (kebab-case). */
+  name: string;
+  /** The rule the fault breaks: the run must fail it. */
+  breaks: string;
+  /** Other rules the same fault may legitimately fail too. */
+  also?: string[];
+  /** --only for the run, when it must be wider than breaks + also (a precondition another check sets up). */
+  only?: string;
+  /** --runs for the run, when the gallery's default is too few for a property to reach the fault. */
+  runs?: number;
+  fault: Fault;
+}

@@ -1,0 +1,26 @@
+import type { Mutant } from '../fault.ts';
+import { AGENCY_MUTANTS } from './agencies.ts';
+import { CATALOG_MUTANTS } from './catalog.ts';
+import { INQUIRY_MUTANTS } from './inquiries.ts';
+import { LIMIT_MUTANTS } from './limits.ts';
+import { MEDIA_MUTANTS } from './media.ts';
+import { PROBLEM_MUTANTS } from './problems.ts';
+import { SCOPING_MUTANTS } from './scoping.ts';
+import { STATUS_MUTANTS } from './statuses.ts';
+import { WEBHOOK_MUTANTS } from './webhooks.ts';
+
+// The gallery: single-fault variants of the reference server, one family per file.
+export const GALLERY: readonly Mutant[] = [
+  ...LIMIT_MUTANTS,
+  ...STATUS_MUTANTS,
+  ...MEDIA_MUTANTS,
+  ...PROBLEM_MUTANTS,
+  ...SCOPING_MUTANTS,
+  ...AGENCY_MUTANTS,
+  ...INQUIRY_MUTANTS,
+  ...WEBHOOK_MUTANTS,
+  ...CATALOG_MUTANTS,
+];
+
+/** The --only of a mutant's run: its own, or the rules it breaks and may trip. */
+export const onlyOf = (m: Mutant): string => m.only ?? [m.breaks, ...(m.also ?? [])].join(',');

@@ -1,0 +1,138 @@
+import { MEDIA_TYPES } from '../../../models/index.ts';
+import type { Fault, Mutant } from '../fault.ts';
+import { answers, formAsked, type Json } from './helpers.ts';
+
+// Resources and their fields > Conventions (media types, reference form, link objects, timestamps, null),
+// the media types each Endpoints row offers, and Versioning.
+
+/** Every success answer of these endpoints gets one fixed Content-Type, whatever was asked; body kept. */
+const retype = (endpoints: string[], type: string): Fault =>
+  answers(endpoints, (_req, res) => {
+    if (res.status < 300) res.headers['content-type'] = type;
+  });
+
+/** No content negotiation: every request is answered in the default full form (application/json). */
+const ignoresAccept = (endpoints: string[]): Fault => ({
+  request(req) {
+    if (req.endpoint && endpoints.includes(req.endpoint)) delete req.headers.accept;
+  },
+});
+
+/** A reference-form request answered with the full representation, still labelled as the reference form. */
+const fullAsRef = (endpoints: string[]): Fault => ({
+  request(req) {
+    if (req.endpoint && endpoints.includes(req.endpoint) && formAsked(req) === 'ref') req.headers.accept = MEDIA_TYPES.json;
+  },
+  response(req, res) {
+    if (req.endpoint && endpoints.includes(req.endpoint) && res.status === 200) res.headers['content-type'] = MEDIA_TYPES.ref;
+  },
+});
+
+/** Every link object's href made absolute. */
+function absolutize(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(absolutize);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value as Json).map(([k, v]) => [k, k === 'href' && typeof v === 'string' ? `http://vmp.mutant.example${v}` : absolutize(v)]),
+  );
+}
+
+/** Leaves out the first member whose value is null (depth first); whether one was found. */
+function dropFirstNull(value: Json): boolean {
+  for (const [k, v] of Object.entries(value)) {
+    if (v === null) return delete value[k];
+    if (typeof v === 'object' && !Array.isArray(v) && dropFirstNull(v as Json)) return true;
+  }
+  return false;
+}
+
+export const MEDIA_MUTANTS: Mutant[] = [
+  {
+    name: 'ref-form-returns-full-entries',
+    breaks: 'media/marcas-list/ref',
+    fault: fullAsRef(['marcas-list']),
+  },
+  {
+    name: 'inquiry-ref-form-returns-full-consulta',
+    breaks: 'media/consultas-get/ref',
+    fault: fullAsRef(['consultas-get']),
+  },
+  {
+    name: 'agency-ref-link-has-extra-member',
+    breaks: 'media/agencias-get/ref',
+    fault: answers(['agencias-get'], (req, res) => {
+      if (res.status === 200 && formAsked(req) === 'ref') res.editJson((link) => ({ ...link, Estado: 'registrada' }));
+    }),
+  },
+  {
+    name: 'color-list-ignores-accept',
+    breaks: 'media/colores-list/textJson',
+    also: ['media/colores-list/entry', 'media/colores-list/ref'],
+    fault: ignoresAccept(['colores-list']),
+  },
+  {
+    name: 'city-lookup-ignores-accept',
+    breaks: 'media/ciudades-get/entry',
+    also: ['media/ciudades-get/textJson', 'media/ciudades-get/ref'],
+    fault: ignoresAccept(['ciudades-get']),
+  },
+  {
+    name: 'productos-always-typed-as-hal',
+    breaks: 'media/agencias-productos/json',
+    also: ['media/agencias-productos/textJson', 'media/agencias-productos/entry', 'conventions/success-media-type'],
+    fault: retype(['agencias-productos'], 'application/hal+json'),
+  },
+  {
+    name: 'webhook-put-always-typed-as-plain-text',
+    breaks: 'media/appnotificaciones-put/json',
+    also: ['media/appnotificaciones-put/textJson', 'media/appnotificaciones-put/entry', 'appnotificaciones/put-200'],
+    fault: retype(['appnotificaciones-put'], 'text/plain'),
+  },
+  {
+    name: 'default-media-type-is-hal',
+    breaks: 'conventions/success-media-type',
+    // Without an Accept header the full form comes as a fifth, unlisted media type.
+    fault: {
+      response(req, res) {
+        if (res.status < 300 && !req.headers.accept && res.contentType === MEDIA_TYPES.json) res.headers['content-type'] = 'application/hal+json';
+      },
+    },
+  },
+  {
+    name: 'media-type-carries-version',
+    breaks: 'versioning/media-type-unversioned',
+    fault: {
+      response(_req, res) {
+        if (res.status < 300 && res.contentType === MEDIA_TYPES.json) res.headers['content-type'] = `${MEDIA_TYPES.json}; version=3`;
+      },
+    },
+  },
+  {
+    name: 'body-style-links-absolute',
+    breaks: 'conventions/link-href-relative',
+    fault: answers(['carrocerias-list'], (_req, res) => res.editJson(absolutize)),
+  },
+  {
+    name: 'home-templated-dropped',
+    breaks: 'conventions/link-templated',
+    fault: answers(['home'], (_req, res) => {
+      res.body = res.body.replace(/,"templated":true|"templated":true,?/g, '');
+    }),
+  },
+  {
+    name: 'momento-without-offset',
+    breaks: 'conventions/datetime-offset',
+    also: ['consultas/get/equals-list-entry', 'media/consultas-get/json', 'media/consultas-get/textJson', 'media/consultas-get/entry', 'status/consultas-get/200'],
+    fault: answers(['consultas-get'], (_req, res) =>
+      res.editJson((c) => {
+        if (typeof c.Momento === 'string') c.Momento = c.Momento.replace(/(Z|[+-]\d\d:\d\d)$/, '');
+      }),
+    ),
+  },
+  {
+    name: 'null-member-omitted',
+    breaks: 'conventions/null-not-omitted',
+    also: ['consultas/get/equals-list-entry', 'media/consultas-get/json', 'media/consultas-get/textJson', 'media/consultas-get/entry', 'status/consultas-get/200'],
+    fault: answers(['consultas-get'], (_req, res) => res.editJson((c) => void dropFirstNull(c))),
+  },
+];

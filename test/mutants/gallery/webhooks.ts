@@ -1,0 +1,115 @@
+import { empty, MutantResponse } from '../exchange.ts';
+import type { Delivery, Fault, FaultContext, Mutant } from '../fault.ts';
+import { answers, requests, type Json } from './helpers.ts';
+
+// Endpoints > AppNotificaciones (the configuration lifecycle per topic) and Events (webhook delivery). The
+// delivery faults act in the relay (proxy.ts): the reference delivers to it, and the fault passes it on —
+// or drops, repeats or alters it.
+
+const isInquiry = (d: Delivery, ctx: FaultContext) => d.hook.topic === ctx.profile.topics.inquiry;
+const isRegistration = (d: Delivery, ctx: FaultContext) => d.hook.topic === ctx.profile.topics.registration;
+
+/** Deliveries of the inquiry topic go through `inquiry`; every other delivery is passed on as is. */
+const inquiryDeliveries = (inquiry: (d: Delivery, ctx: FaultContext) => Promise<void>): Fault => ({
+  delivery: (d, ctx) => (isInquiry(d, ctx) ? inquiry(d, ctx) : ctx.forward(d)),
+});
+
+/** The payload with its Consulta naming another make (the Consulta sits at /Consulta in this profile). */
+function altered(d: Delivery): string {
+  const payload = d.json() as Json;
+  const auto = ((payload.Consulta ?? {}) as Json).Auto as Json | undefined;
+  if (auto) auto.Marca = `${String(auto.Marca)} (altered)`;
+  return JSON.stringify(payload);
+}
+
+export const WEBHOOK_MUTANTS: Mutant[] = [
+  {
+    name: 'webhook-post-without-location',
+    breaks: 'appnotificaciones/post-201-location',
+    fault: answers(['appnotificaciones-post'], (_req, res) => void delete res.headers.location),
+  },
+  {
+    name: 'put-of-unconfigured-topic-creates-it',
+    breaks: 'appnotificaciones/unconfigured-404',
+    also: ['appnotificaciones/lifecycle-model'],
+    fault: answers(['appnotificaciones-put'], async (req, res, ctx) => {
+      if (res.status !== 404) return;
+      const created = await ctx.upstream('POST', req.path, { app: req.app ?? 'primary', json: req.json() });
+      if (created.status === 201) Object.assign(res, { status: 200, headers: { 'content-type': created.headers['content-type'] ?? 'application/json' }, body: created.body });
+    }),
+  },
+  {
+    name: 'delete-keeps-configuration',
+    breaks: 'appnotificaciones/delete-204',
+    also: ['appnotificaciones/lifecycle-model'],
+    // 204, but the reference never hears of it.
+    fault: requests(['appnotificaciones-delete'], async (req, ctx) => {
+      if ((await ctx.upstream('GET', req.path, { app: req.app ?? 'primary' })).status === 200) return empty(204);
+    }),
+  },
+  {
+    name: 'unavailable-topic-can-be-configured',
+    breaks: 'appnotificaciones/unavailable-403',
+    also: ['status/appnotificaciones-post/403', 'appnotificaciones/lifecycle-model'],
+    fault: answers(['appnotificaciones-post'], (req, res) => {
+      if (res.status !== 403) return;
+      const body = { ...(req.json() as Json), Topic: req.param('topic'), _links: { self: { href: req.path } } };
+      Object.assign(res, new MutantResponse(201, { 'content-type': 'application/json', location: req.path }, JSON.stringify(body)));
+    }),
+  },
+  {
+    name: 'put-returns-201',
+    breaks: 'appnotificaciones/put-200',
+    also: ['status/appnotificaciones-put/200', 'appnotificaciones/lifecycle-model'],
+    fault: answers(['appnotificaciones-put'], (_req, res) => {
+      if (res.status === 200) res.status = 201;
+    }),
+  },
+  {
+    name: 'configured-inquiry-topic-reads-404',
+    breaks: 'appnotificaciones/lifecycle-model',
+    // Only a sequence that configures the inquiry topic and then reads it sees this: more sequences.
+    runs: 25,
+    fault: requests(['appnotificaciones-get'], (req, ctx) => {
+      if (req.app === 'primary' && req.param('topic') === ctx.profile.topics.inquiry) return empty(404);
+    }),
+  },
+  {
+    name: 'webhook-delivered-twice',
+    breaks: 'events/inquiry-webhook-delivered',
+    fault: inquiryDeliveries(async (d, ctx) => {
+      await ctx.forward(d);
+      await ctx.forward(d);
+    }),
+  },
+  {
+    name: 'inquiry-webhook-dropped',
+    breaks: 'events/inquiry-webhook-delivered',
+    fault: inquiryDeliveries(async () => undefined),
+  },
+  {
+    name: 'inquiry-webhook-payload-altered',
+    breaks: 'events/inquiry-webhook-delivered',
+    fault: inquiryDeliveries((d, ctx) => ctx.forward(d, { body: altered(d) })),
+  },
+  {
+    name: 'registration-webhook-dropped',
+    breaks: 'events/registration-webhook',
+    fault: { delivery: (d, ctx) => (isRegistration(d, ctx) ? Promise.resolve() : ctx.forward(d)) },
+  },
+  {
+    name: 'resend-delivers-another-payload',
+    breaks: 'events/resend-delivers-payload',
+    // The delivery that follows a resendwebhook request carries a changed Consulta.
+    fault: {
+      request(req, ctx) {
+        if (req.endpoint === 'consultas-resend') ctx.memory.set('resent', true);
+      },
+      async delivery(d, ctx) {
+        const resent = isInquiry(d, ctx) && ctx.memory.get('resent') === true;
+        if (resent) ctx.memory.delete('resent');
+        await ctx.forward(d, resent ? { body: altered(d) } : {});
+      },
+    },
+  },
+];

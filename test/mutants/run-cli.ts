@@ -1,0 +1,87 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { startReferenceServer, type ReferenceServer } from '../../reference/server.ts';
+import { parseProfile } from '../../target/profile-load.ts';
+import type { Profile } from '../../target/profile.ts';
+
+// The public seam: `vmp-conformance run` as a child process, judged by its exit code and results.json.
+// Shared by the mutant gallery and the false-positive runs.
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BIN = path.join(ROOT, 'bin/vmp-conformance.js');
+export const PROFILE_FILE = path.join(ROOT, 'profiles/reference.json');
+export const ALT_PROFILE_FILE = path.join(ROOT, 'profiles/reference-alt.json');
+
+/** The part of results.json these tests read (reports/results.ts has the whole schema). */
+const resultsSchema = z.object({
+  rules: z.array(z.object({ id: z.string(), level: z.string(), verdict: z.string(), message: z.string().optional(), skipReason: z.string().optional() })),
+});
+export type RuleVerdict = z.infer<typeof resultsSchema>['rules'][number];
+
+export interface CliRun {
+  code: number | null;
+  wallMs: number;
+  rules: RuleVerdict[];
+  /** The last lines of stdout and stderr, for a failure message. */
+  tail: string;
+}
+
+export interface CliRunOptions {
+  /** Omit for the embedded reference server. */
+  baseUrl?: string;
+  profileFile?: string;
+  seed: number;
+  runs?: number;
+  only?: string;
+  killAfterMs: number;
+}
+
+export async function runCli(o: CliRunOptions): Promise<CliRun> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'vmp-mutant-'));
+  const args = ['run', '--seed', String(o.seed), '--report-dir', dir];
+  if (o.baseUrl) args.push('--base-url', o.baseUrl);
+  if (o.profileFile) args.push('--profile', o.profileFile);
+  if (o.runs !== undefined) args.push('--runs', String(o.runs));
+  if (o.only) args.push('--only', o.only);
+  const started = performance.now();
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const killer = setTimeout(() => child.kill('SIGKILL'), o.killAfterMs);
+  const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+  clearTimeout(killer);
+  const wallMs = performance.now() - started;
+  try {
+    const text = await readFile(path.join(dir, 'results.json'), 'utf8').catch(() => undefined);
+    const rules = text ? resultsSchema.parse(JSON.parse(text)).rules : [];
+    return { code, wallMs, rules, tail: output.split('\n').slice(-12).join('\n') };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export async function loadProfile(file: string): Promise<Profile> {
+  return parseProfile(JSON.parse(await readFile(file, 'utf8')));
+}
+
+/** A fresh reference server (seed 1) for one run: runs never share state. */
+export const freshReference = (profile: Profile): Promise<ReferenceServer> => startReferenceServer({ profile });
+
+/** Runs tasks with at most `width` at a time, keeping their order in the results. */
+export async function pool<T, R>(items: readonly T[], width: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await task(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
+  return results;
+}

@@ -1,0 +1,52 @@
+import { RULES } from '../../models/index.ts';
+import type { Mutant } from './fault.ts';
+import type { CliRun } from './run-cli.ts';
+
+// The gallery's verdicts: which mutants were killed with the right rule id, which rules each mutant's run
+// showed failing (of those its fault is meant to trip), and the must-rules no mutant shows can fail.
+
+export interface Outcome {
+  mutant: Mutant;
+  run: CliRun;
+  /** Exceptions inside the fault itself (a broken mutant). */
+  faultErrors: readonly string[];
+}
+
+export const failedIds = (o: Outcome): string[] => o.run.rules.filter((r) => r.verdict === 'fail').map((r) => r.id);
+
+/** Killed: the run failed (exit 1) and the failed rules include the one the mutant breaks. */
+export const killed = (o: Outcome): boolean => o.run.code === 1 && failedIds(o).includes(o.mutant.breaks);
+
+/** Rules a mutant is shown to test: those of breaks + also that its run failed. */
+export function killersByRule(outcomes: readonly Outcome[]): Map<string, string[]> {
+  const by = new Map<string, string[]>();
+  for (const o of outcomes) {
+    const intended = new Set([o.mutant.breaks, ...(o.mutant.also ?? [])]);
+    for (const id of failedIds(o).filter((f) => intended.has(f))) by.set(id, [...(by.get(id) ?? []), o.mutant.name]);
+  }
+  return by;
+}
+
+/** The printed report: score, survivors, every must- and profile-rule's killing mutants, and the gaps. */
+export function report(outcomes: readonly Outcome[], wallMs: number, settings: string): { lines: string[]; score: number } {
+  const dead = outcomes.filter(killed);
+  const score = outcomes.length === 0 ? 0 : dead.length / outcomes.length;
+  const lines = [`Mutation score: ${dead.length}/${outcomes.length} killed with the right rule id (${(score * 100).toFixed(1)}%) in ${(wallMs / 1000).toFixed(0)} s (${settings})`];
+  for (const o of outcomes.filter((x) => !killed(x))) {
+    const verdict = o.run.rules.find((r) => r.id === o.mutant.breaks);
+    lines.push(`  SURVIVED ${o.mutant.name} (breaks ${o.mutant.breaks}): exit ${o.run.code}, ${o.mutant.breaks} ${verdict?.verdict ?? 'not reported'}; failed: ${failedIds(o).join(', ') || 'none'}`);
+    if (!verdict) lines.push(...o.run.tail.split('\n').map((l) => `      ${l}`));
+  }
+  for (const o of outcomes.filter((x) => x.faultErrors.length > 0)) lines.push(`  FAULT ERROR in ${o.mutant.name}: ${o.faultErrors[0]}`);
+  const killers = killersByRule(outcomes);
+  for (const level of ['must', 'profile'] as const) {
+    const rules = RULES.filter((r) => r.level === level);
+    const tested = rules.filter((r) => killers.has(r.id));
+    lines.push('', `${level}-rules shown to fail by a mutant: ${tested.length}/${rules.length}`);
+    for (const r of tested) lines.push(`  ${r.id} ← ${killers.get(r.id)!.join(', ')}`);
+    const gaps = rules.filter((r) => !killers.has(r.id));
+    lines.push(`GAPS — ${level}-rules no mutant shows failing (${gaps.length}):`);
+    for (const r of gaps) lines.push(`  ${r.id}`);
+  }
+  return { lines, score };
+}
