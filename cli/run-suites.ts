@@ -9,7 +9,7 @@ import { consoleReport, headerLine } from '../reports/console.ts';
 import { AreaProgress } from '../reports/progress.ts';
 import type { RunResult } from '../reports/results.ts';
 import { matchesOnly, onlyPattern } from '../reports/rule-glob.ts';
-import { buildRunResult } from '../reports/run-result.ts';
+import { buildRunResult, reportSecrets } from '../reports/run-result.ts';
 import { toolVersion } from '../reports/version.ts';
 import { redactFiles, REPORT_FILES, writeReports } from '../reports/write.ts';
 import type { RunContext } from '../suites/harness/context.ts';
@@ -125,8 +125,9 @@ export interface RunOutcome {
 
 export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
   const secrets = secretsOf(o.profile);
+  const hidden = reportSecrets(o.profile);
   // The last guard of Principle 4: no console line shows a secret, whatever a message quotes.
-  const say = (line: string) => o.out(redact(line, secrets));
+  const say = (line: string) => o.out(redact(line, hidden));
   const startedAt = Date.now();
   const fixtures = o.fixtures ?? (await prepareTarget(new TargetClient({ baseUrl: o.baseUrl, profile: o.profile, timeoutMs: o.timeoutMs, secrets })));
   const ctx: RunContext = {
@@ -171,7 +172,7 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
     baseUrl: o.baseUrl,
     embedded: o.embedded,
     profile: o.profile,
-    secrets,
+    secrets: hidden,
     runs: o.numRuns,
     readOnly: o.readOnly,
     timeoutMs: o.timeoutMs,
@@ -183,8 +184,8 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
   for (const r of result.rules.slice(collector.results.length)) progress.add(r);
   progress.finish();
 
-  await redactFiles([junitFile, vitestJsonFile], secrets);
-  const reportFiles = await writeReports(result, o.reportDir, secrets);
+  await redactFiles([junitFile, vitestJsonFile], hidden);
+  const reportFiles = await writeReports(result, o.reportDir, hidden);
   for (const line of consoleReport(result, o.reportDir)) say(line);
   if (o.writeBaseline) {
     const written = baselineOf(result.rules, result.tool.version);

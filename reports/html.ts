@@ -28,7 +28,7 @@ td.cov.not-exercised{background:#f6f6f6;color:#999}td.na{background:#fff}
 span.cov{padding:0 .3em}span.cov.exercised{background:#dff3e4}span.cov.failed{background:#fbe0e4}span.cov.not-exercised{background:#f0f0f0}
 nav a{margin-right:1em}.scroll{overflow-x:auto}table.coverage{font-size:12px}table.coverage th{white-space:nowrap}
 table.observations{table-layout:fixed;width:100%}table.observations td,table td.message{overflow-wrap:anywhere}
-table.observations th:nth-child(-n+2){width:9em}table.observations th:nth-child(3){width:14em}table.observations th:nth-child(n+4):nth-child(-n+6){width:11em}
+table.observations th{width:7.5em}table.observations th:nth-child(3){width:11em}table.observations th:last-child{width:auto}
 `;
 
 export function htmlReport(result: RunResult): string {

@@ -1,5 +1,6 @@
 import type { Rule } from '../models/index.ts';
 import type { Profile } from '../target/profile.ts';
+import { secretsOf } from '../target/profile-load.ts';
 import { redactDeep } from '../target/redact.ts';
 import type { ResultCollector } from './collector.ts';
 import { coverageMatrix } from './coverage-matrix.ts';
@@ -8,6 +9,15 @@ import { exitCodeOf, totals, unreportedRules } from './summary.ts';
 import { toolVersion } from './version.ts';
 
 // Assembles results.json's RunResult from what the collector gathered: the one input of every report.
+
+/**
+ * What the reports must never show: the apps' header values (secretsOf) and the webhook signing secret,
+ * which the checks never send but the profile section of every report would otherwise print.
+ */
+export function reportSecrets(profile: Profile): string[] {
+  const signing = profile.webhooks.signature?.secret;
+  return [...secretsOf(profile), ...(signing ? [signing] : [])];
+}
 
 export interface RunFacts {
   startedAt: number;

@@ -29,7 +29,7 @@ function match(method: string, segments: string[]): { endpoint: Endpoint; names:
 }
 
 /** The app whose every profile header the request carries (names case-insensitive), like the reference's auth. */
-export function appOf(profile: Profile, headers: Record<string, string>): AppName | undefined {
+function appOf(profile: Profile, headers: Record<string, string>): AppName | undefined {
   const apps = Object.entries(profile.apps) as [AppName, { headers: Record<string, string> }][];
   return apps.find(([, a]) => Object.entries(a.headers).every(([k, v]) => headers[k.toLowerCase()] === v))?.[0];
 }

@@ -11,7 +11,7 @@ import type { Profile } from '../../target/profile.ts';
 // The public seam: `vmp-conformance run` as a child process, judged by its exit code and results.json.
 // Shared by the mutant gallery and the false-positive runs.
 
-export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = path.join(ROOT, 'bin/vmp-conformance.js');
 export const PROFILE_FILE = path.join(ROOT, 'profiles/reference.json');
 export const ALT_PROFILE_FILE = path.join(ROOT, 'profiles/reference-alt.json');
@@ -20,17 +20,16 @@ export const ALT_PROFILE_FILE = path.join(ROOT, 'profiles/reference-alt.json');
 const resultsSchema = z.object({
   rules: z.array(z.object({ id: z.string(), level: z.string(), verdict: z.string(), message: z.string().optional(), skipReason: z.string().optional() })),
 });
-export type RuleVerdict = z.infer<typeof resultsSchema>['rules'][number];
 
 export interface CliRun {
   code: number | null;
   wallMs: number;
-  rules: RuleVerdict[];
+  rules: z.infer<typeof resultsSchema>['rules'];
   /** The last lines of stdout and stderr, for a failure message. */
   tail: string;
 }
 
-export interface CliRunOptions {
+interface CliRunOptions {
   /** Omit for the embedded reference server. */
   baseUrl?: string;
   profileFile?: string;

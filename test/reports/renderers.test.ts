@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { consoleReport, summaryTable } from '../../reports/console.ts';
 import { htmlReport } from '../../reports/html.ts';
 import { markdownSummary } from '../../reports/markdown.ts';
-import { observationRows } from '../../reports/observations.ts';
+import { observationRows, profileChoice } from '../../reports/observations.ts';
+import { reportSecrets } from '../../reports/run-result.ts';
+import { parseProfile } from '../../target/profile-load.ts';
 import { blockingFailures, exitCodeOf, unreportedRules } from '../../reports/summary.ts';
 import { ruleById } from '../../models/index.ts';
 import { rule, runResult, SAMPLE_RULES } from './fixtures.ts';
@@ -86,5 +88,29 @@ describe('report.html', () => {
     const row = observationRows(SAMPLE_RULES).find((r) => r.gap.observedBy === 'observe/not-found-body')!;
     expect(row.observation).toBe('empty body with 404');
     expect(page).toContain('empty body with 404');
+  });
+});
+
+describe('observed-behaviour helpers', () => {
+  it("shows the target's declared choice for single profile keys only", () => {
+    const profile = { conditionalRequestHeader: 'If-None-Match', mediaTypeSelection: { header: 'Accept' } };
+    expect(profileChoice(profile, 'conditionalRequestHeader')).toBe('"If-None-Match"');
+    expect(profileChoice(profile, 'mediaTypeSelection')).toBe('{"header":"Accept"}');
+    expect(profileChoice(profile, 'apps.*.headers')).toBeUndefined();
+    expect(profileChoice(profile, 'templates, catalogKeys')).toBeUndefined();
+    expect(profileChoice(profile, 'missing.key')).toBeUndefined();
+  });
+});
+
+describe('report secrets', () => {
+  it('include the webhook signing secret besides the header values', () => {
+    const profile = parseProfile({
+      apps: { primary: { headers: { Authorization: 'Bearer p' } }, other: { headers: { Authorization: 'Bearer o' } } },
+      topics: { inquiry: 'a', registration: 'b', unavailable: 'c' },
+      templates: { webhookUpsert: {}, agenciaCreate: {}, agenciaEdit: {} },
+      invitationDomain: 'example.test',
+      webhooks: { signature: { scheme: 'standard-webhooks', secret: 'whsec_abc' } },
+    });
+    expect(reportSecrets(profile)).toEqual(['Bearer p', 'Bearer o', 'whsec_abc']);
   });
 });

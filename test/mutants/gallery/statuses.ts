@@ -1,4 +1,4 @@
-import { empty, MutantResponse, problem } from '../exchange.ts';
+import { empty, MutantResponse, problem, type MutantRequest } from '../exchange.ts';
 import type { Mutant } from '../fault.ts';
 import { answers, invalidBecause, requests } from './helpers.ts';
 
@@ -7,7 +7,7 @@ import { answers, invalidBecause, requests } from './helpers.ts';
 // skipped (a request the row says is invalid answered 200).
 
 /** An answer `from` of these endpoints, to a request of the primary app with valid parameters, becomes `to`. */
-const swap = (endpoints: string[], from: number, to: (req: Parameters<typeof problem>[0]) => MutantResponse, validParam?: string) =>
+const swap = (endpoints: string[], from: number, to: (req: MutantRequest) => MutantResponse, validParam?: string) =>
   answers(endpoints, (req, res, ctx) => {
     if (res.status !== from || req.app !== 'primary') return;
     if (validParam && invalidBecause(req, ctx, validParam) !== undefined) return;
