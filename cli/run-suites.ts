@@ -1,14 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
-import { createVitest, type Reporter } from 'vitest/node';
 import { RULES, todayIn } from '../models/index.ts';
 import { ResultCollector } from '../reports/collector.ts';
 import { consoleReport, headerLine } from '../reports/console.ts';
 import { AreaProgress } from '../reports/progress.ts';
 import type { RunResult } from '../reports/results.ts';
-import { matchesOnly, onlyPattern } from '../reports/rule-glob.ts';
+import { matchesOnly } from '../reports/rule-glob.ts';
 import { buildRunResult, reportSecrets } from '../reports/run-result.ts';
 import { toolVersion } from '../reports/version.ts';
 import { redactFiles, REPORT_FILES, writeReports } from '../reports/write.ts';
@@ -20,83 +17,11 @@ import { secretsOf } from '../target/profile-load.ts';
 import { redact } from '../target/redact.ts';
 import { baselineOf, compareWithBaseline, writeBaseline, type Baseline } from './baseline.ts';
 import { prepareTarget } from './run-command.ts';
+import { openSuiteSession, type SuiteSession } from './suite-session.ts';
 
 // Runs the conformance suites in-process through vitest's Node API (never a shell-out), handing the run
-// context to every test file through provide/inject, then writes the reports. Loaded lazily by `run`.
-
-export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
-
-export interface SuiteRunOptions {
-  ctx: RunContext;
-  reporters: Reporter[];
-  /** vitest's own JUnit and JSON reporters write here when given. */
-  junitFile?: string;
-  vitestJsonFile?: string;
-  /** Rule-id globs, comma-separated (`scoping/*`, `home/*,status/home/*`): only matching checks run. */
-  only?: string;
-  /** Suite files to run, relative to the project root (default: every suites/*.suite.ts). */
-  files?: string[];
-  testTimeoutMs?: number;
-}
-
-/** vitest's stdout minus the "… report written to …" lines: the run's own summary names the report directory. */
-function quietStdout(): Writable {
-  return new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      const text = chunk.toString('utf8');
-      if (!/^\s*\S+ report written to /.test(text)) process.stdout.write(text);
-      done();
-    },
-  });
-}
-
-export async function runSuites(options: SuiteRunOptions): Promise<{ ok: boolean; unhandledErrors: number }> {
-  const reporters: (string | Reporter | [string, Record<string, unknown>])[] = [...options.reporters];
-  const outputFile: Record<string, string> = {};
-  if (options.junitFile) {
-    reporters.push(['junit', { suiteName: 'vmp-conformance', addFileAttribute: false }]);
-    outputFile.junit = options.junitFile;
-  }
-  if (options.vitestJsonFile) {
-    reporters.push('json');
-    outputFile.json = options.vitestJsonFile;
-  }
-  const vitest = await createVitest(
-    'test',
-    {
-      config: false,
-      root: PROJECT_ROOT,
-      watch: false,
-      reporters: reporters as never,
-      outputFile,
-      ...(options.only ? { testNamePattern: onlyPattern(options.only) } : {}),
-      passWithNoTests: true,
-    },
-    {
-      test: {
-        include: options.files ?? ['suites/**/*.suite.ts'],
-        // One worker, files in sequence: the suites share one target whose webhook configuration
-        // they save and restore, and requests to a local target are cheaper than worker start-up.
-        pool: 'threads',
-        fileParallelism: false,
-        isolate: false,
-        testTimeout: options.testTimeoutMs ?? 60_000,
-        hookTimeout: options.testTimeoutMs ?? 60_000,
-        silent: true,
-      },
-    },
-    { stdout: quietStdout() },
-  );
-  vitest.provide('vmp', options.ctx);
-  let unhandledErrors = 0;
-  try {
-    await vitest.start();
-    unhandledErrors = vitest.state.getUnhandledErrors().length;
-    return { ok: !vitest.state.getCountOfFailedTests(), unhandledErrors };
-  } finally {
-    await vitest.close();
-  }
-}
+// context to every test file through provide/inject (suite-session.ts), then writes the reports. Loaded
+// lazily by `run`.
 
 export interface RunAgainstOptions {
   baseUrl: string;
@@ -111,6 +36,11 @@ export interface RunAgainstOptions {
   files?: string[];
   baseline?: { file: string; baseline: Baseline };
   writeBaseline?: string;
+  /**
+   * A session to run in, kept open by the caller for many targets; without it the run opens its own, which
+   * also writes vitest's junit.xml and vitest.json.
+   */
+  session?: SuiteSession;
   /** What prepareTarget() found, when the caller already checked the target. */
   fixtures?: Fixtures;
   out: (line: string) => void;
@@ -156,14 +86,16 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
   collector.onResult((r) => progress.add(r));
   const junitFile = path.join(o.reportDir, REPORT_FILES.junit);
   const vitestJsonFile = path.join(o.reportDir, REPORT_FILES.vitest);
-  await runSuites({
-    ctx,
-    reporters: [collector],
-    junitFile,
-    vitestJsonFile,
-    ...(o.only ? { only: o.only } : {}),
-    ...(o.files ? { files: o.files } : {}),
-  });
+  const run = { ctx, reporters: [collector], ...(o.only ? { only: o.only } : {}) };
+  if (o.session) await o.session.run(run);
+  else {
+    const session = await openSuiteSession({ junitFile, vitestJsonFile, ...(o.files ? { files: o.files } : {}) });
+    try {
+      await session.run(run);
+    } finally {
+      await session.close();
+    }
+  }
 
   const baseline = o.baseline;
   const result = buildRunResult(collector, {

@@ -1,16 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RULES } from '../../models/index.ts';
-import type { Profile } from '../../target/profile.ts';
-import { GALLERY, onlyOf } from './gallery/index.ts';
+import { GALLERY } from './gallery/index.ts';
 import type { Mutant } from './fault.ts';
-import { startMutantProxy } from './proxy.ts';
-import { freshReference, loadProfile, pool, PROFILE_FILE, runCli } from './run-cli.ts';
+import { runBatch } from './run-batch.ts';
+import { PROFILE_FILE } from './run-cli.ts';
 import { failedIds, report, type Outcome } from './score.ts';
 
-// Issue 7, mutant gallery: the suites run (through the CLI, a child process per mutant) against each
-// single-fault variant of the reference server; a mutant is killed when the run exits 1 and its failed rules
-// include the one the mutant breaks. Runs are narrowed to the mutant's rules (--only) and go two at a time:
-// this machine has two cores, and a run is mostly the CLI's own start-up.
+// Issue 7, mutant gallery: the suites run against each single-fault variant of the reference server; a
+// mutant is killed when the run exits 1 and its failed rules include the one the mutant breaks. Runs are
+// narrowed to the mutant's rules (--only) and go through batch.ts: two child processes (this machine has two
+// cores), each running its share of the gallery in one suite session, as `run --base-url` would per mutant.
 
 /** VMP_MUTANT_NAMES=name-glob,…: only those mutants (to iterate on one); the score is then of that selection. */
 const SELECTION = process.env.VMP_MUTANT_NAMES;
@@ -22,20 +21,8 @@ const SEED = 1;
 const RUNS = 5;
 const WIDTH = 2;
 const MIN_SCORE = 0.95;
-/** A run that takes longer than this is killed and counts as a survivor. */
-const KILL_AFTER_MS = 120_000;
-
-async function runMutant(profile: Profile, mutant: Mutant): Promise<Outcome> {
-  const reference = await freshReference(profile);
-  const proxy = await startMutantProxy({ upstream: reference.url, profile, fault: mutant.fault });
-  try {
-    const run = await runCli({ baseUrl: proxy.url, profileFile: PROFILE_FILE, seed: SEED, runs: mutant.runs ?? RUNS, only: onlyOf(mutant), killAfterMs: KILL_AFTER_MS });
-    return { mutant, run, faultErrors: [...proxy.faultErrors] };
-  } finally {
-    await proxy.close();
-    await reference.close();
-  }
-}
+/** A child still running after this long is killed: the mutants it had not finished count as survivors. */
+const KILL_AFTER_MS = 15 * 60_000;
 
 const RULE_LEVELS = new Map(RULES.map((r) => [r.id, r.level]));
 
@@ -57,11 +44,12 @@ describe('the suites against every mutant', () => {
   let wallMs = 0;
 
   beforeAll(async () => {
-    const profile = await loadProfile(PROFILE_FILE);
     const started = performance.now();
-    outcomes = await pool(MUTANTS, WIDTH, (m) => runMutant(profile, m));
+    const names = MUTANTS.map((m) => m.name);
+    const batch = await runBatch({ names, profileFile: PROFILE_FILE, seed: SEED, runs: RUNS, width: WIDTH, killAfterMs: KILL_AFTER_MS });
+    outcomes = batch.map((b, i) => ({ mutant: MUTANTS[i]!, run: b.run, faultErrors: b.faultErrors }));
     wallMs = performance.now() - started;
-  }, 30 * 60_000);
+  }, KILL_AFTER_MS + 60_000);
 
   it(`kill at least ${MIN_SCORE * 100}% of the gallery with the right rule id`, () => {
     const of = SELECTION === undefined ? '' : `, VMP_MUTANT_NAMES=${SELECTION}`;

@@ -1,5 +1,6 @@
 import { RULES } from '../../models/index.ts';
 import type { Mutant } from './fault.ts';
+import { UNKILLABLE } from './gallery/rows.ts';
 import type { CliRun } from './run-cli.ts';
 
 // The gallery's verdicts: which mutants were killed with the right rule id, which rules each mutant's run
@@ -46,7 +47,7 @@ export function report(outcomes: readonly Outcome[], wallMs: number, settings: s
     for (const r of tested) lines.push(`  ${r.id} ← ${killers.get(r.id)!.join(', ')}`);
     const gaps = rules.filter((r) => !killers.has(r.id));
     lines.push(`GAPS — ${level}-rules no mutant shows failing (${gaps.length}):`);
-    for (const r of gaps) lines.push(`  ${r.id}`);
+    for (const r of gaps) lines.push(`  ${r.id}${UNKILLABLE[r.id] ? ` (no mutant can: ${UNKILLABLE[r.id]})` : ''}`);
   }
   return { lines, score };
 }

@@ -5,12 +5,14 @@ import { INQUIRY_MUTANTS } from './inquiries.ts';
 import { LIMIT_MUTANTS } from './limits.ts';
 import { MEDIA_MUTANTS } from './media.ts';
 import { PROBLEM_MUTANTS } from './problems.ts';
+import { rowMutants } from './rows.ts';
 import { SCOPING_MUTANTS } from './scoping.ts';
 import { STATUS_MUTANTS } from './statuses.ts';
 import { WEBHOOK_MUTANTS } from './webhooks.ts';
 
-// The gallery: single-fault variants of the reference server, one family per file.
-export const GALLERY: readonly Mutant[] = [
+// The gallery: single-fault variants of the reference server, one family per file, then the generic faults
+// generated from the endpoint catalog for the status and media rules the families leave.
+const WRITTEN: readonly Mutant[] = [
   ...LIMIT_MUTANTS,
   ...STATUS_MUTANTS,
   ...MEDIA_MUTANTS,
@@ -21,6 +23,8 @@ export const GALLERY: readonly Mutant[] = [
   ...WEBHOOK_MUTANTS,
   ...CATALOG_MUTANTS,
 ];
+
+export const GALLERY: readonly Mutant[] = [...WRITTEN, ...rowMutants(WRITTEN)];
 
 /** The --only of a mutant's run: its own, or the rules it breaks and may trip. */
 export const onlyOf = (m: Mutant): string => m.only ?? [m.breaks, ...(m.also ?? [])].join(',');

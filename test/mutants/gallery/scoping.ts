@@ -83,4 +83,12 @@ export const SCOPING_MUTANTS: Mutant[] = [
       },
     },
   },
+  {
+    name: 'empty-app-lists-primary-agencies',
+    breaks: 'scoping/empty-app-no-agencies',
+    // An app with no agencies of its own falls back to the first app's list.
+    fault: requests(['agencias-list'], (req) => {
+      if (req.app === 'empty') req.actAs('primary');
+    }),
+  },
 ];

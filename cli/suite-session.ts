@@ -1,0 +1,122 @@
+import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { createVitest, type Reporter, type SerializedError, type TestCase, type TestModule, type TestSpecification } from 'vitest/node';
+import { onlyPattern } from '../reports/rule-glob.ts';
+import type { RunContext } from '../suites/harness/context.ts';
+
+// One vitest instance that runs the conformance suites once or many times, each run against its own target
+// (provide/inject) with its own reporters. `run` opens, runs once and closes; the mutant gallery runs many
+// targets through one session, so vite's start-up and the suites' transform are paid once, not per target.
+
+export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export interface SessionOptions {
+  /** vitest's own JUnit and JSON reporters write here when given (the files of the session's last run). */
+  junitFile?: string;
+  vitestJsonFile?: string;
+  /** Suite files to run, relative to the project root (default: every suites/*.suite.ts). */
+  files?: string[];
+  testTimeoutMs?: number;
+}
+
+export interface SessionRun {
+  ctx: RunContext;
+  reporters: Reporter[];
+  /** Rule-id globs, comma-separated (`scoping/*`, `home/*,status/home/*`): only matching checks run. */
+  only?: string;
+}
+
+export interface SuiteSession {
+  run(r: SessionRun): Promise<{ ok: boolean; unhandledErrors: number }>;
+  close(): Promise<void>;
+}
+
+/** vitest's stdout minus the "… report written to …" lines: the run's own summary names the report directory. */
+function quietStdout(): Writable {
+  return new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      const text = chunk.toString('utf8');
+      if (!/^\s*\S+ report written to /.test(text)) process.stdout.write(text);
+      done();
+    },
+  });
+}
+
+/** Hands the hooks our reporters implement to the current run's reporters (vitest fixes its list at start). */
+class RelayReporter implements Reporter {
+  current: Reporter[] = [];
+  onTestCaseResult(testCase: TestCase): void {
+    for (const r of this.current) r.onTestCaseResult?.(testCase);
+  }
+  onTestModuleEnd(testModule: TestModule): void {
+    for (const r of this.current) r.onTestModuleEnd?.(testModule);
+  }
+  onTestRunEnd(modules: readonly TestModule[], errors: readonly SerializedError[], reason: Parameters<NonNullable<Reporter['onTestRunEnd']>>[2]): void {
+    for (const r of this.current) r.onTestRunEnd?.(modules, errors, reason);
+  }
+}
+
+export async function openSuiteSession(options: SessionOptions = {}): Promise<SuiteSession> {
+  const relay = new RelayReporter();
+  const reporters: (string | Reporter | [string, Record<string, unknown>])[] = [relay];
+  const outputFile: Record<string, string> = {};
+  if (options.junitFile) {
+    reporters.push(['junit', { suiteName: 'vmp-conformance', addFileAttribute: false }]);
+    outputFile.junit = options.junitFile;
+  }
+  if (options.vitestJsonFile) {
+    reporters.push('json');
+    outputFile.json = options.vitestJsonFile;
+  }
+  const vitest = await createVitest(
+    'test',
+    { config: false, root: PROJECT_ROOT, watch: false, reporters: reporters as never, outputFile, passWithNoTests: true },
+    {
+      test: {
+        include: options.files ?? ['suites/**/*.suite.ts'],
+        // One worker, files in sequence: the suites share one target whose webhook configuration
+        // they save and restore, and requests to a local target are cheaper than worker start-up.
+        pool: 'threads',
+        fileParallelism: false,
+        isolate: false,
+        testTimeout: options.testTimeoutMs ?? 60_000,
+        hookTimeout: options.testTimeoutMs ?? 60_000,
+        silent: true,
+      },
+    },
+    { stdout: quietStdout() },
+  );
+  // onInit for vitest's own reporters, as start() would; then each run is runTestSpecifications.
+  let specifications: TestSpecification[];
+  try {
+    await vitest.init();
+    specifications = await vitest.globTestSpecifications();
+  } catch (error) {
+    await vitest.close();
+    throw error;
+  }
+  // The check titles each suite file holds, learnt from the first run (which loads every file): later runs
+  // narrowed by --only load just the files with a matching check, as most of a narrow run is loading files.
+  const titles = new Map<string, string[]>();
+  const filesFor = (only: string | undefined): TestSpecification[] => {
+    if (only === undefined || titles.size === 0) return specifications;
+    const pattern = new RegExp(onlyPattern(only));
+    const chosen = specifications.filter((s) => titles.get(s.moduleId)?.some((t) => pattern.test(t)) ?? true);
+    return chosen.length > 0 ? chosen : specifications;
+  };
+  return {
+    async run(r) {
+      relay.current = r.reporters;
+      vitest.provide('vmp', r.ctx);
+      if (r.only) vitest.setGlobalTestNamePattern(onlyPattern(r.only));
+      else vitest.resetGlobalTestNamePattern();
+      const result = await vitest.runTestSpecifications(filesFor(r.only), true);
+      if (titles.size === 0) {
+        for (const m of result.testModules) titles.set(m.moduleId, [...m.children.allTests()].map((t) => t.name));
+      }
+      const ok = result.testModules.every((m) => m.ok()) && result.unhandledErrors.length === 0;
+      return { ok, unhandledErrors: result.unhandledErrors.length };
+    },
+    close: () => vitest.close(),
+  };
+}

@@ -1,0 +1,76 @@
+import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CliError } from '../../cli/errors.ts';
+import { DEFAULT_TIMEOUT_MS, prepareTarget } from '../../cli/run-command.ts';
+import { runAgainst } from '../../cli/run-suites.ts';
+import { openSuiteSession, type SuiteSession } from '../../cli/suite-session.ts';
+import { TargetClient } from '../../target/client.ts';
+import type { Profile } from '../../target/profile.ts';
+import { secretsOf } from '../../target/profile-load.ts';
+import { GALLERY, onlyOf } from './gallery/index.ts';
+import type { Mutant } from './fault.ts';
+import { startMutantProxy } from './proxy.ts';
+import { batchSpecSchema, type BatchOutcome, type BatchSpec } from './run-batch.ts';
+import { freshReference, loadProfile, type CliRun } from './run-cli.ts';
+
+// A child process that runs the suites against a share of the gallery, one mutant after another, through
+// one suite session (cli/suite-session.ts): what `vmp-conformance run --base-url … --only …` does per
+// mutant, minus vitest's start-up each time. Each outcome is appended to the output file as one JSON line,
+// so a child that dies part-way still leaves the outcomes it reached.
+//   node --import tsx test/mutants/batch.ts SPEC.json
+
+async function runMutant(session: SuiteSession, profile: Profile, spec: BatchSpec, mutant: Mutant): Promise<BatchOutcome> {
+  const started = performance.now();
+  const reference = await freshReference(profile);
+  const proxy = await startMutantProxy({ upstream: reference.url, profile, fault: mutant.fault });
+  const reportDir = await mkdtemp(path.join(tmpdir(), 'vmp-mutant-'));
+  const lines: string[] = [];
+  let code: number;
+  let rules: CliRun['rules'] = [];
+  try {
+    const client = new TargetClient({ baseUrl: proxy.url, profile, timeoutMs: DEFAULT_TIMEOUT_MS, secrets: secretsOf(profile) });
+    const outcome = await runAgainst({
+      session,
+      baseUrl: proxy.url,
+      profile,
+      fixtures: await prepareTarget(client),
+      embedded: false,
+      seed: spec.seed,
+      numRuns: mutant.runs ?? spec.runs,
+      timeoutMs: DEFAULT_TIMEOUT_MS,
+      readOnly: false,
+      reportDir,
+      only: onlyOf(mutant),
+      out: (line) => lines.push(line),
+    });
+    code = outcome.exitCode;
+    rules = outcome.result.rules.map((r) => ({ id: r.id, level: r.level, verdict: r.verdict, ...(r.message ? { message: r.message } : {}), ...(r.skipReason ? { skipReason: r.skipReason } : {}) }));
+  } catch (error) {
+    // The CLI's exit code for the same error (3: the target could not be explored), as `run` would exit.
+    code = error instanceof CliError ? error.exitCode : 70;
+    lines.push(`${(error as Error).name}: ${(error as Error).message}`);
+  } finally {
+    await proxy.close();
+    await reference.close();
+    await rm(reportDir, { recursive: true, force: true });
+  }
+  const run: CliRun = { code, wallMs: performance.now() - started, rules, tail: lines.slice(-12).join('\n') };
+  return { name: mutant.name, run, faultErrors: [...proxy.faultErrors] };
+}
+
+async function main(specFile: string): Promise<void> {
+  const spec = batchSpecSchema.parse(JSON.parse(await readFile(specFile, 'utf8')));
+  const profile = await loadProfile(spec.profileFile);
+  const mutants = spec.names.map((name) => GALLERY.find((m) => m.name === name) ?? Promise.reject(new Error(`no mutant named ${name}`)));
+  const session = await openSuiteSession();
+  try {
+    for (const mutant of await Promise.all(mutants)) {
+      await appendFile(spec.outFile, `${JSON.stringify(await runMutant(session, profile, spec, mutant))}\n`);
+    }
+  } finally {
+    await session.close();
+  }
+}
+
+await main(process.argv[2] ?? '');
