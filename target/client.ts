@@ -5,6 +5,7 @@ import { toCurl } from './curl.ts';
 import type { Exchange } from './evidence.ts';
 import type { AppName, Profile } from './profile.ts';
 import { redact, redactHeaders } from './redact.ts';
+import { unframedExchange } from './unframed.ts';
 
 // The one way the suites talk to a target: every request has a deadline and a body-size cap, every
 // transport failure comes back as data (never a throw), so a hanging or hostile target fails a check,
@@ -39,6 +40,11 @@ export interface SendRequest {
   json?: unknown;
   body?: string;
   contentType?: string;
+  /**
+   * Read the answer on a connection of its own, byte for byte until the server closes it, ignoring HTTP's
+   * framing (unframed.ts): shows a body a client never reads, as one sent after a 304.
+   */
+  unframed?: boolean;
 }
 
 export interface TargetResponse {
@@ -120,7 +126,8 @@ export class TargetClient {
     const key = endpointKey(req.method, req.path, req.endpointId);
     const started = performance.now();
     const refusal = this.breaker.refusal(key);
-    const result = refusal ? { headers: {}, text: '', error: refusal } : await this.exchange(req.method, url, headers, body);
+    const transport = req.unframed ? this.unframed.bind(this) : this.exchange.bind(this);
+    const result = refusal ? { headers: {}, text: '', error: refusal } : await transport(req.method, url, headers, body);
     if (!refusal) this.breaker.record(key, result.error);
     const durationMs = performance.now() - started;
     const secrets = this.options.secrets;
@@ -137,6 +144,11 @@ export class TargetClient {
       ...(result.error ? { error: `${result.error.code}: ${result.error.message}` } : {}),
     };
     return { ...result, exchange };
+  }
+
+  private async unframed(method: string, url: string, headers: Record<string, string>, body: string | undefined): Promise<Omit<TargetResponse, 'exchange'>> {
+    const got = await unframedExchange(method, url, headers, body, { timeoutMs: this.timeoutMs, maxBytes: this.maxBodyBytes });
+    return { ...got, ...(got.error ? {} : parseJson(got.text)) };
   }
 
   private async exchange(

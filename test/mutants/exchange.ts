@@ -124,6 +124,9 @@ export class MutantRequest {
 }
 
 export class MutantResponse {
+  /** Write the body even where HTTP says there is none (204, 304): straight onto the connection after the head. */
+  bodyAnyway = false;
+
   constructor(
     public status: number,
     public headers: Record<string, string>,

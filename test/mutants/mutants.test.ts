@@ -4,7 +4,8 @@ import { GALLERY } from './gallery/index.ts';
 import type { Mutant } from './fault.ts';
 import { runBatch } from './run-batch.ts';
 import { PROFILE_FILE } from './run-cli.ts';
-import { failedIds, report, type Outcome } from './score.ts';
+import { UNKILLABLE } from './gallery/rows.ts';
+import { failedIds, killersByRule, report, type Outcome } from './score.ts';
 
 // Issue 7, mutant gallery: the suites run against each single-fault variant of the reference server; a
 // mutant is killed when the run exits 1 and its failed rules include the one the mutant breaks. Runs are
@@ -64,6 +65,12 @@ describe('the suites against every mutant', () => {
       if (failedIds(o).includes(o.mutant.breaks)) expect(o.run.code, o.mutant.name).toBe(1);
     }
     expect(outcomes.flatMap((o) => o.faultErrors.map((e) => `${o.mutant.name}: ${e}`))).toEqual([]);
+  });
+
+  it.skipIf(SELECTION !== undefined)('show every must-rule failing under some mutant, but those no mutant can make fail (UNKILLABLE)', () => {
+    const killers = killersByRule(outcomes);
+    const gaps = RULES.filter((r) => r.level === 'must' && !killers.has(r.id) && !(r.id in UNKILLABLE)).map((r) => r.id);
+    expect(gaps).toEqual([]);
   });
 
   it('run every mutant to its end (no run killed for taking too long)', () => {

@@ -116,6 +116,14 @@ export async function startMutantProxy(o: { upstream: string; profile: Profile; 
         res = new MutantResponse(599, { 'content-type': 'text/plain' }, `mutant fault threw: ${(error as Error).message}`);
       }
       const bodyless = res.status === 204 || res.status === 304 || req.method === 'HEAD';
+      if (bodyless && res.bodyAnyway) {
+        // node:http drops a 304's body, so it goes past the response onto the socket.
+        out.writeHead(res.status, { ...res.headers, 'content-length': String(Buffer.byteLength(res.body)) });
+        out.flushHeaders();
+        out.socket?.write(res.body);
+        out.end();
+        return;
+      }
       out.writeHead(res.status, { ...res.headers, 'content-length': String(bodyless ? 0 : Buffer.byteLength(res.body)) });
       out.end(bodyless ? undefined : res.body);
     })();

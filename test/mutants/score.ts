@@ -19,7 +19,7 @@ export const failedIds = (o: Outcome): string[] => o.run.rules.filter((r) => r.v
 export const killed = (o: Outcome): boolean => o.run.code === 1 && failedIds(o).includes(o.mutant.breaks);
 
 /** Rules a mutant is shown to test: those of breaks + also that its run failed. */
-function killersByRule(outcomes: readonly Outcome[]): Map<string, string[]> {
+export function killersByRule(outcomes: readonly Outcome[]): Map<string, string[]> {
   const by = new Map<string, string[]>();
   for (const o of outcomes) {
     const intended = new Set([o.mutant.breaks, ...(o.mutant.also ?? [])]);

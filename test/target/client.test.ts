@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { endpointKey } from '../../target/breaker.ts';
 import { callEndpoint } from '../../target/call.ts';
 import { TargetClient, type TargetResponse } from '../../target/client.ts';
-import { parseProfile } from '../../target/profile-load.ts';
 import { answer, head, tinyServer, type TinyHandler, type TinyServer } from './tiny-server.ts';
+import { closeTargetsAfterEach, TINY_PROFILE, tinyTarget } from './tiny-target.ts';
 
 // The client against servers that misbehave at the transport level: every failure comes back as data with
 // a code and a message that says what went wrong, within the deadline and the size cap; and an endpoint that
@@ -14,27 +14,9 @@ const TIMEOUT_MS = 400;
 /** Slack over the deadline for timers and a loaded machine. */
 const SLACK_MS = 600;
 const CAP = 64 * 1024;
-const profile = parseProfile({
-  apps: { primary: { headers: { Authorization: 'Bearer p' } }, other: { headers: { Authorization: 'Bearer o' } } },
-  topics: { inquiry: 'consultas', registration: 'agencias.registro', unavailable: 'facturacion' },
-  templates: { webhookUpsert: { Url: '{{url}}' }, agenciaCreate: { AdminMail: '{{adminMail}}' }, agenciaEdit: {} },
-  invitationDomain: 'example.test',
-});
+closeTargetsAfterEach();
 
-const open: { server: TinyServer; client: TargetClient }[] = [];
-afterEach(async () => {
-  for (const { server, client } of open.splice(0)) {
-    await client.close();
-    await server.close();
-  }
-});
-
-async function target(handler: TinyHandler): Promise<{ server: TinyServer; client: TargetClient }> {
-  const server = await tinyServer(handler);
-  const client = new TargetClient({ baseUrl: server.url, profile, timeoutMs: TIMEOUT_MS, maxBodyBytes: CAP, secrets: ['Bearer p'] });
-  open.push({ server, client });
-  return { server, client };
-}
+const target = (handler: TinyHandler) => tinyTarget(handler, { timeoutMs: TIMEOUT_MS, maxBodyBytes: CAP });
 
 async function timed(send: Promise<TargetResponse>): Promise<TargetResponse & { ms: number }> {
   const started = performance.now();
@@ -123,7 +105,7 @@ describe('transport failures come back as data, within the deadline', () => {
   it('nothing listening: VMP_ERR_CONNECTION naming the cause', async () => {
     const server = await tinyServer(() => undefined);
     await server.close();
-    const client = new TargetClient({ baseUrl: server.url, profile, timeoutMs: TIMEOUT_MS, secrets: [] });
+    const client = new TargetClient({ baseUrl: server.url, profile: TINY_PROFILE, timeoutMs: TIMEOUT_MS, secrets: [] });
     const res = await get(client, '/');
     await client.close();
     expect(res.error?.code).toBe('VMP_ERR_CONNECTION');
@@ -229,7 +211,7 @@ describe('the circuit breaker: one deadline per endpoint, not one per request', 
   it('each client has its own breaker: a new run asks again', async () => {
     const { client, server } = await target(() => undefined);
     await get(client, '/a');
-    const next = new TargetClient({ baseUrl: server.url, profile, timeoutMs: TIMEOUT_MS, secrets: [] });
+    const next = new TargetClient({ baseUrl: server.url, profile: TINY_PROFILE, timeoutMs: TIMEOUT_MS, secrets: [] });
     await get(next, '/a');
     await next.close();
     expect(server.requests).toEqual(['GET /a', 'GET /a']);

@@ -15,6 +15,16 @@ export const CATALOG_MUTANTS: Mutant[] = [
     fault: answers(['home'], (_req, res) => void delete res.headers.etag),
   },
   {
+    name: 'home-304-carries-body',
+    breaks: 'home/304-no-body',
+    // The home document sent again after the 304's header block.
+    fault: answers(['home'], async (req, res, ctx) => {
+      if (res.status !== 304) return;
+      const full = await ctx.upstream('GET', '/v3', { ...(req.headers.accept ? { accept: req.headers.accept } : {}) });
+      Object.assign(res, { body: full.body, bodyAnyway: true });
+    }),
+  },
+  {
     name: 'home-ignores-conditional-header',
     breaks: 'home/etag-304',
     also: ['status/home/304'],

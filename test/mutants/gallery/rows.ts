@@ -19,8 +19,6 @@ const FORM_SWAP: Record<MediaForm, MediaForm> = { json: 'textJson', textJson: 'j
 export const UNKILLABLE: Record<string, string> = {
   'status/colores-list/400':
     'the row lists 400, but q and nombre are optional strings with no stated constraint: no request is invalid by the spec alone, so the check can only skip',
-  'home/304-no-body':
-    'HTTP/1.1 ends a 304 at its header block: no client reads a body after it (bytes a server sent would corrupt the connection instead), so the check cannot see one',
 };
 
 const kebab = (s: string): string => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
