@@ -89,15 +89,17 @@ function send(res: ServerResponse, reply: Reply, close = false): void {
     // A Location echoing a configured callback URL must still be a legal header value.
     headers[name] = ALLOWED_HEADER_VALUE.test(value) ? value : encodeURI(value);
   }
-  if (reply.body !== undefined) {
+  // Encoded once: measuring the UTF-8 length of a large string and then encoding it costs twice (bench/).
+  const bytes = reply.body === undefined ? undefined : Buffer.from(reply.body, 'utf8');
+  if (bytes !== undefined) {
     headers['Content-Type'] = reply.contentType ?? MEDIA_TYPES.json;
-    headers['Content-Length'] = String(Buffer.byteLength(reply.body));
+    headers['Content-Length'] = String(bytes.length);
   } else if (reply.status !== 204 && reply.status !== 304) {
     headers['Content-Length'] = '0';
   }
   if (close) headers.Connection = 'close';
   res.writeHead(reply.status, headers);
-  res.end(reply.body);
+  res.end(bytes);
 }
 
 export function requestListener(o: DispatchOptions): (req: IncomingMessage, res: ServerResponse) => void {

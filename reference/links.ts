@@ -20,7 +20,6 @@ export const href = {
   ciudad: (id: number) => expand('ciudades-get', { id }),
   ciudadesOfRegion: (region: number) => `${path('ciudades-list')}?region=${region}`,
   color: (id: number) => expand('colores-get', { id }),
-  /** Marcas have no GET by id; bestmatch matches the id, so it is the self link. */
   /** Marcas have no GET by id; bestmatch matches the id, so it serves as the self link. */
   marca: (id: number) => `${path('marcas-bestmatch')}?make=${id}`,
 };

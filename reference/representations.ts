@@ -42,15 +42,22 @@ export function productosFull(a: Agency): Record<string, unknown> {
   };
 }
 
-export function consultaFull(a: Agency, i: Inquiry): Record<string, unknown> {
-  return {
-    ...i.consulta,
-    _links: {
-      self: link(href.consulta(a.adminMail, i.sid)),
-      agencia: link(href.agencia(a.adminMail)),
-      resendwebhook: link(href.resend(a.adminMail, i.sid)),
-    },
+/** Stored inquiries never change: each full form is built once (per agency mail, which its links carry), frozen at the top. */
+const fullForms = new WeakMap<Inquiry, { adminMail: string; value: Readonly<Record<string, unknown>> }>();
+
+export function consultaFull(a: Agency, i: Inquiry): Readonly<Record<string, unknown>> {
+  const cached = fullForms.get(i);
+  if (cached?.adminMail === a.adminMail) return cached.value;
+  const links = {
+    self: link(href.consulta(a.adminMail, i.sid)),
+    agencia: link(href.agencia(a.adminMail)),
+    resendwebhook: link(href.resend(a.adminMail, i.sid)),
   };
+  // Round-tripped through JSON: generated strings may be stored two bytes per character even when all are
+  // Latin-1, which doubles the cost of encoding every page that shows them (bench/, GET /v3/consultas/…).
+  const value = Object.freeze(JSON.parse(JSON.stringify({ ...i.consulta, _links: links })) as Record<string, unknown>);
+  fullForms.set(i, { adminMail: a.adminMail, value });
+  return value;
 }
 
 /** "a link object whose title combines the buyer e-mail, vehicle make and model, and the external identifier". */
