@@ -9,6 +9,8 @@ import type { Profile } from '../target/profile.ts';
 import { loadProfile, ProfileError, secretsOf } from '../target/profile-load.ts';
 import { readBaseline, type Baseline } from './baseline.ts';
 import { startEmbedded, type Embedded } from './embedded.ts';
+import type { CaptureReach } from '../target/capture-reach.ts';
+import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags, checkListenable } from './capture-flags.ts';
 import { CliError, UsageError } from './errors.ts';
 import type { RunAgainstOptions, RunOutcome } from './run-suites.ts';
 
@@ -43,6 +45,7 @@ export const RUN_OPTIONS = {
   'write-baseline': { type: 'string' },
   'timeout-ms': { type: 'string', default: String(DEFAULT_TIMEOUT_MS) },
   today: { type: 'string' },
+  ...CAPTURE_OPTIONS,
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -50,6 +53,7 @@ export const RUN_USAGE = [
   'Usage: vmp-conformance run [--base-url URL --profile FILE] [--report-dir DIR] [--seed N] [--runs N] [--read-only]',
   '                           [--only RULE-GLOB[,RULE-GLOB…]] [--baseline FILE] [--write-baseline FILE] [--timeout-ms N] [--today YYYY-MM-DD]',
   'Without --base-url it runs against the embedded reference server (--today fixes its date).',
+  ...CAPTURE_USAGE,
   'Exit codes: 0 pass (or only baseline failures), 1 a rule failed, 2 bad usage or invalid profile, 3 target unreachable or credentials rejected.',
 ];
 
@@ -68,6 +72,7 @@ export interface RunSettings {
   baseline?: { file: string; baseline: Baseline };
   writeBaseline?: string;
   today?: string;
+  capture: CaptureReach;
 }
 
 /** node:util parseArgs, whose errors become one-line usage errors (its messages run over several lines). */
@@ -118,7 +123,9 @@ export async function parseRunArgs(argv: string[]): Promise<RunSettings | 'help'
     numRuns: integerFlag('runs', v.runs, 1, 100_000),
     timeoutMs: integerFlag('timeout-ms', v['timeout-ms'], 100, 600_000),
     readOnly: v['read-only'],
+    capture: captureFlags(v),
   };
+  await checkListenable(settings.capture);
   if (v['base-url'] !== undefined) settings.baseUrl = baseUrlFlag(v['base-url']);
   if (v.today !== undefined) {
     if (!isCalendarDate(v.today)) throw new UsageError(`--today must be a date as yyyy-mm-dd, got '${v.today}'`);
@@ -186,6 +193,7 @@ export async function executeRun(s: RunSettings, out: (line: string) => void): P
       numRuns: s.numRuns,
       timeoutMs: s.timeoutMs,
       readOnly: s.readOnly,
+      capture: s.capture,
       reportDir: s.reportDir,
       ...(s.only ? { only: s.only } : {}),
       ...(s.baseline ? { baseline: s.baseline } : {}),

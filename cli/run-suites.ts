@@ -11,6 +11,7 @@ import { toolVersion } from '../reports/version.ts';
 import { redactFiles, REPORT_FILES, writeReports } from '../reports/write.ts';
 import type { RunContext } from '../suites/harness/context.ts';
 import { TargetClient } from '../target/client.ts';
+import { LOCAL_CAPTURE, type CaptureReach } from '../target/capture-reach.ts';
 import type { Fixtures } from '../target/discovery.ts';
 import type { Profile } from '../target/profile.ts';
 import { secretsOf } from '../target/profile-load.ts';
@@ -31,6 +32,8 @@ export interface RunAgainstOptions {
   numRuns: number;
   timeoutMs: number;
   readOnly: boolean;
+  /** Where the suites' capture server listens and how the target calls it (default: 127.0.0.1, a free port). */
+  capture?: CaptureReach;
   reportDir: string;
   only?: string;
   files?: string[];
@@ -72,6 +75,7 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
     maxBodyBytes: 5 * 1024 * 1024,
     secrets,
     today: o.profile.today ?? todayIn(o.profile.timeZone),
+    capture: o.capture ?? LOCAL_CAPTURE,
   };
   const selected = RULES.filter((r) => matchesOnly(o.only, r.id));
   const options = { runs: o.numRuns, readOnly: o.readOnly, ...(o.only ? { only: o.only } : {}) };

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { runSimulation } from '../simulator/simulate.ts';
+import { LOCAL_CAPTURE } from '../target/capture-reach.ts';
 import { startEmbedded } from './embedded.ts';
 import { DEFAULT_REPORT_DIR, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, executeRun, integerFlag, parseFlags, MAX_SEED, randomSeed } from './run-command.ts';
 
@@ -27,6 +28,7 @@ const conformance: Step = {
         numRuns: DEFAULT_RUNS,
         timeoutMs: DEFAULT_TIMEOUT_MS,
         readOnly: false,
+        capture: LOCAL_CAPTURE,
       },
       out,
     );

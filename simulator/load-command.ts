@@ -6,7 +6,7 @@ import { baseUrlFlag, DEFAULT_REPORT_DIR, integerFlag, MAX_SEED, parseFlags, pro
 import { ENDPOINTS } from '../models/index.ts';
 import type { Profile } from '../target/profile.ts';
 import { mergedLines, mergeLoadFiles } from './load-merge.ts';
-import { isLoopback } from './loopback.ts';
+import { isLoopback } from '../target/loopback.ts';
 import { runLoad, type LoadModel } from './load.ts';
 import { arrivalSpec, rateFlag } from './arrival-flags.ts';
 import { parseThreshold, type Threshold } from './thresholds.ts';

@@ -1,8 +1,10 @@
 import path from 'node:path';
 import { startEmbedded, type Embedded } from '../cli/embedded.ts';
+import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags } from '../cli/capture-flags.ts';
 import { UsageError } from '../cli/errors.ts';
 import { baseUrlFlag, DEFAULT_REPORT_DIR, DEFAULT_TIMEOUT_MS, integerFlag, MAX_SEED, parseFlags, profileFlag, randomSeed } from '../cli/run-command.ts';
 import type { ArrivalSpec } from '../generators/arrivals.ts';
+import type { CaptureReach } from '../target/capture-reach.ts';
 import type { Profile } from '../target/profile.ts';
 import { arrivalSpec, rateFlag } from './arrival-flags.ts';
 import { DEFAULT_RESEND_SAMPLE, runSimulation } from './simulate.ts';
@@ -20,6 +22,7 @@ export const SIMULATE_USAGE = [
   'it resends up to N existing recent inquiries instead. Writes simulation.json and deliveries.jsonl into --report-dir.',
   'Exit codes: 0 pass, 1 a delivery lost/duplicated/misrouted/mismatched or a read/resend check failed, 2 bad usage or',
   'invalid profile, 3 target unreachable or credentials rejected, 130/143 interrupted (configurations restored).',
+  ...CAPTURE_USAGE,
 ];
 
 const OPTIONS = {
@@ -33,6 +36,7 @@ const OPTIONS = {
   resend: { type: 'string', default: String(DEFAULT_RESEND_SAMPLE) },
   'report-dir': { type: 'string', default: DEFAULT_REPORT_DIR },
   'timeout-ms': { type: 'string', default: String(DEFAULT_TIMEOUT_MS) },
+  ...CAPTURE_OPTIONS,
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -49,6 +53,7 @@ export interface SimulateSettings {
   resend: number | 'all';
   reportDir: string;
   timeoutMs: number;
+  capture: CaptureReach;
 }
 
 export async function parseSimulateArgs(argv: string[]): Promise<SimulateSettings | 'help'> {
@@ -65,6 +70,7 @@ export async function parseSimulateArgs(argv: string[]): Promise<SimulateSetting
     resend,
     reportDir: path.resolve(v['report-dir']),
     timeoutMs: integerFlag('timeout-ms', v['timeout-ms'], 100, 600_000),
+    capture: captureFlags(v),
   };
   if (v['base-url'] !== undefined) settings.baseUrl = baseUrlFlag(v['base-url']);
   if (v.profile !== undefined) {
@@ -120,6 +126,7 @@ export async function simulateCommand(argv: string[], out: (line: string) => voi
       resend: s.resend,
       reportDir: s.reportDir,
       timeoutMs: s.timeoutMs,
+      capture: s.capture,
       signal: stop.signal,
       out,
     });

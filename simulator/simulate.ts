@@ -1,19 +1,20 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { UsageError } from '../cli/errors.ts';
 import { prepareTarget } from '../cli/run-command.ts';
 import { daysBetween, todayIn } from '../models/index.ts';
 import type { ArrivalSpec } from '../generators/arrivals.ts';
 import { simulatedInquiries } from '../generators/inquiry-stream.ts';
+import { LOCAL_CAPTURE, unreachableBecause, type CaptureReach } from '../target/capture-reach.ts';
 import { TargetClient } from '../target/client.ts';
 import type { Fixtures } from '../target/discovery.ts';
 import type { Profile } from '../target/profile.ts';
 import { secretsOf } from '../target/profile-load.ts';
 import { toolVersion } from '../reports/version.ts';
-import { startCaptureServer, type CaptureServer } from './capture-server.ts';
+import { startCaptureServer, type CaptureServer, type Delivery } from './capture-server.ts';
 import { adoptInquiries, recentSids } from './existing-inquiries.ts';
 import { injectStream } from './inject.ts';
 import { Ledger } from './ledger.ts';
-import { isLoopback } from './loopback.ts';
 import { checkBySid, checkListed, type ListCheck } from './read-checks.ts';
 import { finishResends, resendSample, sendResends } from './resend.ts';
 import { DELIVERIES_FILE, latencySummary, summaryLines, writeSimulation, type SimulationResult } from './simulation-result.ts';
@@ -46,6 +47,8 @@ export interface SimulationOptions {
   resend?: number | 'all';
   /** Deadline of each API request. Default 5000. */
   timeoutMs?: number;
+  /** Where the capture server listens and the URL the target is told to call (default 127.0.0.1, a free port). */
+  capture?: CaptureReach;
   /** Discovered fixtures, when the caller has them already (skips discovery). */
   fixtures?: Fixtures;
   out?: (line: string) => void;
@@ -88,9 +91,13 @@ export async function runSimulation(o: SimulationOptions): Promise<{ exitCode: n
   const ledger = new Ledger({ capacity: existing?.sids.length ?? o.inquiries, deadlineMs: o.deadlineMs, consultaPointer: pointer, signed: o.profile.webhooks.signature !== null });
   const receipts = new Map<number, number>();
   const captureFile = path.join(o.reportDir, DELIVERIES_FILE);
+  const reach = o.capture ?? LOCAL_CAPTURE;
+  // A tunnel that keeps the --callback-url's path delivers to {path}/primary: the ledger reads /primary.
+  const prefix = reach.publicUrl ? new URL(reach.publicUrl).pathname.replace(/\/+$/, '') : '';
+  const underCallback = (d: Delivery): Delivery => (prefix && d.path.startsWith(`${prefix}/`) ? { ...d, path: d.path.slice(prefix.length) } : d);
   const capture: CaptureServer = await startCaptureServer({
-    host: '127.0.0.1',
-    port: 0,
+    host: reach.host,
+    port: reach.port,
     out: captureFile,
     // A process crash loses at most unacknowledged deliveries either way; fdatasync would only slow the run.
     durability: 'write',
@@ -105,15 +112,22 @@ export async function runSimulation(o: SimulationOptions): Promise<{ exitCode: n
     onDelivery: (d) => {
       const at = receipts.get(d.seq) ?? performance.now();
       receipts.delete(d.seq);
-      ledger.record(d, at);
+      ledger.record(underCallback(d), at);
     },
   }).catch(async (error: unknown) => {
     await client.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
+      throw new UsageError(`--capture-listen ${reach.host}:${reach.port}: cannot listen there (${code})`);
+    }
     throw error;
   });
   out(`simulate: target ${o.baseUrl}${o.embedded ? ' (embedded reference server)' : ''}; agency ${agency}; mode ${mode === 'hooks' ? `hooks (${hooks})` : 'observe (simulationHooks: null)'}`);
-  out(`simulate: capture server ${capture.url} (/primary, /other); deliveries appended to ${captureFile}`);
-  if (!isLoopback(o.baseUrl)) out('simulate: warning: the capture server listens on 127.0.0.1 only; a target on another machine cannot deliver to it');
+  const callbackBase = reach.publicUrl ?? capture.url;
+  const via = reach.publicUrl ? `, called back at ${reach.publicUrl}` : '';
+  out(`simulate: capture server ${capture.url}${via} (/primary, /other); deliveries appended to ${captureFile}`);
+  const unreachable = unreachableBecause(o.baseUrl, reach);
+  if (unreachable) out(`simulate: warning: ${unreachable}`);
 
   let sent = 0;
   let list: ListCheck | undefined;
@@ -124,7 +138,7 @@ export async function runSimulation(o: SimulationOptions): Promise<{ exitCode: n
   let snapshots: Awaited<ReturnType<typeof saveInquiryTopics>> = [];
   try {
     snapshots = await saveInquiryTopics(client, o.profile.topics.inquiry);
-    await pointAtCapture(client, capture.url, o.profile.topics.inquiry, out);
+    await pointAtCapture(client, callbackBase, o.profile.topics.inquiry, out);
     if (mode === 'hooks') {
       const startEpochMs = targetNow(o.profile);
       const stream = simulatedInquiries({

@@ -1,5 +1,6 @@
 import { inject } from 'vitest';
 import { TargetClient } from '../../target/client.ts';
+import type { CaptureReach } from '../../target/capture-reach.ts';
 import type { Fixtures } from '../../target/discovery.ts';
 import type { Profile } from '../../target/profile.ts';
 
@@ -19,8 +20,8 @@ export interface RunContext {
   secrets: string[];
   /** The target's today (yyyy-mm-dd), from the profile's `today` or its time zone. */
   today: string;
-  /** A URL a webhook capture server listens on for this run, when the runner started one. */
-  captureUrl?: string;
+  /** Where the suites' webhook capture server listens, and the URL the target is given to reach it. */
+  capture: CaptureReach;
 }
 
 declare module 'vitest' {

@@ -2,6 +2,7 @@ import { afterAll } from 'vitest';
 import { startCaptureServer, type CaptureServer, type Delivery } from '../../simulator/capture-server.ts';
 import { callEndpoint } from '../../target/call.ts';
 import type { TargetClient, TargetResponse } from '../../target/client.ts';
+import { unreachableBecause } from '../../target/capture-reach.ts';
 import type { AppName } from '../../target/profile.ts';
 import { fillTemplate } from '../../target/templates.ts';
 import { runContext, targetClient } from './context.ts';
@@ -14,14 +15,13 @@ import { restoreWebhookConfigs, saveWebhookConfig, type WebhookSnapshot } from '
 export interface WebhookSession {
   /** Saves the configuration of (app, topic) the first time it is asked for; call before changing it. */
   guard(app: AppName, topic: string): Promise<void>;
-  /**
-   * The suite's own capture server on 127.0.0.1, started on first use: a target reaches it only when it runs on
-   * this machine. Undefined when the run names its own capture URL, whose deliveries this worker cannot read.
-   */
-  receiver(): Promise<CaptureServer | undefined>;
+  /** Why the target's deliveries cannot reach the receiver (a target elsewhere, no --callback-url), or undefined. */
+  unreachable(): string | undefined;
+  /** The suite's own capture server, started on first use where the run's capture settings say. */
+  receiver(): Promise<CaptureServer>;
   /** The first delivery that satisfies predicate, already received or arriving within timeoutMs. */
   waitForDelivery(predicate: (d: Delivery) => boolean, timeoutMs: number): Promise<Delivery | undefined>;
-  /** A callback URL under the run's capture URL, or else under the suite's receiver: `${base}/${name}`. */
+  /** A callback URL under the run's --callback-url, or else under the receiver's own address: `${base}/${name}`. */
   callbackUrl(name: string): Promise<string>;
   /** An AppWebhookUpsert body from the profile's template, pointing at url. */
   upsertBody(url: string): Record<string, unknown>;
@@ -38,10 +38,10 @@ export function webhookSession(): WebhookSession {
   let receiver: Promise<CaptureServer> | undefined;
   const client = (): TargetClient => targetClient();
   const ownReceiver = (): Promise<CaptureServer> => {
-    const { profile } = runContext();
+    const { profile, capture } = runContext();
     receiver ??= startCaptureServer({
-      port: 0,
-      host: '127.0.0.1',
+      port: capture.port,
+      host: capture.host,
       consultaPointer: profile.webhooks.consultaPointer,
       signature: profile.webhooks.signature,
     });
@@ -70,17 +70,18 @@ export function webhookSession(): WebhookSession {
       }
       await saved;
     },
-    async receiver() {
-      return runContext().captureUrl ? undefined : ownReceiver();
+    unreachable() {
+      const { baseUrl, capture } = runContext();
+      return unreachableBecause(baseUrl, capture);
     },
+    receiver: ownReceiver,
     async waitForDelivery(predicate, timeoutMs) {
       const server = await session.receiver();
-      if (!server) return undefined;
       const all = await server.waitFor((ds) => ds.some(predicate), timeoutMs).catch(() => undefined);
       return all?.find(predicate);
     },
     async callbackUrl(name) {
-      const base = runContext().captureUrl?.replace(/\/+$/, '') ?? (await ownReceiver()).url;
+      const base = runContext().capture.publicUrl ?? (await ownReceiver()).url;
       return `${base}/${name}`;
     },
     upsertBody(url) {
