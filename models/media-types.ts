@@ -36,3 +36,9 @@ export function formOfContentType(contentType: string | undefined | null): Media
   const e = essence(contentType);
   return MEDIA_FORMS.find((f) => MEDIA_TYPES[f] === e);
 }
+
+/** A form as it appears in rule ids, which are kebab-case: `media/<endpoint>/text-json`. */
+const FORM_SLUGS: Readonly<Record<MediaForm, string>> = { json: 'json', textJson: 'text-json', entry: 'entry', ref: 'ref' };
+
+/** The rule id of "this endpoint offers this media type" (models/rules/catalog.ts). */
+export const mediaRuleId = (endpointId: string, form: MediaForm): string => `media/${endpointId}/${FORM_SLUGS[form]}`;

@@ -1,5 +1,5 @@
 import { afterAll } from 'vitest';
-import { ENDPOINTS, hasRule } from '../models/index.ts';
+import { ENDPOINTS, hasRule, mediaRuleId } from '../models/index.ts';
 import { callEndpoint } from '../target/call.ts';
 import { check, type Check } from './harness/check.ts';
 import { targetClient } from './harness/context.ts';
@@ -34,7 +34,7 @@ for (const e of ENDPOINTS) {
   // A change of state: PUT of an agency, POST and PUT of a webhook configuration.
   const mutates = e.method !== 'GET' && e.method !== 'OPTIONS';
   for (const form of e.success.mediaTypes ?? []) {
-    check(`media/${e.id}/${form}`, (c) => checkForm(c, e, form, env), { mutates });
+    check(mediaRuleId(e.id, form), (c) => checkForm(c, e, form, env), { mutates });
   }
   if (hasRule(`media/${e.id}/offered`)) check(`media/${e.id}/offered`, (c) => observeOffered(c, e, env), { mutates });
 }

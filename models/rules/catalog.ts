@@ -1,6 +1,6 @@
 import { documentedStatuses, type Endpoint } from '../endpoint.ts';
 import { ENDPOINTS } from '../endpoints/index.ts';
-import { MEDIA_TYPES } from '../media-types.ts';
+import { MEDIA_TYPES, mediaRuleId } from '../media-types.ts';
 import { rule, type Rule } from '../rule.ts';
 
 // Rules derived from the endpoint catalog: one per documented status, one per offered media type, and
@@ -49,7 +49,7 @@ function mediaRules(e: Endpoint): Rule[] {
   if (e.success.mediaTypes) {
     return e.success.mediaTypes.map((form) =>
       rule(
-        `media/${e.id}/${form}`,
+        mediaRuleId(e.id, form),
         'must',
         e.section,
         `${label(e)} offers ${MEDIA_TYPES[form]} with a body valid for the ${form === 'ref' ? 'reference' : 'full'} form`,

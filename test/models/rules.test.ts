@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS, GAPS, LEVELS, LIMITS, RULES, areaOf, hasRule, ruleById, type Endpoint } from '../../models/index.ts';
+import { ENDPOINTS, GAPS, LEVELS, LIMITS, RULES, areaOf, hasRule, mediaRuleId, ruleById, type Endpoint } from '../../models/index.ts';
 
 // Rule ids: stable, traceable to a spec section, and covering what issue 2 lists.
 
-/**
- * Lower-case kebab segments; the last segment of a media rule is the media form key as the catalog spells
- * it (textJson), so the final segment may carry upper case.
- */
-const ID = /^[a-z0-9-]+(\/[a-z0-9.@-]+)*\/[a-zA-Z0-9.@-]+$/;
+/** Lower-case kebab segments (the text/json form is `text-json` in rule ids). */
+const ID = /^[a-z0-9-]+(\/[a-z0-9.@-]+)+$/;
 
 /** The spec's section headings, transcribed: a rule's section is `Heading` or `Heading > Subheading`. */
 const SECTIONS: Record<string, string[]> = {
@@ -78,7 +75,7 @@ describe('catalog coverage', () => {
     expect(hasRule(id)).toBe(true);
   });
 
-  const mediaCells = ENDPOINTS.flatMap((e) => (e.success.mediaTypes ?? []).map((m) => `media/${e.id}/${m}`));
+  const mediaCells = ENDPOINTS.flatMap((e) => (e.success.mediaTypes ?? []).map((m) => mediaRuleId(e.id, m)));
   it.each(mediaCells)('%s exists', (id) => {
     expect(hasRule(id)).toBe(true);
   });

@@ -66,26 +66,26 @@ export const MEDIA_MUTANTS: Mutant[] = [
   },
   {
     name: 'color-list-ignores-accept',
-    breaks: 'media/colores-list/textJson',
+    breaks: 'media/colores-list/text-json',
     also: ['media/colores-list/entry', 'media/colores-list/ref'],
     fault: ignoresAccept(['colores-list']),
   },
   {
     name: 'city-lookup-ignores-accept',
     breaks: 'media/ciudades-get/entry',
-    also: ['media/ciudades-get/textJson', 'media/ciudades-get/ref'],
+    also: ['media/ciudades-get/text-json', 'media/ciudades-get/ref'],
     fault: ignoresAccept(['ciudades-get']),
   },
   {
     name: 'productos-always-typed-as-hal',
     breaks: 'media/agencias-productos/json',
-    also: ['media/agencias-productos/textJson', 'media/agencias-productos/entry', 'conventions/success-media-type'],
+    also: ['media/agencias-productos/text-json', 'media/agencias-productos/entry', 'conventions/success-media-type'],
     fault: retype(['agencias-productos'], 'application/hal+json'),
   },
   {
     name: 'webhook-put-always-typed-as-plain-text',
     breaks: 'media/appnotificaciones-put/json',
-    also: ['media/appnotificaciones-put/textJson', 'media/appnotificaciones-put/entry', 'appnotificaciones/put-200'],
+    also: ['media/appnotificaciones-put/text-json', 'media/appnotificaciones-put/entry', 'appnotificaciones/put-200'],
     fault: retype(['appnotificaciones-put'], 'text/plain'),
   },
   {
@@ -122,7 +122,7 @@ export const MEDIA_MUTANTS: Mutant[] = [
   {
     name: 'momento-without-offset',
     breaks: 'conventions/datetime-offset',
-    also: ['consultas/get/equals-list-entry', 'media/consultas-get/json', 'media/consultas-get/textJson', 'media/consultas-get/entry', 'status/consultas-get/200'],
+    also: ['consultas/get/equals-list-entry', 'media/consultas-get/json', 'media/consultas-get/text-json', 'media/consultas-get/entry', 'status/consultas-get/200'],
     fault: answers(['consultas-get'], (_req, res) =>
       res.editJson((c) => {
         if (typeof c.Momento === 'string') c.Momento = c.Momento.replace(/(Z|[+-]\d\d:\d\d)$/, '');
@@ -132,7 +132,7 @@ export const MEDIA_MUTANTS: Mutant[] = [
   {
     name: 'null-member-omitted',
     breaks: 'conventions/null-not-omitted',
-    also: ['consultas/get/equals-list-entry', 'media/consultas-get/json', 'media/consultas-get/textJson', 'media/consultas-get/entry', 'status/consultas-get/200'],
+    also: ['consultas/get/equals-list-entry', 'media/consultas-get/json', 'media/consultas-get/text-json', 'media/consultas-get/entry', 'status/consultas-get/200'],
     fault: answers(['consultas-get'], (_req, res) => res.editJson((c) => void dropFirstNull(c))),
   },
 ];

@@ -1,4 +1,4 @@
-import { documentedStatuses, ENDPOINTS, MEDIA_TYPES, RULES, type Endpoint, type MediaForm } from '../../../models/index.ts';
+import { documentedStatuses, ENDPOINTS, MEDIA_TYPES, mediaRuleId, RULES, type Endpoint, type MediaForm } from '../../../models/index.ts';
 import { DEFAULT_RUNS } from '../../../cli/run-command.ts';
 import type { Mutant } from '../fault.ts';
 import { answers, formAsked } from './helpers.ts';
@@ -53,7 +53,7 @@ function mediaMutant(e: Endpoint, form: MediaForm): Mutant {
   const other = FORM_SWAP[form];
   return {
     name: `${e.id}-${kebab(form)}-labelled-${kebab(other)}`,
-    breaks: `media/${e.id}/${form}`,
+    breaks: mediaRuleId(e.id, form),
     fault: answers([e.id], (req, res) => {
       // Without an Accept header the full form is the default (Conventions).
       if (res.status < 300 && (formAsked(req) ?? 'json') === form) res.headers['content-type'] = MEDIA_TYPES[other];
@@ -91,7 +91,7 @@ export function rowMutants(written: readonly Mutant[]): Mutant[] {
     ...documentedStatuses(e)
       .filter((s) => s in STATUS_SWAP && wanted(`status/${e.id}/${s}`))
       .map((s) => statusMutant(e, s)),
-    ...(e.success.mediaTypes ?? []).filter((f) => wanted(`media/${e.id}/${f}`)).map((f) => mediaMutant(e, f)),
+    ...(e.success.mediaTypes ?? []).filter((f) => wanted(mediaRuleId(e.id, f))).map((f) => mediaMutant(e, f)),
   ]);
   const undocumented = ENDPOINTS.filter((e) => wanted(`status/${e.id}/documented-only`))
     .map(undocumentedMutant)
