@@ -46,9 +46,33 @@ export const dateTime = z
 
 export const isoDate = z.string().refine(isCalendarDate, 'expected an ISO 8601 date (yyyy-mm-dd)');
 
+/**
+ * The same instant as the wall clock of `timeZone` shows it: a day starts and ends in the target's time zone
+ * (the profile's), whatever offset a timestamp is written in. The fraction digits stay as written.
+ */
+export function inTimeZone(t: OffsetDateTime, timeZone: string): OffsetDateTime {
+  const wholeSecondMs = Math.floor(t.epochMs / 1000) * 1000;
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(wholeSecondMs));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
+  const date = `${part('year')}-${part('month')}-${part('day')}`;
+  const [hour, minute, second] = [Number(part('hour')), Number(part('minute')), Number(part('second'))];
+  const local = Date.parse(`${date}T00:00:00Z`) + ((hour * 60 + minute) * 60 + second) * 1000;
+  return { date, hour, minute, second, fraction: t.fraction, offsetMinutes: Math.round((local - wholeSecondMs) / 60_000), epochMs: t.epochMs };
+}
+
 /** Paged envelope, Hasta: "last instant of the period covered (end of the final day)". */
 export function isEndOfDay(t: OffsetDateTime): boolean {
-  return t.hour === 23 && t.minute === 59 && t.second === 59 && /^9*$/.test(t.fraction);
+  // Any fraction: 23:59:59.997 is the last instant at a 3 ms precision (SQL Server's datetime).
+  return t.hour === 23 && t.minute === 59 && t.second === 59;
 }
 
 /** Paged envelope, Desde: "first instant of the period covered". */

@@ -9,14 +9,15 @@ export const relativeUri = z
   .string()
   .refine((v) => !SCHEME.test(v) && !v.startsWith('//'), 'expected a relative URI (no scheme, no authority)');
 
-const templatedNeedsFlag = (link: { href: string; templated?: boolean | undefined }) =>
+const templatedNeedsFlag = (link: { href: string; templated?: boolean | null | undefined }) =>
   !PLACEHOLDER.test(link.href) || link.templated === true;
 const TEMPLATED_MESSAGE = { message: 'href has {param} placeholders, so templated must be present and true', path: ['templated'] };
 
+// Conventions: "a field that has no value is sent as null" — so templated and title may be null.
 const linkShape = {
   href: relativeUri,
-  templated: z.boolean().optional(),
-  title: z.string().optional(),
+  templated: z.boolean().nullable().optional(),
+  title: z.string().nullable().optional(),
 };
 
 export const linkObject = (mode: Strictness = 'loose') =>

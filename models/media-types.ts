@@ -23,13 +23,24 @@ export function essence(contentType: string | undefined | null): string {
   return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
-/** Parameters of a Content-Type header other than charset (Versioning: no media type carries a version). */
+/** Parameters of a Content-Type header other than charset, as written (`name=value`). */
 export function extraParameters(contentType: string | undefined | null): string[] {
   return (contentType ?? '')
     .split(';')
     .slice(1)
-    .map((p) => p.trim().split('=')[0]!.toLowerCase())
-    .filter((p) => p !== '' && p !== 'charset');
+    .map((p) => p.trim())
+    .filter((p) => p !== '' && p.split('=')[0]!.trim().toLowerCase() !== 'charset');
+}
+
+/**
+ * The parameters that carry a version (Versioning: "none of them carries a version number"): a version-like
+ * name (`version`, `api-version`, `v`) or a value like `v3`. Other parameters are not forbidden.
+ */
+export function versionParameters(contentType: string | undefined | null): string[] {
+  return extraParameters(contentType).filter((p) => {
+    const [name = '', value = ''] = p.split('=').map((s) => s.trim().replace(/^"|"$/g, ''));
+    return /version|^v$|^ver$/i.test(name) || /^v\d+(\.\d+)*$/i.test(value);
+  });
 }
 
 export function formOfContentType(contentType: string | undefined | null): MediaForm | undefined {

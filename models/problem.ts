@@ -11,10 +11,11 @@ export const validationProblem = (mode: Strictness = 'loose') =>
   objectOf(mode, {
     Errors: z.record(z.string(), z.array(z.string())),
     Type: uri,
-    Title: z.string(),
+    // Conventions: "a field that has no value is sent as null" — a problem may carry no title or detail.
+    Title: z.string().nullable(),
     Status: z.number().int(),
-    Detail: z.string(),
-    Instance: z.string(),
+    Detail: z.string().nullable(),
+    Instance: z.string().nullable(),
     Extensions: z.record(z.string(), z.unknown()),
   });
 

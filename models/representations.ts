@@ -12,7 +12,9 @@ type Factory = (mode: Strictness) => z.ZodType;
 const REPRESENTATIONS = {
   EntryPoints: { full: opaqueResource },
   Agencias: { full: opaqueList, ref: refList },
-  Agencia: { full: opaqueResource, ref: refLink },
+  // A single resource's reference form is shown only for Consulta ("a link object whose title…"); for the
+  // others the spec says only that one exists: any JSON object.
+  Agencia: { full: opaqueResource, ref: opaqueResource },
   AgenciaProductos: { full: opaqueResource },
   InvitationState: { full: opaqueResource },
   // "list of topics available and configured for the app", fields not shown: an object or an array.
@@ -21,11 +23,11 @@ const REPRESENTATIONS = {
   Carrocerias: { full: opaqueList },
   Carroceria: { full: opaqueResource },
   Ciudades: { full: opaqueList, ref: refList },
-  Ciudad: { full: opaqueResource, ref: refLink },
+  Ciudad: { full: opaqueResource, ref: opaqueResource },
   Colores: { full: opaqueList, ref: refList },
-  Color: { full: opaqueResource, ref: refLink },
+  Color: { full: opaqueResource, ref: opaqueResource },
   Marcas: { full: opaqueList, ref: refList },
-  Marca: { full: opaqueResource, ref: refLink },
+  Marca: { full: opaqueResource, ref: opaqueResource },
   ConsultaPage: { full: consultaPage, ref: consultaRefPage },
   Consulta: { full: consulta, ref: refLink },
 } satisfies Record<string, { full: Factory; ref?: Factory }>;

@@ -39,7 +39,7 @@ export const profileSchema = z.strictObject({
     agenciaCreate: z.record(z.string(), z.unknown()).describe('{{adminMail}}: the invited e-mail'),
     agenciaEdit: z.record(z.string(), z.unknown()),
   }),
-  simulationHooks: z.string().nullable().default('/_sim').describe('relative to the base URL, absolute, or null'),
+  simulationHooks: z.string().nullable().default(null).describe('relative to the base URL, absolute, or null'),
   fixtures: z
     .strictObject({
       agency: z.email().optional(),

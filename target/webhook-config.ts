@@ -37,15 +37,20 @@ export async function restoreWebhookConfig(client: TargetClient, snapshot: Webho
     if (res.status === 204 || res.status === 404) return;
     throw new Error(`cannot restore '${topic}' of the ${app} app to unconfigured: DELETE answered ${res.status ?? res.error?.code}`);
   }
-  const put = await callEndpoint(client, 'appnotificaciones-put', { app, params, json: snapshot.body });
-  if (put.status === 200) return;
-  if (put.status === 404) {
-    const post = await callEndpoint(client, 'appnotificaciones-post', { app, params, json: snapshot.body });
-    if (post.status === 201) return;
-    throw new Error(`cannot restore '${topic}' of the ${app} app: POST answered ${post.status ?? post.error?.code}`);
-  }
-  throw new Error(`cannot restore '${topic}' of the ${app} app: PUT answered ${put.status ?? put.error?.code}`);
+  const replace = async (json: Record<string, unknown>): Promise<TargetResponse> => {
+    const put = await callEndpoint(client, 'appnotificaciones-put', { app, params, json });
+    return put.status === 404 ? callEndpoint(client, 'appnotificaciones-post', { app, params, json }) : put;
+  };
+  let res = await replace(snapshot.body);
+  // A target may refuse the read-only members of what it served (their fields are not shown): send back only
+  // the members AppWebhookUpsert takes, as the profile's template names them.
+  if (res.status === 400) res = await replace(inputMembers(snapshot.body, Object.keys(client.profile.templates.webhookUpsert)));
+  if (res.status === 200 || res.status === 201) return;
+  throw new Error(`cannot restore '${topic}' of the ${app} app: ${res.exchange.method} answered ${res.status ?? res.error?.code}`);
 }
+
+const inputMembers = (body: Record<string, unknown>, names: readonly string[]): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(body).filter(([k]) => names.includes(k)));
 
 /** Saves several topics at once and gives back one restore-all for afterAll; restores every one even if some fail. */
 export async function saveWebhookConfigs(

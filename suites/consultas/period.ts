@@ -1,5 +1,6 @@
 import {
   addDays,
+  inTimeZone,
   isEndOfDay,
   isStartOfDay,
   LIMITS,
@@ -61,26 +62,26 @@ export function registerPeriodChecks(walks: ListWalks, walker: PageWalker): void
   check('consultas/list/hasta-end-of-day', async (c) => {
     for (const walk of [await walks.full(c), await walks.ref(c)]) {
       for (const page of walk.pages) {
-        const hasta = stamp(c, page.envelope.Hasta, 'Hasta', page.res);
+        const hasta = inTimeZone(stamp(c, page.envelope.Hasta, 'Hasta', page.res), c.ctx.profile.timeZone);
         c.expect(isEndOfDay(hasta), `Hasta at the end of a day (23:59:59), got ${String(page.envelope.Hasta)}`, page.res);
       }
     }
     const day = dayInPeriod(c, await walks.full(c));
     const { res, envelope } = await firstPage(c, { hasta: day });
-    const hasta = stamp(c, envelope.Hasta, 'Hasta', res);
+    const hasta = inTimeZone(stamp(c, envelope.Hasta, 'Hasta', res), c.ctx.profile.timeZone);
     c.expect(isEndOfDay(hasta) && hasta.date === day, `Hasta at the end of ${day} (the hasta asked for), got ${String(envelope.Hasta)}`, res);
   });
 
   check('consultas/list/desde-start-of-day', async (c) => {
     for (const walk of [await walks.full(c), await walks.ref(c)]) {
       for (const page of walk.pages) {
-        const desde = stamp(c, page.envelope.Desde, 'Desde', page.res);
+        const desde = inTimeZone(stamp(c, page.envelope.Desde, 'Desde', page.res), c.ctx.profile.timeZone);
         c.expect(isStartOfDay(desde), `Desde at the start of a day (00:00:00), got ${String(page.envelope.Desde)}`, page.res);
       }
     }
     const day = dayInPeriod(c, await walks.full(c));
     const { res, envelope } = await firstPage(c, { desde: day });
-    const desde = stamp(c, envelope.Desde, 'Desde', res);
+    const desde = inTimeZone(stamp(c, envelope.Desde, 'Desde', res), c.ctx.profile.timeZone);
     c.expect(isStartOfDay(desde) && desde.date === day, `Desde at the start of ${day} (the desde asked for), got ${String(envelope.Desde)}`, res);
   });
 

@@ -35,7 +35,9 @@ export function linksIn(body: unknown, refForm: boolean): Found[] {
   if (refForm) {
     const entries = listEntries(body);
     if (entries) entries.forEach((entry, i) => found.push({ path: `entry ${i}`, value: entry }));
-    else found.push({ path: '(body)', value: body });
+    // A single resource in reference form is shown as a link object only for Consulta: judge a body as one
+    // only when it looks like one.
+    else if (body !== null && typeof body === 'object' && 'href' in body) found.push({ path: '(body)', value: body });
   }
   return found;
 }

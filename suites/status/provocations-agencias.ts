@@ -1,6 +1,6 @@
 import type { Check } from '../harness/check.ts';
 import { freshAdminMail, invite, inviteFresh, registerFreshAgency } from '../harness/invitations.ts';
-import { agenciaEditBody, notAnEmail } from '../harness/request-inputs.ts';
+import { agenciaEditBody, MALFORMED_JSON, notAnEmail } from '../harness/request-inputs.ts';
 import { read, type ProvocationTable } from './provocation.ts';
 
 // Endpoints > Agencias, and OPTIONS on the agency URI (States and transitions). Changes act only on agencies
@@ -14,17 +14,11 @@ export const AGENCIAS_PROVOCATIONS: ProvocationTable = {
   'agencias-list/400': { provoke: (c) => read(c, 'agencias-list', { query: { operador: notAnEmail(c) } }) },
 
   'agencias-invite/202': { mutates: true, provoke: async (c) => ({ res: await invite(c, freshAdminMail(c, 'st')) }) },
-  // 409: "e-mail already registered" — the same fresh AdminMail invited twice.
-  'agencias-invite/409': {
-    mutates: true,
-    async provoke(c) {
-      const adminMail = freshAdminMail(c, 'st');
-      c.expectStatus(await invite(c, adminMail), 202, 'precondition: the first invitation of a fresh AdminMail');
-      return { res: await invite(c, adminMail) };
-    },
-  },
-  // AgenciaCreate's AdminMail is "the e-mail address that receives the invitation": a non-e-mail is invalid.
-  'agencias-invite/400': { provoke: async (c) => ({ res: await invite(c, notAnEmail(c)) }) },
+  // 409: "e-mail already registered" — the fixture agency's AdminMail. (An AdminMail only invited is not
+  // registered yet: a second invitation may be answered 202 again.)
+  'agencias-invite/409': { mutates: true, provoke: async (c) => ({ res: await invite(c, fixture(c)) }) },
+  // 400 "validation failed": a body that is no JSON at all, invalid whatever the format rules of AdminMail.
+  'agencias-invite/400': { provoke: async (c) => ({ res: await c.send('agencias-invite', { body: MALFORMED_JSON, contentType: 'application/json' }) }) },
 
   'agencias-get/200': { provoke: (c) => read(c, 'agencias-get', { params: { adminMail: fixture(c) } }) },
   'agencias-get/404': { provoke: (c) => read(c, 'agencias-get', { params: { adminMail: freshAdminMail(c, 'st') } }) },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dateTime, daysBetween, isEndOfDay, isStartOfDay, isoDate, parseOffsetDateTime, todayIn } from '../../models/index.ts';
+import { addDays, dateTime, daysBetween, inTimeZone, isEndOfDay, isStartOfDay, isoDate, parseOffsetDateTime, todayIn } from '../../models/index.ts';
 
 // Conventions: "Timestamps are ISO 8601 date-times with a UTC offset. Query dates (desde, hasta) are ISO
 // 8601 dates (yyyy-mm-dd)."
@@ -66,6 +66,7 @@ describe('date-time helpers', () => {
     ['2026-03-14T23:59:59-03:00', true, false],
     ['2026-03-14T23:59:59.999Z', true, false],
     ['2026-03-14T23:59:59.9999999Z', true, false],
+    ['2026-03-14T23:59:59.997Z', true, false],
     ['2026-03-14T23:59:58Z', false, false],
     ['2026-03-14T00:00:00Z', false, true],
     ['2026-03-14T00:00:00.000+01:00', false, true],
@@ -85,5 +86,23 @@ describe('date-time helpers', () => {
     const instant = new Date('2026-03-15T02:00:00Z');
     expect(todayIn('UTC', instant)).toBe('2026-03-15');
     expect(todayIn('America/Argentina/Buenos_Aires', instant)).toBe('2026-03-14');
+  });
+});
+
+describe('inTimeZone', () => {
+  const BA = 'America/Argentina/Buenos_Aires';
+  it('judges the start and end of a day in the target time zone, whatever offset the value is written in', () => {
+    const desde = inTimeZone(parseOffsetDateTime('2024-05-01T03:00:00Z')!, BA);
+    expect(desde).toMatchObject({ date: '2024-05-01', hour: 0, minute: 0, second: 0, offsetMinutes: -180 });
+    expect(isStartOfDay(desde)).toBe(true);
+    const hasta = inTimeZone(parseOffsetDateTime('2024-05-02T02:59:59.999Z')!, BA);
+    expect(hasta).toMatchObject({ date: '2024-05-01', hour: 23, fraction: '999' });
+    expect(isEndOfDay(hasta)).toBe(true);
+  });
+
+  it('leaves a value already written in the zone as it is', () => {
+    const t = parseOffsetDateTime('2024-05-01T23:59:59-03:00')!;
+    expect(inTimeZone(t, BA)).toEqual(t);
+    expect(isStartOfDay(inTimeZone(parseOffsetDateTime('2024-05-01T00:00:00-03:00')!, 'UTC'))).toBe(false);
   });
 });

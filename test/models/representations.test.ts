@@ -36,7 +36,8 @@ const NAMES = Object.keys(EXPECTED) as RepresentationName[];
 const SAMPLES: Record<Kind, Record<Representation, { good: unknown[]; bad: unknown[] }>> = {
   object: {
     full: { good: [{}, { Id: 7, Nombre: 'x' }], bad: [null, [], 'x', 7] },
-    ref: { good: [REF_LINK], bad: [{ href: REF_LINK.href }, { ...REF_LINK, Id: 7 }, [REF_LINK], null] },
+    // A single resource's reference form is not shown (only list entries and Consulta are): any object.
+    ref: { good: [REF_LINK, { href: REF_LINK.href }, { ...REF_LINK, Id: 7 }, {}], bad: [[REF_LINK], null, 'x'] },
   },
   'object-or-array': {
     full: { good: [{}, { Id: 7 }, [], [{ Topic: 'x' }]], bad: [null, 'x', 7] },

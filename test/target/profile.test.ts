@@ -54,7 +54,7 @@ describe('defaults', () => {
     expect(profile).toMatchObject({
       conditionalRequestHeader: 'If-None-Match',
       mediaTypeSelection: { header: 'Accept' },
-      simulationHooks: '/_sim',
+      simulationHooks: null,
       fixtures: {},
       inquiryPageSize: 100,
       timeZone: 'UTC',

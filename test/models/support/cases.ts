@@ -31,6 +31,7 @@ const WRONG_TYPE: Record<FieldType, unknown[]> = {
   'integer|null': ['2020', 2020.5],
   number: ['7', true],
   boolean: ['true', 1],
+  'boolean|null': ['true', 1],
   'date-time': [NO_OFFSET, '2026-01-01', '2026-01-01 10:00:00Z', 1767261600000],
   email: ['not-an-email', '', 42],
   uri: ['not a uri', '', 42],

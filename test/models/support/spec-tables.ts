@@ -13,6 +13,7 @@ export type FieldType =
   | 'integer|null'
   | 'number'
   | 'boolean'
+  | 'boolean|null'
   | 'date-time'
   | 'email'
   | 'uri'
@@ -41,10 +42,11 @@ export interface Table {
 const f = (type: FieldType, optional = false): Field => (optional ? { type, optional } : { type });
 
 export const TABLES = {
-  // Link object: href string; templated boolean "present and true when ..."; title "present in reference-form entries".
-  Link: { fields: { href: f('string'), templated: f('boolean', true), title: f('string', true) } },
+  // Link object: href string; templated boolean "present and true when ..."; title "present in reference-form
+  // entries"; Conventions: "a field that has no value is sent as null" (so templated and title may be null).
+  Link: { fields: { href: f('string'), templated: f('boolean|null', true), title: f('string|null', true) } },
   // Conventions: "reference form: each list entry is only a link object with href and title".
-  RefLink: { closed: true, fields: { href: f('string'), title: f('string'), templated: f('boolean', true) } },
+  RefLink: { closed: true, fields: { href: f('string'), title: f('string'), templated: f('boolean|null', true) } },
   PagedList: {
     fields: {
       Desde: f('date-time'),
@@ -125,10 +127,10 @@ export const TABLES = {
     fields: {
       Errors: f('messages-map'),
       Type: f('uri'),
-      Title: f('string'),
+      Title: f('string|null'),
       Status: f('integer'),
-      Detail: f('string'),
-      Instance: f('string'),
+      Detail: f('string|null'),
+      Instance: f('string|null'),
       Extensions: f('map'),
     },
   },

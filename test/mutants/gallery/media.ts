@@ -58,13 +58,6 @@ export const MEDIA_MUTANTS: Mutant[] = [
     fault: fullAsRef(['consultas-get']),
   },
   {
-    name: 'agency-ref-link-has-extra-member',
-    breaks: 'media/agencias-get/ref',
-    fault: answers(['agencias-get'], (req, res) => {
-      if (res.status === 200 && formAsked(req) === 'ref') res.editJson((link) => ({ ...link, Estado: 'registrada' }));
-    }),
-  },
-  {
     name: 'color-list-ignores-accept',
     breaks: 'media/colores-list/text-json',
     also: ['media/colores-list/entry', 'media/colores-list/ref'],
