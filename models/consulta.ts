@@ -69,7 +69,9 @@ const consultaFields = (mode: Strictness) => ({
   TipoAnuncio: z.string(),
   Auto: auto(mode),
   Interesado: interesado(mode),
-  OperadorResponsable: z.email(),
+  // "string, email": judged liberally in a response — one @ between non-empty parts. Zod's z.email() refuses
+  // valid addresses (josé@…, IDN top-level domains, quoted local parts) a conforming server may hold.
+  OperadorResponsable: z.string().regex(/^[^\s@]+@[^\s@]+$/, 'expected an e-mail address'),
 });
 
 /** Auto.ExternalId: "empty string for catalog-type inquiries". */

@@ -7,6 +7,7 @@ import { lastSegment } from '../target/discovery.ts';
 import type { AppName } from '../target/profile.ts';
 import { fillTemplate } from '../target/templates.ts';
 import { excerpt, freshInquiry, inquiryMismatches, mentions, sendHook } from './events/hooks.ts';
+import { freshAdminMail } from './harness/invitations.ts';
 import { check, type Check } from './harness/check.ts';
 import { webhookSession } from './harness/webhook-session.ts';
 
@@ -141,7 +142,7 @@ check(
     await pointTopic(c, 'primary', c.ctx.profile.topics.registration, PRIMARY_REGISTRATION);
 
     const { runId, profile } = c.ctx;
-    const adminMail = `${runId}-evento-registro@${profile.invitationDomain}`.toLowerCase();
+    const adminMail = freshAdminMail(c, 'evreg');
     const invite = await c.send('agencias-invite', { json: fillTemplate(profile.templates.agenciaCreate, { adminMail, runId }) });
     c.expectStatus(invite, 202, `invitation of ${adminMail}`);
     // The run's own agency: dissociate it afterwards, so repeated runs do not pile agencies up on the app.

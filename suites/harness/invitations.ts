@@ -1,3 +1,4 @@
+import { LIMITS } from '../../models/index.ts';
 import type { TargetResponse } from '../../target/client.ts';
 import { fillTemplate } from '../../target/templates.ts';
 import type { Check } from './check.ts';
@@ -8,10 +9,18 @@ import { sendHook } from '../events/hooks.ts';
 
 let invented = 0;
 
-/** `${runId}-<label><n>@<invitationDomain>`, lower-case: an AdminMail no one but this run uses. */
+/**
+ * `${runId}-<label><n>@<invitationDomain>`, lower-case: an AdminMail no one but this run uses. Limits: adminMail is
+ * "at most 50 characters", so with a long domain the label goes first, then the run id's start (its end varies most).
+ */
 export function freshAdminMail(c: Check, label = 'inv'): string {
   invented += 1;
-  return `${c.ctx.runId}-${label}${invented}@${c.ctx.profile.invitationDomain}`.toLowerCase();
+  const domain = c.ctx.profile.invitationDomain.toLowerCase();
+  const room = LIMITS.adminMail.maxLength - domain.length - 1;
+  const local = [`${c.ctx.runId}-${label}${invented}`, `${c.ctx.runId}${invented}`]
+    .map((l) => l.toLowerCase())
+    .find((l) => l.length <= room);
+  return `${local ?? `${c.ctx.runId.toLowerCase()}${invented}`.slice(-Math.max(1, room))}@${domain}`;
 }
 
 /** POST /v3/agencias with the profile's AgenciaCreate template (its fields other than AdminMail are not shown). */
