@@ -51,7 +51,23 @@ export const isoDate = z.string().refine(isCalendarDate, 'expected an ISO 8601 d
  * (the profile's), whatever offset a timestamp is written in. The fraction digits stay as written.
  */
 export function inTimeZone(t: OffsetDateTime, timeZone: string): OffsetDateTime {
-  const wholeSecondMs = Math.floor(t.epochMs / 1000) * 1000;
+  return { ...wallClock(t.epochMs, timeZone), fraction: t.fraction };
+}
+
+/** The calendar date an instant falls on in `timeZone`. */
+export const dateIn = (epochMs: number, timeZone: string): string => wallClock(epochMs, timeZone).date;
+
+/** The first instant of a calendar date in `timeZone` (epoch ms). */
+export function startOfDayIn(date: string, timeZone: string): number {
+  const midnightUtc = Date.parse(`${date}T00:00:00Z`);
+  let t = midnightUtc;
+  // Twice: the offset at the first guess may differ from the offset at midnight (a DST change that day).
+  for (let i = 0; i < 2; i++) t = midnightUtc - wallClock(t, timeZone).offsetMinutes * 60_000;
+  return t;
+}
+
+function wallClock(epochMs: number, timeZone: string): OffsetDateTime {
+  const wholeSecondMs = Math.floor(epochMs / 1000) * 1000;
   const parts = new Intl.DateTimeFormat('en-CA', {
     timeZone,
     hourCycle: 'h23',
@@ -66,7 +82,7 @@ export function inTimeZone(t: OffsetDateTime, timeZone: string): OffsetDateTime 
   const date = `${part('year')}-${part('month')}-${part('day')}`;
   const [hour, minute, second] = [Number(part('hour')), Number(part('minute')), Number(part('second'))];
   const local = Date.parse(`${date}T00:00:00Z`) + ((hour * 60 + minute) * 60 + second) * 1000;
-  return { date, hour, minute, second, fraction: t.fraction, offsetMinutes: Math.round((local - wholeSecondMs) / 60_000), epochMs: t.epochMs };
+  return { date, hour, minute, second, fraction: '', offsetMinutes: Math.round((local - wholeSecondMs) / 60_000), epochMs };
 }
 
 /** Paged envelope, Hasta: "last instant of the period covered (end of the final day)". */

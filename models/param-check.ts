@@ -20,6 +20,11 @@ function checkString(spec: ParamSpec, value: string): ParamVerdict {
   const lengthUnclear = ASTRAL.test(value);
   if (spec.minLength !== undefined && length < spec.minLength) return invalid(`shorter than ${spec.minLength}`, !lengthUnclear || [...value].length < spec.minLength);
   if (spec.maxLength !== undefined && length > spec.maxLength) return invalid(`longer than ${spec.maxLength}`, !lengthUnclear || [...value].length > spec.maxLength);
+  // Within the bounds in UTF-16 units but not in code points: an implementation may count either way.
+  const points = lengthUnclear ? [...value].length : length;
+  if ((spec.minLength !== undefined && points < spec.minLength) || (spec.maxLength !== undefined && points > spec.maxLength)) {
+    return invalid('within the length bounds in UTF-16 units, not in code points', false);
+  }
   if (spec.format === 'email' && !emailFormat.safeParse(value).success) {
     const parts = value.split('@');
     const plainlyNot = parts.length !== 2 || parts[0] === '' || parts[1] === '' || /\s/.test(value);

@@ -69,7 +69,12 @@ export async function discover(client: TargetClient): Promise<Fixtures> {
   if (agency) {
     total = await inquiryTotal(client, agency);
   } else {
-    const totals = await Promise.all(agencies.slice(0, SCAN_LIMIT).map(async (a) => [a, await inquiryTotal(client, a)] as const));
+    // An agency may be associated with both apps (nothing limits it to one): the scoping checks need one that
+    // app `other` does not see, so shared agencies are candidates only when there is no other.
+    const shared = new Set(otherAgencies.map((a) => a.toLowerCase()));
+    const own = agencies.filter((a) => !shared.has(a.toLowerCase()));
+    const candidates = own.length > 0 ? own : agencies;
+    const totals = await Promise.all(candidates.slice(0, SCAN_LIMIT).map(async (a) => [a, await inquiryTotal(client, a)] as const));
     for (const [a, t] of totals) if (agency === undefined || t > total) [agency, total] = [a, t];
   }
   if (!agency) throw new Error('no agency found for the primary app: set fixtures.agency in the profile');

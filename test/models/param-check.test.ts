@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { checkParam, endpoint } from '../../models/index.ts';
+
+// The verdicts the suites act on: `valid` must be accepted, a clear `invalid` refused; an unclear one may go
+// either way (a reasonable implementation could count or parse differently).
+
+const sid = endpoint('consultas-get').params.find((p) => p.name === 'sid')!;
+const TODAY = '2026-11-22';
+
+describe('checkParam on a length bound (sid: 20 to 30 characters)', () => {
+  it('takes plain strings by their length', () => {
+    expect(checkParam(sid, 'a'.repeat(20), TODAY)).toEqual({ valid: true });
+    expect(checkParam(sid, 'a'.repeat(19), TODAY)).toMatchObject({ valid: false, clear: true });
+    expect(checkParam(sid, 'a'.repeat(31), TODAY)).toMatchObject({ valid: false, clear: true });
+  });
+
+  it('leaves strings unclear when UTF-16 units and code points fall on different sides of a bound', () => {
+    // 10 astral characters + 2: 22 UTF-16 units, 12 code points.
+    expect(checkParam(sid, `${'😀'.repeat(10)}ab`, TODAY)).toMatchObject({ valid: false, clear: false });
+    // 16 astral characters: 32 UTF-16 units, 16 code points.
+    expect(checkParam(sid, '😀'.repeat(16), TODAY)).toMatchObject({ valid: false, clear: false });
+    // 12 astral + 10: 34 units, 22 code points — over in units, inside in code points.
+    expect(checkParam(sid, `${'😀'.repeat(12)}${'a'.repeat(10)}`, TODAY)).toMatchObject({ valid: false, clear: false });
+  });
+});
