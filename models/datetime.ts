@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 // Conventions: timestamps are ISO 8601 date-times with a UTC offset; query dates are yyyy-mm-dd.
-const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+// Extended format throughout: a decimal point or comma before the fraction, an offset of Z, ±hh:mm or ±hh.
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})([.,]\d+)?)?(Z|[+-]\d{2}(?::\d{2})?)$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;
 
@@ -32,7 +33,7 @@ export function parseOffsetDateTime(value: string): OffsetDateTime | undefined {
   const [hour, minute, second] = [Number(hh), Number(mm), Number(ss)];
   if (!isCalendarDate(date) || hour > 23 || minute > 59 || second > 59) return undefined;
   const offsetMinutes =
-    off === 'Z' ? 0 : (off.startsWith('-') ? -1 : 1) * (Number(off.slice(1, 3)) * 60 + Number(off.slice(4, 6)));
+    off === 'Z' ? 0 : (off.startsWith('-') ? -1 : 1) * (Number(off.slice(1, 3)) * 60 + Number(off.slice(4, 6) || '0'));
   if (Math.abs(offsetMinutes) > 18 * 60) return undefined;
   const fraction = frac.slice(1);
   const ms = fraction ? Number(`0.${fraction}`) * 1000 : 0;
@@ -42,7 +43,7 @@ export function parseOffsetDateTime(value: string): OffsetDateTime | undefined {
 
 export const dateTime = z
   .string()
-  .refine((v) => parseOffsetDateTime(v) !== undefined, 'expected an ISO 8601 date-time with a UTC offset (Z or ±hh:mm)');
+  .refine((v) => parseOffsetDateTime(v) !== undefined, 'expected an ISO 8601 date-time with a UTC offset (Z, ±hh:mm or ±hh)');
 
 export const isoDate = z.string().refine(isCalendarDate, 'expected an ISO 8601 date (yyyy-mm-dd)');
 

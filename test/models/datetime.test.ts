@@ -11,6 +11,8 @@ const DATE_TIMES: Array<[string, unknown, boolean]> = [
   ['seven fraction digits (.NET)', '2026-01-01T10:00:00.1234567-03:00', true],
   ['zero offset written out', '2026-01-01T10:00:00+00:00', true],
   ['leap day', '2024-02-29T23:59:59Z', true],
+  ['offset in hours only', '2026-01-01T10:00:00+03', true],
+  ['decimal comma', '2026-01-01T10:00:00,5Z', true],
   ['no offset', '2026-01-01T10:00:00', false],
   ['no offset with fraction', '2026-01-01T10:00:00.123', false],
   ['date only', '2026-01-01', false],
