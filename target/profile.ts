@@ -76,8 +76,10 @@ export const profileSchema = z.strictObject({
     .strictObject({
       consultaPointer: jsonPointer.default('').describe('where the Consulta sits in an inquiry webhook payload'),
       signature: signature.nullable().default(null),
+      // Events give no delivery time; a queued sender may need longer than a local one. Below the checks' 60 s.
+      deliveryDeadlineMs: z.number().int().min(100).max(50_000).default(5_000).describe('how long a webhook delivery may take'),
     })
-    .default({ consultaPointer: '', signature: null }),
+    .default({ consultaPointer: '', signature: null, deliveryDeadlineMs: 5_000 }),
 });
 
 export type ProfileInput = z.input<typeof profileSchema>;

@@ -59,7 +59,7 @@ describe('defaults', () => {
       inquiryPageSize: 100,
       timeZone: 'UTC',
       catalogKeys: {},
-      webhooks: { consultaPointer: '', signature: null },
+      webhooks: { consultaPointer: '', signature: null, deliveryDeadlineMs: 5_000 },
     });
     expect(profile.resendMaxAgeDays).toBeUndefined();
     expect(profile.apps.empty).toBeUndefined();
