@@ -1,6 +1,6 @@
 import { Agent, createServer, request, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Profile } from '../../target/profile.ts';
+import { listenLocal, readBody } from '../support/local-http.ts';
 import { MutantRequest, MutantResponse } from './exchange.ts';
 import type { Delivery, Fault, FaultContext, Hook } from './fault.ts';
 
@@ -17,16 +17,6 @@ export interface MutantProxy {
 }
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host']);
-
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-function listen(server: Server): Promise<string> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
-}
 
 function flatHeaders(headers: IncomingMessage['headers']): Record<string, string> {
   const out: Record<string, string> = {};
@@ -140,8 +130,8 @@ export async function startMutantProxy(o: { upstream: string; profile: Profile; 
     })();
   });
 
-  const url = await listen(proxy);
-  if (fault.delivery) relayBase = await listen(relay);
+  const url = await listenLocal(proxy);
+  if (fault.delivery) relayBase = await listenLocal(relay);
   const close = (s: Server) =>
     new Promise<void>((resolve) => {
       if (!s.listening) return resolve();

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Agent, request, type Dispatcher } from 'undici';
+import { listenLocal, readBody } from './local-http.ts';
 
 // A target broken in its webhook deliveries, built in front of a good one: a proxy forwards every API request to
 // the real server, but rewrites the callback URL of a webhook configuration (PUT/POST /v3/appnotificaciones/…)
@@ -22,16 +22,6 @@ export interface FaultyTarget {
 }
 
 const CALLBACK = /^https?:\/\/[^/]+\/.*/;
-
-async function readAll(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-function listen(server: Server): Promise<string> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
-}
 
 /** Rewrites every callback-looking string of a webhook configuration body to go through the relay. */
 function viaRelay(body: Buffer, relay: string): Buffer {
@@ -58,7 +48,7 @@ export async function startFaultyTarget(targetUrl: string, fault: Fault): Promis
     request(url, { method: 'POST', headers, body, dispatcher: agent }).then(async (r) => (await r.body.dump(), r.statusCode));
 
   const relay = createServer(async (req, res: ServerResponse) => {
-    const body = await readAll(req);
+    const body = await readBody(req);
     const to = new URL(req.url ?? '/', 'http://relay').searchParams.get('to') ?? '';
     const headers = { 'content-type': 'application/json' };
     const json = JSON.parse(body.toString('utf8')) as { Sid?: string; Consulta?: { Interesado?: { Comentario?: string } } };
@@ -78,10 +68,10 @@ export async function startFaultyTarget(targetUrl: string, fault: Fault): Promis
     }
     res.writeHead(status).end();
   });
-  const relayUrl = await listen(relay);
+  const relayUrl = await listenLocal(relay);
 
   const proxy = createServer(async (req, res) => {
-    let body: Buffer | undefined = await readAll(req);
+    let body: Buffer | undefined = await readBody(req);
     if ((req.method === 'PUT' || req.method === 'POST') && req.url?.startsWith('/v3/appnotificaciones/')) body = viaRelay(body, relayUrl);
     const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'content-length', 'connection'].includes(k))) as Record<string, string>;
     const upstream = await request(`${targetUrl}${req.url}`, {
@@ -94,7 +84,7 @@ export async function startFaultyTarget(targetUrl: string, fault: Fault): Promis
     const { 'content-length': _l, 'transfer-encoding': _t, connection: _c, 'keep-alive': _k, ...rest } = upstream.headers;
     res.writeHead(upstream.statusCode, rest as Record<string, string>).end(out);
   });
-  const url = await listen(proxy);
+  const url = await listenLocal(proxy);
 
   const close = (s: Server) =>
     new Promise<void>((resolve) => {

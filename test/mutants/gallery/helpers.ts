@@ -30,6 +30,12 @@ export function answers(endpoints: string[], edit: (req: MutantRequest, res: Mut
   };
 }
 
+/** Every answer `from` of the endpoint becomes `to`, body and headers kept. */
+export const recode = (endpointId: string, from: number, to: number): Fault =>
+  answers([endpointId], (_req, res) => {
+    if (res.status === from) res.status = to;
+  });
+
 /** A fault on the requests of the given endpoints only (rewrite them, or answer them). */
 export function requests(endpoints: string[], edit: NonNullable<Fault['request']>): Fault {
   return {

@@ -1,7 +1,7 @@
 import { documentedStatuses, ENDPOINTS, MEDIA_TYPES, mediaRuleId, RULES, type Endpoint, type MediaForm } from '../../../models/index.ts';
 import { DEFAULT_RUNS } from '../../../cli/run-command.ts';
 import type { Mutant } from '../fault.ts';
-import { answers, formAsked } from './helpers.ts';
+import { answers, formAsked, recode } from './helpers.ts';
 
 // Endpoints, walked as data: for every row, each documented status answered with another code and each
 // offered media type labelled as another. These are the generic faults of an implementation (a 422 where
@@ -43,9 +43,7 @@ function statusMutant(e: Endpoint, from: number): Mutant {
     name: `${e.id}-${from}-becomes-${to}`,
     breaks: `status/${e.id}/${from}`,
     ...(MUST.has(documentedOnly) && !documentedStatuses(e).includes(to) ? { also: [documentedOnly] } : {}),
-    fault: answers([e.id], (_req, res) => {
-      if (res.status === from) res.status = to;
-    }),
+    fault: recode(e.id, from, to),
   };
 }
 
@@ -77,9 +75,7 @@ function undocumentedMutant(e: Endpoint): Mutant | undefined {
     breaks: `status/${e.id}/documented-only`,
     // A property over random requests: as many as a default run draws, so the swapped code comes up.
     runs: DEFAULT_RUNS,
-    fault: answers([e.id], (_req, res) => {
-      if (res.status === from) res.status = to;
-    }),
+    fault: recode(e.id, from, to),
   };
 }
 

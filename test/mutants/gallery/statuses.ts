@@ -1,6 +1,6 @@
 import { empty, MutantResponse, problem, type MutantRequest } from '../exchange.ts';
 import type { Mutant } from '../fault.ts';
-import { answers, invalidBecause, requests } from './helpers.ts';
+import { answers, invalidBecause, recode, requests } from './helpers.ts';
 
 // Endpoints: each documented status swapped for another code — a success code for its neighbour, a refusal
 // for the one the row does not list (404 → 400 where no 400 is documented, 403 → 404), or a refusal
@@ -12,12 +12,6 @@ const swap = (endpoints: string[], from: number, to: (req: MutantRequest) => Mut
     if (res.status !== from || req.app !== 'primary') return;
     if (validParam && invalidBecause(req, ctx, validParam) !== undefined) return;
     Object.assign(res, to(req));
-  });
-
-/** The success answer with another 2xx code, body and headers kept. */
-const recode = (endpointId: string, from: number, to: number) =>
-  answers([endpointId], (_req, res) => {
-    if (res.status === from) res.status = to;
   });
 
 export const STATUS_MUTANTS: Mutant[] = [
