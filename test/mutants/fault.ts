@@ -47,6 +47,11 @@ export interface Mutant {
   name: string;
   /** The rule the fault breaks: the run must fail it. */
   breaks: string;
+  /**
+   * The spec's own words (verbatim from the seed) that the fault breaks, as an outsider reading them would get
+   * them wrong: ties the mutant to a statement of the statement table (models/statements.ts).
+   */
+  quote?: string;
   /** Other rules the same fault may legitimately fail too. */
   also?: string[];
   /** --only for the run, when it must be wider than breaks + also (a precondition another check sets up). */
