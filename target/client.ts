@@ -59,6 +59,9 @@ export interface TargetResponse {
   exchange: Exchange;
 }
 
+/** Hears one request and its answer (a breaker's refusal too: it carries no status). */
+export type ExchangeListener = (req: SendRequest, res: TargetResponse) => void;
+
 export interface ClientOptions {
   baseUrl: string;
   profile: Profile;
@@ -76,6 +79,7 @@ export class TargetClient {
   readonly maxBodyBytes: number;
   private readonly dispatcher: Dispatcher;
   private readonly breaker = new CircuitBreaker();
+  private readonly listeners = new Set<ExchangeListener>();
 
   constructor(private readonly options: ClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -90,6 +94,12 @@ export class TargetClient {
 
   get secrets(): readonly string[] {
     return this.options.secrets;
+  }
+
+  /** Hears every exchange from now on, until the returned function is called (a run-wide view: issue 12 §4). */
+  listen(listener: ExchangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** The request headers for one app, plus the media-type selection header if the profile uses one. */
@@ -143,7 +153,9 @@ export class TargetClient {
       durationMs,
       ...(result.error ? { error: `${result.error.code}: ${result.error.message}` } : {}),
     };
-    return { ...result, exchange };
+    const response = { ...result, exchange };
+    for (const listener of this.listeners) listener(req, response);
+    return response;
   }
 
   private async unframed(method: string, url: string, headers: Record<string, string>, body: string | undefined): Promise<Omit<TargetResponse, 'exchange'>> {

@@ -4,6 +4,7 @@ import { CATALOG_RULES } from './catalog.ts';
 import { LIMIT_RULES } from './limits.ts';
 import { OBSERVATION_RULES } from './observations.ts';
 import { RESOURCE_RULES } from './resources.ts';
+import { FUZZ_RULES } from './fuzz.ts';
 
 export const RULES: readonly Rule[] = [
   ...LIMIT_RULES,
@@ -11,6 +12,7 @@ export const RULES: readonly Rule[] = [
   ...RESOURCE_RULES,
   ...BEHAVIOUR_RULES,
   ...OBSERVATION_RULES,
+  ...FUZZ_RULES,
 ];
 
 const BY_ID = new Map(RULES.map((r) => [r.id, r]));

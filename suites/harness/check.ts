@@ -6,6 +6,7 @@ import { callEndpoint, type EndpointCall } from '../../target/call.ts';
 import type { SendRequest, TargetClient, TargetResponse } from '../../target/client.ts';
 import type { CheckMeta, CoverageCell, Exchange } from '../../target/evidence.ts';
 import { runContext, targetClient, type RunContext } from './context.ts';
+import { sendingAs } from './run-ledger.ts';
 import { describeFailure, RuleViolation } from './violation.ts';
 
 declare module '@vitest/runner' {
@@ -35,7 +36,7 @@ export class Check {
   /** Sends to a catalog endpoint by id and records the exchange and the coverage cells it exercised. */
   async send(endpointId: string, call: EndpointCall = {}): Promise<TargetResponse> {
     const res = await callEndpoint(this.client, endpointId, call);
-    this.record(res);
+    this.witness(res.exchange);
     if (res.status !== undefined) {
       this.coverage.push({ endpoint: endpointId, cell: String(res.status), outcome: 'exercised' });
       if (res.status >= 200 && res.status < 300 && call.form) {
@@ -48,12 +49,13 @@ export class Check {
   /** Sends a request that is not a catalog endpoint (unknown paths, hooks, raw paths). */
   async sendRaw(req: SendRequest): Promise<TargetResponse> {
     const res = await this.client.send(req);
-    this.record(res);
+    this.witness(res.exchange);
     return res;
   }
 
-  private record(res: TargetResponse): void {
-    this.exchanges.push(res.exchange);
+  /** Keeps an exchange as evidence: one this check sent, or one of the run it reports (errors/no-server-error). */
+  witness(exchange: Exchange): void {
+    this.exchanges.push(exchange);
     if (this.exchanges.length > KEEP_EXCHANGES) this.exchanges.shift();
     this.flush();
   }
@@ -125,7 +127,24 @@ export class Check {
     numRuns = this.ctx.numRuns,
   ): Promise<void> {
     const seed = propertySeed(this.ctx.seed, this.rule.id);
-    const details = await fc.check(fc.asyncProperty(...arbitraries, predicate), { seed, numRuns, endOnFailure: false });
+    // Each run's requests are marked with the seed, the run's index (fast-check's path, until a failure
+    // starts the shrinking) and the input, so a 5xx it meets is reported replayably (run-ledger.ts).
+    let index = 0;
+    let failed = false;
+    const marked = async (...args: Ts): Promise<void> => {
+      const path = failed ? undefined : String(index);
+      index += 1;
+      const done = sendingAs({ ruleId: this.rule.id, property: { seed, ...(path !== undefined ? { path } : {}), input: () => fc.stringify(args) } });
+      try {
+        await predicate(...args);
+      } catch (error) {
+        failed = true;
+        throw error;
+      } finally {
+        done();
+      }
+    };
+    const details = await fc.check(fc.asyncProperty(...arbitraries, marked), { seed, numRuns, endOnFailure: false });
     if (!details.failed) return;
     this.meta.property = {
       seed: details.seed,
@@ -173,12 +192,17 @@ export function check(ruleId: string, body: (c: Check) => Promise<void>, options
     await context.annotate(`${rule.id} · ${rule.level} · ${rule.section}`, 'rule');
     const c = new Check(rule, meta, context);
     if (options.mutates && c.ctx.readOnly) c.skip('read-only run: this check changes the target');
-    if (rule.level !== 'observe') return body(c);
+    const done = sendingAs({ ruleId: rule.id });
     try {
-      await body(c);
-    } catch (error) {
-      if ((error as { code?: string })?.code === 'VITEST_PENDING') throw error;
-      c.observe(`raised: ${(error as Error).message}`);
+      if (rule.level !== 'observe') return await body(c);
+      try {
+        await body(c);
+      } catch (error) {
+        if ((error as { code?: string })?.code === 'VITEST_PENDING') throw error;
+        c.observe(`raised: ${(error as Error).message}`);
+      }
+    } finally {
+      done();
     }
   });
 }

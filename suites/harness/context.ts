@@ -3,6 +3,7 @@ import { TargetClient } from '../../target/client.ts';
 import type { CaptureReach } from '../../target/capture-reach.ts';
 import type { Fixtures } from '../../target/discovery.ts';
 import type { Profile } from '../../target/profile.ts';
+import { watchRun } from './run-ledger.ts';
 
 /** Everything a suite knows about the run; the CLI provides it through vitest.provide('vmp', …). */
 export interface RunContext {
@@ -55,6 +56,7 @@ export function targetClient(): TargetClient {
         secrets: ctx.secrets,
       }),
     };
+    watchRun(ctx.runId, cached.client);
   }
   return cached.client;
 }
