@@ -7,6 +7,7 @@ import { MEDIA_MUTANTS } from './media.ts';
 import { PROBLEM_MUTANTS } from './problems.ts';
 import { rowMutants } from './rows.ts';
 import { SCOPING_MUTANTS } from './scoping.ts';
+import { SERVER_ERROR_MUTANTS } from './server-errors.ts';
 import { STATUS_MUTANTS } from './statuses.ts';
 import { WEBHOOK_MUTANTS } from './webhooks.ts';
 
@@ -22,6 +23,7 @@ const WRITTEN: readonly Mutant[] = [
   ...INQUIRY_MUTANTS,
   ...WEBHOOK_MUTANTS,
   ...CATALOG_MUTANTS,
+  ...SERVER_ERROR_MUTANTS,
 ];
 
 export const GALLERY: readonly Mutant[] = [...WRITTEN, ...rowMutants(WRITTEN)];
