@@ -23,16 +23,12 @@ export const LONG_LENGTHS_MUTATING = [256, 10_000] as const;
 export function emailForms(domain: string): TrickyValue[] {
   return [
     { label: 'plus-addressing', value: `ana+ventas@${domain}` },
-    { label: 'dots', value: `ana.maria.paz@${domain}` },
-    { label: 'digits', value: `ventas2024@${domain}` },
-    { label: 'digits only', value: `1234567@${domain}` },
-    { label: 'hyphens', value: `ana-maria@${domain}` },
-    { label: 'underscore', value: `ana_maria@${domain}` },
+    { label: 'dots and digits', value: `ana.paz.2024@${domain}` },
+    { label: 'hyphen and underscore', value: `ana-maria_paz@${domain}` },
     { label: 'apostrophe', value: `o'brien@${domain}` },
     { label: 'subdomain', value: `ana@mail.eu.${domain}` },
     { label: 'upper case', value: `Ana.Paz@${domain.toUpperCase()}` },
     { label: 'quoted local part', value: `"ana paz"@${domain}` },
-    { label: 'quoted local part with a dot', value: `"ana..paz"@${domain}` },
     { label: 'non-ASCII local part (RFC 6531)', value: `ñandú@${domain}` },
   ];
 }
@@ -40,25 +36,17 @@ export function emailForms(domain: string): TrickyValue[] {
 /** Every other letter upper case: `aBcD…`. */
 export const mixedCase = (s: string): string => [...s].map((ch, i) => (i % 2 === 1 ? ch.toUpperCase() : ch)).join('');
 
-/** URL-special, non-ASCII (RTL and emoji included) and NUL-free control characters, each inside plain text. */
+/** URL-special, non-ASCII (RTL and emoji included) and NUL-free control characters, inside plain text. */
 export const ODD_CHARACTERS: readonly TrickyValue[] = [
   { label: 'percent sign', value: '100%' },
   { label: 'percent-encoded slash, literally', value: 'a%2Fb' },
-  { label: 'slash', value: 'a/b' },
-  { label: 'question mark', value: 'a?b' },
-  { label: 'hash', value: 'a#b' },
-  { label: 'ampersand and equals sign', value: 'a&b=c' },
-  { label: 'plus sign', value: 'a+b' },
-  { label: 'space', value: 'a b' },
-  { label: 'semicolon', value: 'a;b' },
+  { label: 'slash, question mark and hash', value: 'a/b?c#d' },
+  { label: 'ampersand, equals and plus signs, space, semicolon', value: 'a&b=c+d e;f' },
   { label: 'quotes', value: `a'b"c` },
-  { label: 'non-ASCII', value: 'ñandú' },
-  { label: 'CJK', value: '東京' },
+  { label: 'non-ASCII', value: 'ñandú 東京' },
   { label: 'emoji', value: '🚗😀' },
-  { label: 'right-to-left', value: 'שלום' },
-  { label: 'right-to-left override', value: '\u202Eabc' },
-  { label: 'control characters', value: 'a\u0001b\u001Fc\u007F' },
-  { label: 'CR LF', value: 'a\r\nb' },
+  { label: 'right-to-left', value: 'שלום \u202Eabc' },
+  { label: 'control characters', value: 'a\u0001b\u001Fc\u007F\r\nd' },
 ];
 
 /** Characters a path segment carries only percent-encoded: %2F, %25, %3F, %23, %3B, %20, non-ASCII. */

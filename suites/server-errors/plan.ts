@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '../../models/index.ts';
+import { ENDPOINTS, type Endpoint } from '../../models/index.ts';
 import { boundaryCases } from '../../generators/boundaries.ts';
 import { bodyVariants, LONG_LENGTHS_MUTATING, segmentValues } from '../../generators/tricky.ts';
 import { endpointRequest, type EndpointCall } from '../../target/call.ts';
@@ -21,10 +21,13 @@ async function sendOnce(c: Check, ledger: RunLedger, endpointId: string, call: E
   if (!ledger.wasSent(endpointRequest(endpointId, call))) await c.send(endpointId, call);
 }
 
+/** The endpoints the check may send to: in a read-only run, reads only (no refused POST or PUT either). */
+export const endpointsFor = (c: Check): Endpoint[] => ENDPOINTS.filter((e) => !c.ctx.readOnly || e.method === 'GET' || e.method === 'OPTIONS');
+
 /** Requests that change nothing: boundary and tricky values of every parameter, odd path segments, body variants. */
 export async function sendHarmless(c: Check, ledger: RunLedger): Promise<void> {
   const draws = drawsOf(c);
-  for (const e of ENDPOINTS) {
+  for (const e of endpointsFor(c)) {
     for (const p of e.params) {
       for (const bc of boundaryCases(p, draws)) {
         // sendCase leaves out what could touch something the run did not create (and removes a topic it created).
