@@ -23,11 +23,10 @@ const session = webhookSession();
 /** Where a 5xx came from, so it can be replayed: the check, and the property's seed, path and input. */
 function origin(c: Check, s: ServerErrorSighting): string {
   if (s.ruleId === undefined) return "sent outside any check (a suite's set-up or clean-up)";
-  const by = s.ruleId === RULE ? "this check's deterministic phase" : s.ruleId;
-  if (!s.property) return `sent by ${by}`;
+  if (!s.property) return `sent by ${s.ruleId}${s.ruleId === RULE ? "'s deterministic phase" : ''}`;
   const { seed, path, input } = s.property;
   const replay = `fast-check seed ${seed}${path !== undefined ? `, path ${path}` : ''}; run again with --seed ${c.ctx.seed} --only ${s.ruleId}`;
-  return `sent by ${by}'s property (${replay}) drawing ${input}`;
+  return `sent by ${s.ruleId}'s property (${replay}) drawing ${input}`;
 }
 
 const decoded = (s: string): string => {
@@ -38,7 +37,7 @@ const decoded = (s: string): string => {
   }
 };
 
-function describe(c: Check, s: ServerErrorSighting): string {
+function sighted(c: Check, s: ServerErrorSighting): string {
   const url = new URL(s.exchange.url);
   return `[${s.exchange.method}] ${decoded(url.pathname)}${url.search}: ${s.status}, ${origin(c, s)}`;
 }
@@ -47,7 +46,7 @@ function describe(c: Check, s: ServerErrorSighting): string {
 function report(c: Check, ledger: RunLedger, failure: RuleViolation | undefined): void {
   const counted = ledger.sightings.filter((s) => s.counted);
   const outside = ledger.sightings.filter((s) => !s.counted);
-  if (outside.length > 0) c.observe(`5xx outside the rows of the catalog (not judged): ${outside.slice(0, SHOWN).map((s) => describe(c, s)).join('; ')}`);
+  if (outside.length > 0) c.observe(`5xx outside the rows of the catalog (not judged): ${outside.slice(0, SHOWN).map((s) => sighted(c, s)).join('; ')}`);
   const tally = `${ledger.serverErrors} of the run's ${ledger.sent} requests got a 5xx`;
   if (failure) throw new RuleViolation(RULE, `${failure.message.replace(` (${RULE})`, '')}; ${tally} (${RULE})`);
   if (counted.length === 0) {
@@ -57,8 +56,8 @@ function report(c: Check, ledger: RunLedger, failure: RuleViolation | undefined)
   // Evidence: the first 5xx last (the failing exchange), a few later ones before it.
   for (const s of counted.slice(1, SHOWN).reverse()) c.witness(s.exchange);
   c.witness(counted[0]!.exchange);
-  const more = counted.slice(1, SHOWN).map((s) => describe(c, s));
-  c.fail(`no 5xx (codes listed are the ones defined), but ${describe(c, counted[0]!)}; ${tally}${more.length > 0 ? `; also ${more.join('; ')}` : ''}`);
+  const more = counted.slice(1, SHOWN).map((s) => sighted(c, s));
+  c.fail(`no 5xx (codes listed are the ones defined), but ${sighted(c, counted[0]!)}; ${tally}${more.length > 0 ? `; also ${more.join('; ')}` : ''}`);
 }
 
 check(RULE, async (c) => {
