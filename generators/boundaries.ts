@@ -47,8 +47,12 @@ function stringCases(spec: ParamSpec, o: BoundaryOptions): BoundaryCase[] {
       cases.push({ param: spec.name, value: f.value, expect: verdictOf(spec, f.value, o.today), label: `RFC 5322 form: ${f.label}` });
     }
   }
-  if (spec.in === 'query' && spec.format === undefined) {
-    for (const t of ODD_CHARACTERS) cases.push({ param: spec.name, value: t.value, expect: 'either', label: `characters: ${t.label}` });
+  if (spec.in === 'query') {
+    // In an e-mail parameter the characters sit in the local part, and the catalog judges the address.
+    for (const t of ODD_CHARACTERS) {
+      const value = spec.format === 'email' ? `${t.value}@${o.domain}` : t.value;
+      cases.push({ param: spec.name, value, expect: spec.format === 'email' ? verdictOf(spec, value, o.today) : 'either', label: `characters: ${t.label}` });
+    }
   }
   for (const t of longValues(spec, o.domain)) cases.push({ param: spec.name, value: t.value, expect: 'either', label: `no stated limit: ${t.label}` });
   return cases;

@@ -39,9 +39,12 @@ describe('the boundary phase', () => {
     expect([...long, ...cases.filter((c) => c.label.startsWith('characters:'))].every((c) => c.expect === 'either')).toBe(true);
   });
 
-  it('gives an e-mail parameter without a maximum long e-mails, and no odd characters outside e-mail forms', () => {
+  it('gives an e-mail query parameter odd characters in the local part, judged by the catalog, and long e-mails', () => {
     const cases = boundaryCases(operador, o);
-    expect(cases.filter((c) => c.label.startsWith('characters:'))).toEqual([]);
+    const odd = cases.filter((c) => c.label.startsWith('characters:'));
+    expect(odd.every((c) => c.value.endsWith(`@${o.domain}`))).toBe(true);
+    expect(odd.find((c) => c.label === 'characters: CR LF' || c.label === 'characters: control characters')!.expect).toBe('reject');
+    expect(odd.find((c) => c.label === 'characters: emoji')!.expect).toBe('either');
     const long = cases.filter((c) => c.label.startsWith('no stated limit'));
     expect(long.map((c) => c.value.length)).toEqual([...LONG_LENGTHS]);
     expect(long.every((c) => c.value.endsWith(`@${o.domain}`))).toBe(true);
