@@ -20,7 +20,7 @@ export interface Target {
 }
 
 export const targetsOf = (rule: LimitRule): Target[] =>
-  ENDPOINTS.filter((e) => !e.othersNotShown).flatMap((e) => e.params.filter(rule.carries).map((p) => ({ e, p })));
+  ENDPOINTS.filter((e) => !e.othersNotShown && !rule.excludes?.includes(e.id)).flatMap((e) => e.params.filter(rule.carries).map((p) => ({ e, p })));
 
 export const drawsOf = (c: Check): Draws => ({ today: c.ctx.today, domain: c.ctx.profile.invitationDomain });
 
