@@ -18,7 +18,7 @@ export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const LAST_SUITE_FILE = 'suites/server-errors.suite.ts';
 
 /** vitest's order (longest or failed first), with LAST_SUITE_FILE moved to the end. */
-class LastFileSequencer extends BaseSequencer {
+export class LastFileSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const last = (f: TestSpecification) => f.moduleId === path.join(PROJECT_ROOT, LAST_SUITE_FILE);
