@@ -19,8 +19,11 @@ export interface Target {
   p: ParamSpec;
 }
 
+/** Rows whose refusal of invalid input is known: they document a refusal, or list every code they answer. */
+const judgeable = (e: Endpoint): boolean => e.others.length > 0 || !e.othersNotShown;
+
 export const targetsOf = (rule: LimitRule): Target[] =>
-  ENDPOINTS.filter((e) => !e.othersNotShown).flatMap((e) => e.params.filter(rule.carries).map((p) => ({ e, p })));
+  ENDPOINTS.filter(judgeable).flatMap((e) => e.params.filter(rule.carries).map((p) => ({ e, p })));
 
 export const drawsOf = (c: Check): Draws => ({ today: c.ctx.today, domain: c.ctx.profile.invitationDomain });
 

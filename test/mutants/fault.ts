@@ -45,12 +45,14 @@ export interface Fault {
 export interface Mutant {
   /** What is broken, in a few words (kebab-case). */
   name: string;
+  /**
+   * The statement of the spec (models/statements/) the fault breaks, as an outsider reading its words would
+   * get them wrong; `breaks` is one of that statement's rules.
+   */
+  statement: string;
   /** The rule the fault breaks: the run must fail it. */
   breaks: string;
-  /**
-   * The spec's own words (verbatim from the seed) that the fault breaks, as an outsider reading them would get
-   * them wrong: ties the mutant to a statement of the statement table (models/statements.ts).
-   */
+  /** Where the fault breaks only part of the statement: those words of it, verbatim. */
   quote?: string;
   /** Other rules the same fault may legitimately fail too. */
   also?: string[];
