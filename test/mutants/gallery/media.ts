@@ -115,6 +115,16 @@ export const MEDIA_MUTANTS: Mutant[] = [
     fault: answers(['carrocerias-list'], (_req, res) => res.editJson(absolutize)),
   },
   {
+    name: 'agency-timestamps-without-offset',
+    statement: 'conventions/timestamps',
+    breaks: 'conventions/datetime-offset',
+    // Agencia's fields are not shown, but "Timestamps are ISO 8601 date-times with a UTC offset" covers them:
+    // an outsider writes its own members' instants as local times.
+    fault: answers(['agencias-get'], (_req, res) => {
+      res.body = res.body.replace(/"(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})"/g, '"$1"');
+    }),
+  },
+  {
     name: 'home-templated-dropped',
     statement: 'link/templated',
     breaks: 'conventions/link-templated',
