@@ -3,6 +3,7 @@ import { BEHAVIOUR_RULES } from './behaviour.ts';
 import { CATALOG_RULES } from './catalog.ts';
 import { LIMIT_RULES } from './limits.ts';
 import { OBSERVATION_RULES } from './observations.ts';
+import { PRECONDITION_RULES } from './preconditions.ts';
 import { RESOURCE_RULES } from './resources.ts';
 
 export const RULES: readonly Rule[] = [
@@ -10,6 +11,7 @@ export const RULES: readonly Rule[] = [
   ...CATALOG_RULES,
   ...RESOURCE_RULES,
   ...BEHAVIOUR_RULES,
+  ...PRECONDITION_RULES,
   ...OBSERVATION_RULES,
 ];
 

@@ -26,6 +26,8 @@ export interface FaultContext {
   upstream(method: string, path: string, options?: { app?: AppName; accept?: string; json?: unknown }): Promise<MutantResponse>;
   /** What the fault remembers between exchanges of one run. */
   memory: Map<string, unknown>;
+  /** The webhook configurations clients made so far, oldest first (only for a fault with `delivery`). */
+  readonly hooks: readonly Hook[];
   /** POSTs a delivery to its hook's callback URL (or `to`), with the reference's headers and `body` if given. */
   forward(d: Delivery, change?: { to?: string; body?: string }): Promise<void>;
 }
