@@ -56,7 +56,7 @@ export const CONSULTAS_STATEMENTS: Statement[] = [
   resend(
     '202',
     '202 with header Location (URI of the webhook callback)',
-    ['status/consultas-resend/202', 'events/resend-returns-payload'],
+    ['status/consultas-resend/202', 'events/resend-returns-payload', 'events/resend-location-is-callback'],
   ),
   resend(
     'payload',

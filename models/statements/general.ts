@@ -17,7 +17,13 @@ export const GENERAL_STATEMENTS: Statement[] = [
   auth(
     'auth/scoped-to-app',
     'the agencies, inquiries and webhook configuration that are visible or changeable are those of the calling app',
-    ['scoping/agency-lists-disjoint', 'scoping/webhook-config-per-app', 'scoping/foreign-consultas-list-404', 'scoping/foreign-consulta-get-404'],
+    [
+      'scoping/agency-lists-disjoint',
+      'scoping/webhook-config-per-app',
+      'scoping/foreign-consultas-list-404',
+      'scoping/foreign-consulta-get-404',
+      'events/resend-delivers-payload',
+    ],
   ),
   auth(
     'auth/absent-agency',

@@ -26,6 +26,7 @@ const afterResend = (resent: (d: Delivery, ctx: FaultContext) => Promise<void>):
 export const PRECONDITION_MUTANTS: Mutant[] = [
   {
     name: 'resend-location-is-the-configuration',
+    statement: 'endpoints/consultas-resend/202',
     breaks: 'events/resend-location-is-callback',
     quote: '202 with header Location (URI of the webhook callback)',
     // "URI of the webhook" read as the configuration's URI, not the callback the app configured.
@@ -35,6 +36,7 @@ export const PRECONDITION_MUTANTS: Mutant[] = [
   },
   {
     name: 'resend-202-without-body',
+    statement: 'endpoints/consultas-resend/payload',
     breaks: 'events/resend-returns-payload',
     quote: 'the body carries the webhook payload that was sent',
     // "Accepted": the resend is queued and the answer carries nothing.
@@ -46,6 +48,7 @@ export const PRECONDITION_MUTANTS: Mutant[] = [
   },
   {
     name: 'resend-body-is-not-the-sent-payload',
+    statement: 'endpoints/consultas-resend/payload',
     breaks: 'events/resend-delivers-payload',
     quote: 'the body carries the webhook payload that was sent',
     // The answer adds a member of its own to the payload; the delivery is the payload alone.
@@ -55,6 +58,7 @@ export const PRECONDITION_MUTANTS: Mutant[] = [
   },
   {
     name: 'resend-delivers-nothing',
+    statement: 'events/resend',
     breaks: 'events/resend-delivers-payload',
     quote: 'it can be sent again on request',
     // 202 and the payload, but nothing goes out.
@@ -62,6 +66,7 @@ export const PRECONDITION_MUTANTS: Mutant[] = [
   },
   {
     name: 'resend-delivers-to-the-other-app',
+    statement: 'auth/scoped-to-app',
     breaks: 'events/resend-delivers-payload',
     quote: 'the agencies, inquiries and webhook configuration that are visible or changeable are those of the calling app',
     // The callback is looked up by topic alone, and the latest configuration of that topic wins: app other's.
@@ -72,6 +77,7 @@ export const PRECONDITION_MUTANTS: Mutant[] = [
   },
   {
     name: 'resend-looks-for-the-registration-callback',
+    statement: 'endpoints/consultas-resend/202',
     breaks: 'status/consultas-resend/202',
     also: ['events/resend-returns-payload', 'events/resend-location-is-callback', 'events/resend-delivers-payload', 'limits/resend-recent-only'],
     quote: '202 with header Location (URI of the webhook callback)',
