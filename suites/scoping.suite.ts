@@ -12,8 +12,7 @@ import { webhookSession } from './harness/webhook-session.ts';
 
 const session = webhookSession();
 
-const sidOf = (c: Check): string =>
-  c.ctx.fixtures.inquirySid ?? c.skip('no inquiry of the fixture agency was found (set fixtures.inquirySid in the profile)');
+const sidOf = (c: Check): string => c.needs('inquirySid');
 
 check('scoping/foreign-agency-get-404', async (c) => {
   const res = await c.send('agencias-get', { app: 'other', params: { adminMail: c.ctx.fixtures.agency }, form: 'json' });
