@@ -27,7 +27,7 @@ export const DEFAULT_TIMEOUT_MS = 5_000;
 export const MAX_SEED = 2 ** 31 - 1;
 export const randomSeed = (): number => Math.floor(Math.random() * MAX_SEED);
 
-/** The target is unreachable or rejects the credentials before any check ran: exit 3. */
+/** No connection can be made to the target, or it rejects the credentials, before any check ran: exit 3. */
 export class TargetError extends CliError {
   constructor(message: string) {
     super(message, 'VMP_ERR_TARGET', 3);

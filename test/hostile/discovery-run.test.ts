@@ -18,6 +18,8 @@ import { FAULTS, startHostile, type HostileServer } from './discovery-servers.ts
 interface Run {
   cli: CliResult;
   result: RunResult;
+  html: string;
+  summary: string;
 }
 
 const servers: { close(): Promise<void> }[] = [];
@@ -28,8 +30,8 @@ async function runOn(url: string, only: string | undefined, profileFile = profil
   const reportDir = await tempDir('hostile-discovery');
   const args = ['run', '--base-url', url, '--profile', profileFile, '--seed', '1', '--runs', '3', '--report-dir', reportDir, ...(only ? ['--only', only] : [])];
   const result = await cli(args);
-  const text = await readFile(path.join(reportDir, 'results.json'), 'utf8').catch(() => '{}');
-  return { cli: result, result: runResultSchema.parse(JSON.parse(text)) };
+  const read = (name: string) => readFile(path.join(reportDir, name), 'utf8').catch(() => '');
+  return { cli: result, result: runResultSchema.parse(JSON.parse((await read('results.json')) || '{}')), html: await read('report.html'), summary: await read('summary.md') };
 }
 
 async function hostile(fault: keyof typeof FAULTS): Promise<HostileServer> {
@@ -89,6 +91,8 @@ describe('404 on GET /v3/agencias', () => {
     expect(notFound.cli.stdout).toMatch(/^discovery: GET \/v3\/agencias answered 404 — expected 200 .*\(fails status\/agencias-list\/200\)$/m);
     expect(notFound.cli.stdout).toMatch(/^discovery: no agency of the primary app is known: GET \/v3\/agencias asking for .* answered 404; .* — the checks that need it skip$/m);
     expect(notFound.result.discovery).toEqual([expect.stringMatching(/^GET \/v3\/agencias answered 404/), expect.stringMatching(/^no agency of the primary app is known/)]);
+    expect(notFound.html).toContain('<h3>Before the checks: fixture discovery</h3><ul><li>GET /v3/agencias answered 404');
+    expect(notFound.summary).toMatch(/^- GET \/v3\/agencias answered 404/m);
     expect(notFound.cli.stdout + notFound.cli.stderr).not.toMatch(/no agency found|cannot explore/);
   });
 
@@ -157,6 +161,15 @@ describe('exit 2 and 3, decided before any check', () => {
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/^vmp-conformance: .* rejects the credentials of app 'primary' \(GET \/v3\/agencias: 401\)$/);
     for (const secret of SECRET_VALUES) expect(r.stderr).not.toContain(secret.replace(/^Bearer /, ''));
+  });
+
+  it.each(['simulate', 'load'])('%s on a target whose agency list answers 404 → exit 1, naming the cause', async (command) => {
+    const server = await hostile('notFound');
+    const err: string[] = [];
+    const extra = command === 'simulate' ? ['--report-dir', path.join(dir, 'sim')] : ['--duration', '1'];
+    const code = await main([command, '--base-url', server.url, '--profile', profile, ...extra], () => undefined, (l) => err.push(l));
+    expect(code).toBe(1);
+    expect(err.join('\n')).toMatch(new RegExp(`^vmp-conformance: ${command} needs an agency of the primary app: no agency of the primary app is known: GET /v3/agencias asking for .* answered 404`));
   });
 
   it('a closed port → exit 3, unreachable', async () => {
