@@ -156,8 +156,6 @@ export class Check {
 
   /** Fails the rule with the exchange of fixture discovery that broke it, before the check's own requests. */
   failFromDiscovery(fault: DiscoveryFault): never {
-    this.exchanges.push(fault.answer.exchange);
-    this.flush();
     return this.fail(`${fault.expectation} [seen during fixture discovery, before the checks]`, fault.answer);
   }
 
