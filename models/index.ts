@@ -13,4 +13,5 @@ export * from './representations.ts';
 export * from './rule.ts';
 export * from './rules/index.ts';
 export * from './strictness.ts';
+export * from './unlisted-forms.ts';
 export * from './param-check.ts';
