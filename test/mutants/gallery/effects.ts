@@ -243,12 +243,6 @@ export const EFFECT_MUTANTS: Mutant[] = [
     fault: servedAsRef('carrocerias-list'),
   },
   {
-    name: 'webhook-list-served-as-ref',
-    breaks: 'conventions/unlisted-media-form-never-served',
-    quote: 'not every endpoint offers every one; see Endpoints',
-    fault: servedAsRef('appnotificaciones-list'),
-  },
-  {
     name: 'hook-inquiry-location-names-another-agency',
     breaks: 'events/hook-inquiry-location-resolves',
     quote: '/v3/consultas/{adminMail}/{sid}',
