@@ -1,7 +1,7 @@
 import type { Delivery } from '../simulator/capture-server.ts';
 import { consulta } from '../models/index.ts';
 import type { TargetResponse } from '../target/client.ts';
-import { excerpt, inquiryMismatches, sendHook } from './events/hooks.ts';
+import { excerpt, inquiryMismatches, mentions, sendHook } from './events/hooks.ts';
 import { newValues, shows } from './effects/edit.ts';
 import { INQUIRY_CALLBACK, ownAgencies } from './effects/own-agency.ts';
 import { invitationState } from './effects/state.ts';
@@ -164,6 +164,41 @@ check(
   { mutates: true },
 );
 
+/** The callback the inquiry topic has just before it is removed; no other check configures it. */
+const REMOVED_CALLBACK = 'effects-removed';
+/** After the delivery that shows the earlier one has had its chance, how long to keep listening. */
+const SETTLE_MS = 300;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const to = (name: string) => (d: Delivery) => d.path.endsWith(`/${name}`);
+
+check(
+  'events/deleted-topic-not-delivered',
+  async (c) => {
+    if (!c.ctx.profile.simulationHooks) c.skip('the profile has no simulation hooks (simulationHooks is null): no inquiry can be received on demand');
+    const unreachable = session.unreachable();
+    if (unreachable) c.skip(unreachable);
+    const server = await session.receiver();
+    const adminMail = await own.register(c);
+    const topic = c.ctx.profile.topics.inquiry;
+    const configured = await session.configure('primary', topic, await session.callbackUrl(REMOVED_CALLBACK));
+    c.expectStatus(configured, [200, 201], `precondition: configuring the inquiry topic '${topic}'`);
+    const removed = await c.send('appnotificaciones-delete', { params: { topic } });
+    if (removed.status !== 204) c.skip(`DELETE of the configured topic '${topic}' answered ${answered(removed)} (see appnotificaciones/delete-204)`);
+    const unsubscribed = await own.inject(c, adminMail, false);
+    // Configured anew elsewhere: once an inquiry received later arrives there, the earlier one has had its chance.
+    const later = await own.inject(c, adminMail);
+    const deadline = c.ctx.profile.webhooks.deliveryDeadlineMs;
+    const arrived = await session.waitForDelivery((d) => to(INQUIRY_CALLBACK)(d) && mentions(d.json, later.sid), deadline);
+    if (!arrived) c.skip(`an inquiry received once '${topic}' was configured again was not delivered within ${deadline} ms (see events/inquiry-webhook-delivered)`);
+    await sleep(SETTLE_MS);
+    const stray = server.deliveries().filter(to(REMOVED_CALLBACK));
+    const seen = stray.length === 0 ? '' : `${stray.length} arrived, e.g. ${excerpt(stray[0]!.json, 160)}`;
+    c.expect(stray.length === 0, `no delivery of inquiry ${unsubscribed.sid} to the callback of the removed configuration, but ${seen}`, unsubscribed.res);
+  },
+  { mutates: true },
+);
+
 /** A delivery to the inquiry callback: injected through the hooks, or else a resend of the fixture inquiry. */
 async function provokeDelivery(c: Check): Promise<TargetResponse> {
   if (c.ctx.profile.simulationHooks) return (await own.inject(c, await own.register(c))).res;
@@ -185,7 +220,7 @@ check(
     const server = await session.receiver();
     const since = Date.now();
     const res = await provokeDelivery(c);
-    const ours = (d: Delivery) => d.path.endsWith(`/${INQUIRY_CALLBACK}`);
+    const ours = to(INQUIRY_CALLBACK);
     const deadline = c.ctx.profile.webhooks.deliveryDeadlineMs;
     const arrived = await session.waitForDelivery((d) => ours(d) && Date.parse(d.receivedAt) >= since, deadline);
     c.present(arrived, `a delivery to the inquiry callback within ${deadline} ms`, res);

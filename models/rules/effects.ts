@@ -23,5 +23,6 @@ export const EFFECT_RULES = [
   rule('home/etag-mismatch-not-304', 'profile', 'Endpoints > Home', "a validator the target did not give (a made-up entity tag, its ETag altered by one character) in the profile's conditional header never yields 304", 'home'),
   rule('conventions/unlisted-media-form-never-served', 'must', 'Resources and their fields > Conventions', 'a media type the Endpoints row does not list for a resource (the reference form of body styles, products, webhooks and the home document) is never served labelled as that type'),
   rule('events/hook-inquiry-location-resolves', 'profile', 'Events', 'GET on the Location the simulation hook gives for an injected inquiry returns that inquiry'),
+  rule('events/deleted-topic-not-delivered', 'must', 'Events', 'once a topic is removed (DELETE), an inquiry received is not delivered to the callback it was configured with'),
   rule('events/webhook-signature-valid', 'profile', 'Events', "when the profile declares webhooks.signature, every delivery the run provokes carries a valid signature of that scheme and secret"),
 ];

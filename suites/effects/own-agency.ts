@@ -28,16 +28,18 @@ export interface OwnAgencies {
   register(c: Check): Promise<string>;
   /** Dissociates in afterAll an agency a check registered on its own. */
   adopt(adminMail: string): void;
-  /** An inquiry received by `adminMail`, injected through the hooks, delivered (if at all) to the suite's receiver. */
-  inject(c: Check, adminMail: string): Promise<Injected>;
-  /** Points the primary app's inquiry topic at the suite's receiver (once): before a resend or an injection. */
+  /**
+   * An inquiry received by `adminMail`, injected through the hooks. The inquiry topic is first pointed at the
+   * suite's receiver, unless `point` is false (a check that set the topic up itself).
+   */
+  inject(c: Check, adminMail: string, point?: boolean): Promise<Injected>;
+  /** Points the primary app's inquiry topic at the suite's receiver: before a resend or an injection. */
   pointInquiryTopic(c: Check): Promise<void>;
 }
 
 /** Declares the helpers of one suite file; call at its top level (it registers afterAll). */
 export function ownAgencies(session: WebhookSession): OwnAgencies {
   const registered: string[] = [];
-  let pointed = false;
 
   afterAll(async () => {
     // 403 for those a check dissociated already: the answer does not matter, only that none stays associated.
@@ -54,14 +56,12 @@ export function ownAgencies(session: WebhookSession): OwnAgencies {
       registered.push(adminMail);
     },
     async pointInquiryTopic(c) {
-      if (pointed) return;
       const topic = c.ctx.profile.topics.inquiry;
       const res = await session.configure('primary', topic, await session.callbackUrl(INQUIRY_CALLBACK));
       c.expectStatus(res, [200, 201], `precondition: pointing the inquiry topic '${topic}' at the run's receiver`);
-      pointed = true;
     },
-    async inject(c, adminMail) {
-      await own.pointInquiryTopic(c);
+    async inject(c, adminMail, point = true) {
+      if (point) await own.pointInquiryTopic(c);
       // The agency's own administrator answers for it: an operator the agency surely has.
       const sent = { ...freshInquiry(c), OperadorResponsable: adminMail };
       const res = await sendHook(c, '/consultas', { adminMail, consulta: sent });

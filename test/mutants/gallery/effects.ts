@@ -77,6 +77,31 @@ const otherTopic = (ctx: FaultContext, topic: string | undefined): string =>
 /** The topics POST ever configured for primary: a list that reads them shows a deleted topic as configured. */
 const EVER = 'ever-configured';
 
+/** Topics whose DELETE only hid the configuration from reads (the reference keeps it, and delivers to it). */
+const HIDDEN = 'hidden-topics';
+
+/** DELETE of a topic hides it from GET, PUT and POST, while the configuration behind stays and is delivered to. */
+const softDelete: Fault = {
+  async request(req, ctx) {
+    const hidden = (ctx.memory.get(HIDDEN) as Set<string> | undefined) ?? new Set<string>();
+    ctx.memory.set(HIDDEN, hidden);
+    const topic = req.param('topic') ?? '';
+    const app = req.app ?? 'primary';
+    if (req.endpoint === 'appnotificaciones-delete' && !hidden.has(topic) && (await ctx.upstream('GET', req.path, { app })).status === 200) {
+      hidden.add(topic);
+      return empty(204);
+    }
+    if (!hidden.has(topic)) return;
+    if (req.endpoint === 'appnotificaciones-get' || req.endpoint === 'appnotificaciones-put' || req.endpoint === 'appnotificaciones-delete') return empty(404);
+    if (req.endpoint === 'appnotificaciones-post') {
+      const replaced = await ctx.upstream('PUT', req.path, { app, json: req.json() });
+      if (replaced.status !== 200) return replaced;
+      hidden.delete(topic);
+      return new MutantResponse(201, { ...replaced.headers, location: req.path }, replaced.body);
+    }
+  },
+};
+
 const signedWith = (signature: NonNullable<Profile['webhooks']['signature']>) => (base: Profile): Profile => ({
   ...base,
   webhooks: { ...base.webhooks, signature },
@@ -254,6 +279,13 @@ export const EFFECT_MUTANTS: Mutant[] = [
         }
       },
     },
+  },
+  {
+    name: 'deleted-topic-still-delivered',
+    breaks: 'events/deleted-topic-not-delivered',
+    quote: 'The service sends webhooks to the app, configured per topic through the /v3/appnotificaciones endpoints.',
+    // DELETE hides the configuration from the API; the delivery worker still reads it.
+    fault: softDelete,
   },
   {
     name: 'deliveries-unsigned',
