@@ -47,7 +47,8 @@ function altered(etag: string): string {
 
 check('home/etag-mismatch-not-304', async (c) => {
   const first = await c.send('home', { form: 'json' });
-  const etag = c.present(first.headers.etag, 'an ETag header', first);
+  const etag = first.headers.etag;
+  if (!etag) return c.skip(`GET /v3 answered ${first.status ?? first.error?.code} without an ETag to alter (see home/etag-present)`);
   const header = c.ctx.profile.conditionalRequestHeader;
   // A weak version of the strong tag is left out: If-None-Match compares weakly (RFC 9110 13.1.2), so W/"x"
   // matching "x" is right; what it got is only recorded.
