@@ -5,6 +5,7 @@ import { redactDeep } from '../target/redact.ts';
 import type { ResultCollector } from './collector.ts';
 import { coverageMatrix } from './coverage-matrix.ts';
 import type { BaselineComparison, RunResult } from './results.ts';
+import { specCoverage } from './spec-coverage.ts';
 import { exitCodeOf, totals, unreportedRules } from './summary.ts';
 import { toolVersion } from './version.ts';
 
@@ -32,6 +33,8 @@ export interface RunFacts {
   only?: string;
   /** The catalog rules the run selected (after --only): each gets a result, checked or not. */
   selected: readonly Rule[];
+  /** discoveryNotes() of the run's fixtures. */
+  discovery?: readonly string[];
   /** Compares the rule results with a baseline, marking each; absent without --baseline. */
   compare?: (rules: RunResult['rules']) => BaselineComparison;
 }
@@ -52,6 +55,8 @@ export function buildRunResult(collector: ResultCollector, facts: RunFacts): Run
     summary: totals(rules),
     coverage,
     coverageMatrix: coverageMatrix(coverage),
+    specCoverage: specCoverage(rules),
+    ...(facts.discovery?.length ? { discovery: [...facts.discovery] } : {}),
     ...partial,
     exitCode: exitCodeOf(partial),
   };

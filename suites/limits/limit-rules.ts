@@ -20,8 +20,6 @@ export interface Draws {
 export interface LimitRule {
   id: string;
   carries(p: ParamSpec): boolean;
-  /** Endpoints left out although a parameter carries the bound. */
-  excludes?: readonly string[];
   boundary(bc: BoundaryCase): boolean;
   /** The side of this rule a value is on; 'other' values are held only to the documented codes. */
   side(p: ParamSpec, value: string, today: string): Side;
@@ -74,8 +72,6 @@ export const LIMIT_RULES_CHECKED: LimitRule[] = [
     // Every e-mail parameter, adminMail and operador: the forms models/param-check.ts decides are valid.
     id: 'limits/email-format/rfc-forms-accepted',
     carries: (p) => p.format === 'email',
-    // Resend may answer 400 for the app's state (no callback configured): not a verdict on the address.
-    excludes: ['consultas-resend'],
     boundary: labelled('RFC 5322 form', 'accept'),
     side: (p, v, today) => (isValid(p, v, today) ? 'accept' : 'other'),
     arbitrary: (_p, d) => emailFormArbitrary(d.domain),

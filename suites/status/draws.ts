@@ -66,14 +66,16 @@ export function drawArbitrary(c: Check, e: Endpoint): fc.Arbitrary<Draw> {
 
   switch (e.id) {
     case 'agencias-invite': {
-      // Never a fresh valid AdminMail (that would invite someone): invalid bodies, or an agency already registered (409).
+      // Never a fresh valid AdminMail (that would invite someone): invalid bodies, or an agency already registered
+      // (409) — the fixture agency when it has received inquiries, which an invitation still pending has not.
       const create = (adminMail: string) => fillTemplate(c.ctx.profile.templates.agenciaCreate, { adminMail, runId: c.ctx.runId });
+      const registered = (c.ctx.fixtures.inquiryTotal > 0 && c.known('agency')) || undefined;
       return fc.oneof(
         fc.constantFrom<BodyKind>('empty', 'malformed', 'not-object').map((k) => ({ call: bodyOf(k, undefined) })),
         nonEmailArbitrary.map((m) => ({ call: { json: create(m) } })),
-        fc.constant({ call: { json: create(c.ctx.fixtures.agency) } }),
-        // The registered fixture agency's AdminMail kept (409 or 400): a long one would invite someone else.
-        ...variants(create(c.ctx.fixtures.agency), adminMailMembers(c)).map((a) => a.map((call) => ({ call }))),
+        ...(registered ? [fc.constant({ call: { json: create(registered) } })] : []),
+        // Its AdminMail kept (409 or 400), each other member null or long: a long AdminMail would invite someone else.
+        ...(registered ? variants(create(registered), adminMailMembers(c)).map((a) => a.map((call) => ({ call }))) : []),
       );
     }
     case 'agencias-put':
@@ -106,7 +108,7 @@ export function drawArbitrary(c: Check, e: Endpoint): fc.Arbitrary<Draw> {
 /** Reads, and the resend (harmless; no body): each parameter valid, absent (when optional) or drawn from its generator. */
 function readArbitrary(c: Check, e: Endpoint, anyValue: (p: ParamSpec) => fc.Arbitrary<string>): fc.Arbitrary<Draw> {
   const valid: Record<string, string | undefined> = {
-    adminMail: c.ctx.fixtures.agency,
+    adminMail: c.known('agency'),
     sid: fixtureSid(c),
     topic: c.ctx.profile.topics.inquiry,
     operador: c.ctx.fixtures.operador,
