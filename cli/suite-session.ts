@@ -24,11 +24,24 @@ export interface SessionRun {
   reporters: Reporter[];
   /** Rule-id globs, comma-separated (`scoping/*`, `home/*,status/home/*`): only matching checks run. */
   only?: string;
+  /**
+   * Epoch ms past which the run is abandoned however far it got (its worker is stopped when the session
+   * closes): the last bound of a run, for a check stuck where no deadline reaches it.
+   */
+  stopAt?: number;
 }
 
 export interface SuiteSession {
-  run(r: SessionRun): Promise<{ ok: boolean; unhandledErrors: number }>;
+  /** `stopped`: stopAt came first, and what had not reported by then never will. */
+  run(r: SessionRun): Promise<{ ok: boolean; unhandledErrors: number; stopped: boolean }>;
   close(): Promise<void>;
+}
+
+/** The promise's value, or undefined once epoch ms `at` comes first. */
+function before<T>(promise: Promise<T>, at: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), Math.max(0, at - Date.now()))));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 /** vitest's stdout minus the "… report written to …" lines: the run's own summary names the report directory. */
@@ -110,12 +123,18 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
       vitest.provide('vmp', r.ctx);
       if (r.only) vitest.setGlobalTestNamePattern(onlyPattern(r.only));
       else vitest.resetGlobalTestNamePattern();
-      const result = await vitest.runTestSpecifications(filesFor(r.only), true);
+      const running = vitest.runTestSpecifications(filesFor(r.only), true);
+      const result = await (r.stopAt === undefined ? running : before(running, r.stopAt));
+      if (result === undefined) {
+        running.catch(() => undefined);
+        void vitest.cancelCurrentRun('keyboard-input').catch(() => undefined);
+        return { ok: false, unhandledErrors: 0, stopped: true };
+      }
       if (titles.size === 0) {
         for (const m of result.testModules) titles.set(m.moduleId, [...m.children.allTests()].map((t) => t.name));
       }
       const ok = result.testModules.every((m) => m.ok()) && result.unhandledErrors.length === 0;
-      return { ok, unhandledErrors: result.unhandledErrors.length };
+      return { ok, unhandledErrors: result.unhandledErrors.length, stopped: false };
     },
     close: () => vitest.close(),
   };

@@ -1,3 +1,4 @@
+import { DEADLINE_REASON } from '../target/deadline.ts';
 import type { RuleResult, RunResult } from './results.ts';
 import { areaSummaries, blockingFailures, totals } from './summary.ts';
 
@@ -50,6 +51,10 @@ export function consoleReport(result: RunResult, reportDir: string): string[] {
       for (const id of b.nowPassing) out.push(`  ${id}`);
     }
     if (b.notRun.length) out.push('', `In the baseline but not run (${b.notRun.length}): ${b.notRun.join(', ')}`);
+  }
+  if (result.deadline?.reached) {
+    const notRun = result.rules.filter((r) => r.skipReason?.startsWith(DEADLINE_REASON)).length;
+    out.push('', `Deadline: the run reached its --max-duration of ${result.deadline.seconds} s; ${notRun} rule${notRun === 1 ? ' was' : 's were'} not run (skipped), which fails the run.`);
   }
   if (result.unhandledErrors.length) {
     out.push('', `Errors outside any check (${result.unhandledErrors.length}):`);

@@ -27,7 +27,7 @@ const env: RequestEnv = {
 
 afterAll(async () => {
   // The agency was registered by this run only for PUT: leave the app as it was.
-  if (ownAgency) await callEndpoint(targetClient(), 'agencias-desasociar', { params: { adminMail: ownAgency } });
+  if (ownAgency) await callEndpoint(targetClient().restoring(), 'agencias-desasociar', { params: { adminMail: ownAgency } });
 });
 
 for (const e of ENDPOINTS) {

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { ruleById, type Rule } from '../../models/index.ts';
 import { callEndpoint, type EndpointCall } from '../../target/call.ts';
 import type { SendRequest, TargetClient, TargetResponse } from '../../target/client.ts';
+import { deadlinePassed, deadlineReason } from '../../target/deadline.ts';
 import type { CheckMeta, CoverageCell, Exchange } from '../../target/evidence.ts';
 import { runContext, targetClient, type RunContext } from './context.ts';
 import { describeFailure, RuleViolation } from './violation.ts';
@@ -172,13 +173,27 @@ export function check(ruleId: string, body: (c: Check) => Promise<void>, options
     context.task.meta.vmp = meta;
     await context.annotate(`${rule.id} · ${rule.level} · ${rule.section}`, 'rule');
     const c = new Check(rule, meta, context);
+    const deadline = c.ctx.deadline;
+    if (deadlinePassed(deadline)) c.skip(deadlineReason(deadline!));
     if (options.mutates && c.ctx.readOnly) c.skip('read-only run: this check changes the target');
-    if (rule.level !== 'observe') return body(c);
     try {
-      await body(c);
+      await judge(rule, c, body);
     } catch (error) {
-      if ((error as { code?: string })?.code === 'VITEST_PENDING') throw error;
-      c.observe(`raised: ${(error as Error).message}`);
+      // A check the run's deadline cut short shows nothing about the rule, either way.
+      if (!isSkip(error) && deadlinePassed(deadline)) c.skip(deadlineReason(deadline!));
+      throw error;
     }
   });
+}
+
+const isSkip = (error: unknown): boolean => (error as { code?: string } | undefined)?.code === 'VITEST_PENDING';
+
+async function judge(rule: Rule, c: Check, body: (c: Check) => Promise<void>): Promise<void> {
+  if (rule.level !== 'observe') return body(c);
+  try {
+    await body(c);
+  } catch (error) {
+    if (isSkip(error) || deadlinePassed(c.ctx.deadline)) throw error;
+    c.observe(`raised: ${(error as Error).message}`);
+  }
 }
