@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { createVitest, type Reporter, type SerializedError, type TestCase, type TestModule, type TestSpecification } from 'vitest/node';
 import { onlyPattern } from '../reports/rule-glob.ts';
 import type { RunContext } from '../suites/harness/context.ts';
+import { terminalSafeText } from './terminal-text.ts';
 
 // One vitest instance that runs the conformance suites once or many times, each run against its own target
 // (provide/inject) with its own reporters. `run` opens, runs once and closes; the mutant gallery runs many
@@ -49,7 +50,8 @@ function quietStdout(): Writable {
   return new Writable({
     write(chunk: Buffer, _encoding, done) {
       const text = chunk.toString('utf8');
-      if (!/^\s*\S+ report written to /.test(text)) process.stdout.write(text);
+      // What vitest prints may quote a target (an error's message): shown inert, like every console line.
+      if (!/^\s*\S+ report written to /.test(text)) process.stdout.write(terminalSafeText(text));
       done();
     },
   });

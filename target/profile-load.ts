@@ -60,7 +60,9 @@ export function parseProfile(value: unknown, env: NodeJS.ProcessEnv = process.en
     const issue = result.error.issues[0]!;
     const keys = issue.code === 'unrecognized_keys' ? `.${issue.keys[0]}` : '';
     const field = issue.path.map(String).join('.') + keys || '(root)';
-    throw new ProfileError(field.replace(/^\./, ''), issue.code === 'unrecognized_keys' ? 'unknown key' : issue.message);
+    // A bad key of a record (a header name) carries its reason one level down.
+    const message = issue.code === 'unrecognized_keys' ? 'unknown key' : issue.code === 'invalid_key' ? (issue.issues[0]?.message ?? issue.message) : issue.message;
+    throw new ProfileError(field.replace(/^\./, ''), message);
   }
   return resolveHeaders(result.data, env);
 }
