@@ -18,4 +18,4 @@ export const runDeadline = (startedAt: number, seconds: number): RunDeadline => 
  * After the deadline only restoring what the run changed goes on, each request within the timeout; past this
  * much more the run is stopped however far that got, so even a check stuck outside the client cannot hold it.
  */
-export const restoreGraceMs = (timeoutMs: number): number => Math.max(10_000, 3 * timeoutMs);
+export const restoreGraceMs = (timeoutMs: number): number => Math.max(5_000, 3 * timeoutMs);

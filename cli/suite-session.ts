@@ -45,13 +45,22 @@ function before<T>(promise: Promise<T>, at: number): Promise<T | undefined> {
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
-/** vitest's stdout minus the "… report written to …" lines: the run's own summary names the report directory. */
-function quietStdout(): Writable {
+/**
+ * vitest's output minus what would mislead: on stdout the "… report written to …" lines (the run's own summary
+ * names the report directory), on stderr the JSON reporter's "tests still running … a bug in Vitest" warning,
+ * which a run stopped at its deadline causes by design (the run says it stopped).
+ */
+const QUIET = {
+  stdout: /^\s*\S+ report written to /,
+  stderr: /Some tests are still running when generating the JSON report/,
+} as const;
+
+function quiet(stream: keyof typeof QUIET): Writable {
   return new Writable({
     write(chunk: Buffer, _encoding, done) {
       const text = chunk.toString('utf8');
       // What vitest prints may quote a target (an error's message): shown inert, like every console line.
-      if (!/^\s*\S+ report written to /.test(text)) process.stdout.write(terminalSafeText(text));
+      if (!QUIET[stream].test(text)) process[stream].write(terminalSafeText(text));
       done();
     },
   });
@@ -99,7 +108,7 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
         silent: true,
       },
     },
-    { stdout: quietStdout() },
+    { stdout: quiet('stdout'), stderr: quiet('stderr') },
   );
   // onInit for vitest's own reporters, as start() would; then each run is runTestSpecifications.
   let specifications: TestSpecification[];
