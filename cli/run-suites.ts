@@ -85,7 +85,15 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
     deadline,
   };
   const options = { runs: o.numRuns, readOnly: o.readOnly, ...(o.only ? { only: o.only } : {}) };
-  say(headerLine({ tool: { name: 'vmp-conformance', version: toolVersion() }, target: { baseUrl: o.baseUrl, embedded: o.embedded }, seed: o.seed, options }));
+  say(
+    headerLine({
+      tool: { name: 'vmp-conformance', version: toolVersion() },
+      target: { baseUrl: o.baseUrl, embedded: o.embedded },
+      seed: o.seed,
+      options,
+      deadline: { seconds: deadline.seconds, reached: false },
+    }),
+  );
 
   await mkdir(o.reportDir, { recursive: true });
   const collector = new ResultCollector();

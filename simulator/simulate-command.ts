@@ -1,5 +1,5 @@
 import { startEmbedded, type Embedded } from '../cli/embedded.ts';
-import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags } from '../cli/capture-flags.ts';
+import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags, checkListenable } from '../cli/capture-flags.ts';
 import { UsageError } from '../cli/errors.ts';
 import { integerFlag, parseFlags, reportDirFlag } from '../cli/flags.ts';
 import { baseUrlFlag, DEFAULT_REPORT_DIR, DEFAULT_TIMEOUT_MS, MAX_SEED, profileFlag, randomSeed } from '../cli/run-command.ts';
@@ -72,6 +72,7 @@ export async function parseSimulateArgs(argv: string[]): Promise<SimulateSetting
     timeoutMs: integerFlag('timeout-ms', v['timeout-ms'], 100, 600_000),
     capture: captureFlags(v),
   };
+  await checkListenable(settings.capture);
   if (v['base-url'] !== undefined) settings.baseUrl = baseUrlFlag(v['base-url']);
   if (v.profile !== undefined) {
     const { profile, json } = await profileFlag(v.profile);

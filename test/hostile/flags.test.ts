@@ -68,6 +68,7 @@ describe('bad flags: exit 2 before anything starts, one line naming the flag', (
     ['start --report-dir naming a file', () => ['start', '--report-dir', file], /--report-dir .*: it is a file, not a directory$/],
     ['start --seed -1', () => ['start', '--seed', '-1'], /--seed must be a whole number from 0 to \d+, got '-1'/],
     ['simulate --report-dir naming a file', () => ['simulate', '--report-dir', file], /--report-dir .*: it is a file, not a directory$/],
+    ['simulate --capture-listen on no such address', () => ['simulate', '--capture-listen', '999.1.1.1:8787'], /--capture-listen 999\.1\.1\.1:8787: cannot listen there/],
     ['simulate --inquiries -3', () => ['simulate', '--inquiries', '-3'], /--inquiries must be a whole number from 1 to \d+, got '-3'/],
     ['load --duration -5', () => ['load', '--duration', '-5'], /--duration must be a whole number from 1 to 3600, got '-5'$/],
     ['load --report-dir naming a file', () => ['load', '--report-dir', file], /--report-dir .*: it is a file, not a directory$/],
