@@ -1,6 +1,5 @@
-import { DEADLINE_REASON } from '../target/deadline.ts';
 import type { RuleResult, RunResult } from './results.ts';
-import { areaSummaries, blockingFailures, totals } from './summary.ts';
+import { areaSummaries, blockingFailures, deadlineNote, totals } from './summary.ts';
 
 // The console's end-of-run text: a summary table per spec area, the failed rules with their one-line
 // statements and failure messages, the baseline comparison, and the verdict. Plain text for CI logs.
@@ -53,10 +52,8 @@ export function consoleReport(result: RunResult, reportDir: string): string[] {
     }
     if (b.notRun.length) out.push('', `In the baseline but not run (${b.notRun.length}): ${b.notRun.join(', ')}`);
   }
-  if (result.deadline?.reached) {
-    const notRun = result.rules.filter((r) => r.skipReason?.startsWith(DEADLINE_REASON)).length;
-    out.push('', `Deadline: the run reached its --max-duration of ${result.deadline.seconds} s; ${notRun} rule${notRun === 1 ? ' was' : 's were'} not run (skipped), which fails the run.`);
-  }
+  const deadline = deadlineNote(result);
+  if (deadline) out.push('', `Deadline: ${deadline.replace(/^The/, 'the')}`);
   if (result.unhandledErrors.length) {
     out.push('', `Errors outside any check (${result.unhandledErrors.length}):`);
     for (const e of result.unhandledErrors) out.push(`  ${e.split('\n')[0]}`);

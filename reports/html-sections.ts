@@ -3,7 +3,7 @@ import { html, type Markup } from './html-escape.ts';
 import { ruleAnchor, VERDICT_LABEL } from './html-rules.ts';
 import { observationRows, otherObservations, profileChoice } from './observations.ts';
 import type { CoverageState, RunResult } from './results.ts';
-import { areaSummaries, blockingFailures } from './summary.ts';
+import { areaSummaries, blockingFailures, deadlineNote } from './summary.ts';
 
 // report.html's tables: summary by spec area, baseline comparison, failures, coverage matrix and the
 // observed-behaviour table for the spec's gaps.
@@ -44,6 +44,7 @@ ${
       )}</tbody></table>`
     : html`<p>No rule failed.</p>`
 }
+${deadlineNote(result) ? html`<h3>Deadline</h3><p>${deadlineNote(result)}</p>` : ''}
 ${
   result.unhandledErrors.length
     ? html`<h3>Errors outside any check</h3><ul>${result.unhandledErrors.map((e) => html`<li><pre>${e}</pre></li>`)}</ul>`

@@ -1,5 +1,6 @@
 import { areaOf, type Rule } from '../models/index.ts';
 import { emptyCounts, type AreaCounts } from './progress.ts';
+import { DEADLINE_REASON } from '../target/deadline.ts';
 import type { RuleResult, RunResult } from './results.ts';
 
 // Figures every report shows, derived from the rule results so that all of them agree.
@@ -61,4 +62,11 @@ export function blockingFailures(result: Pick<RunResult, 'rules' | 'baseline'>):
  */
 export function exitCodeOf(result: Pick<RunResult, 'rules' | 'baseline' | 'unhandledErrors' | 'deadline'>): 0 | 1 {
   return blockingFailures(result).length > 0 || result.unhandledErrors.length > 0 || result.deadline?.reached === true ? 1 : 0;
+}
+
+/** What every report says of a run its deadline cut short; undefined when it was not. */
+export function deadlineNote(result: Pick<RunResult, 'rules' | 'deadline'>): string | undefined {
+  if (!result.deadline?.reached) return undefined;
+  const notRun = result.rules.filter((r) => r.skipReason?.startsWith(DEADLINE_REASON)).length;
+  return `The run reached its --max-duration of ${result.deadline.seconds} s; ${notRun} rule${notRun === 1 ? ' was' : 's were'} not run (skipped), which fails the run.`;
 }

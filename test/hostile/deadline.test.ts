@@ -127,7 +127,8 @@ describe('run --max-duration against a target that answers every request late', 
     expect(result.deadline).toEqual({ seconds: maxDuration, reached: true });
     expect(result.exitCode).toBe(1);
     expect(result.rules.filter((r) => r.skipReason?.startsWith(DEADLINE_REASON)).length, context).toBeGreaterThan(0);
-    expect(await readFile(path.join(reportDir, 'report.html'), 'utf8')).toContain('<html');
+    expect(await readFile(path.join(reportDir, 'report.html'), 'utf8')).toContain('<h3>Deadline</h3>');
+    expect(await readFile(path.join(reportDir, 'summary.md'), 'utf8')).toContain(`### Deadline\n\nThe run reached its --max-duration of ${maxDuration} s;`);
     expect(await webhookConfigs()).toEqual(before);
   }, 150_000);
 });
