@@ -6,12 +6,15 @@ import { matchesOnly } from '../reports/rule-glob.ts';
 import { TargetClient } from '../target/client.ts';
 import { checkReachable, CredentialsRejectedError, discover, TargetUnreachableError, type Fixtures } from '../target/discovery.ts';
 import type { Profile } from '../target/profile.ts';
-import { loadProfile, ProfileError, secretsOf } from '../target/profile-load.ts';
+import { loadProfile, ProfileError } from '../target/profile-load.ts';
+import { secretsOf } from '../target/secrets.ts';
 import { readBaseline, type Baseline } from './baseline.ts';
 import { startEmbedded, type Embedded } from './embedded.ts';
 import type { CaptureReach } from '../target/capture-reach.ts';
 import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags, checkListenable } from './capture-flags.ts';
+import { DISCARD_OPTIONS, DISCARD_USAGE } from './discard-flag.ts';
 import { CliError, UsageError } from './errors.ts';
+import { Interrupt, InterruptedBeforeChecks } from './interrupt.ts';
 import type { RunAgainstOptions, RunOutcome } from './run-suites.ts';
 
 // `vmp-conformance run`: parses and validates every flag before touching a target (exit 2 for bad usage or
@@ -46,6 +49,7 @@ export const RUN_OPTIONS = {
   'timeout-ms': { type: 'string', default: String(DEFAULT_TIMEOUT_MS) },
   today: { type: 'string' },
   ...CAPTURE_OPTIONS,
+  ...DISCARD_OPTIONS,
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -54,6 +58,9 @@ export const RUN_USAGE = [
   '                           [--only RULE-GLOB[,RULE-GLOB…]] [--baseline FILE] [--write-baseline FILE] [--timeout-ms N] [--today YYYY-MM-DD]',
   'Without --base-url it runs against the embedded reference server (--today fixes its date).',
   ...CAPTURE_USAGE,
+  ...DISCARD_USAGE,
+  'Ctrl-C or SIGTERM stops the checks, restores what the run changed on the target and writes partial reports (exit 130 / 143);',
+  '  a second one exits at once, listing what could not be restored.',
   'Exit codes: 0 pass (or only baseline failures), 1 a rule failed, 2 bad usage or invalid profile, 3 target unreachable or credentials rejected.',
 ];
 
@@ -73,6 +80,7 @@ export interface RunSettings {
   writeBaseline?: string;
   today?: string;
   capture: CaptureReach;
+  discardUnrestorableWebhooks: boolean;
 }
 
 /** node:util parseArgs, whose errors become one-line usage errors (its messages run over several lines). */
@@ -97,6 +105,14 @@ export function integerFlag(flag: string, value: string, min: number, max = Numb
 
 export function baseUrlFlag(value: string): string {
   const url = URL.canParse(value) ? new URL(value) : undefined;
+  // Credentials in a URL are refused, not sent: each app authenticates with its own profile headers, and a base
+  // URL is printed in every report. The message never repeats the URL, which holds the password.
+  if (url && (url.username !== '' || url.password !== '')) {
+    throw new UsageError(
+      '--base-url must not carry credentials (user:password@): put them in the profile, e.g. apps.primary.headers ' +
+        '{"Authorization": "Basic ${VMP_BASIC}"}, where they are sent per app and redacted from every output',
+    );
+  }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
     throw new UsageError(`--base-url must be an absolute http(s) URL, got '${value}'`);
   }
@@ -124,6 +140,7 @@ export async function parseRunArgs(argv: string[]): Promise<RunSettings | 'help'
     timeoutMs: integerFlag('timeout-ms', v['timeout-ms'], 100, 600_000),
     readOnly: v['read-only'],
     capture: captureFlags(v),
+    discardUnrestorableWebhooks: v['discard-unrestorable-webhooks'],
   };
   await checkListenable(settings.capture);
   if (v['base-url'] !== undefined) settings.baseUrl = baseUrlFlag(v['base-url']);
@@ -171,7 +188,7 @@ export async function prepareTarget(client: TargetClient): Promise<Fixtures> {
 }
 
 /** Runs with validated settings: the embedded server when there is no base URL, stopped afterwards. */
-export async function executeRun(s: RunSettings, out: (line: string) => void): Promise<RunOutcome> {
+export async function executeRun(s: RunSettings, out: (line: string) => void, interrupt?: Interrupt): Promise<RunOutcome> {
   let embedded: Embedded | undefined;
   try {
     if (!s.baseUrl) {
@@ -194,10 +211,12 @@ export async function executeRun(s: RunSettings, out: (line: string) => void): P
       timeoutMs: s.timeoutMs,
       readOnly: s.readOnly,
       capture: s.capture,
+      discardUnrestorableWebhooks: s.discardUnrestorableWebhooks,
       reportDir: s.reportDir,
       ...(s.only ? { only: s.only } : {}),
       ...(s.baseline ? { baseline: s.baseline } : {}),
       ...(s.writeBaseline ? { writeBaseline: s.writeBaseline } : {}),
+      ...(interrupt ? { interrupt } : {}),
       out,
     };
     // Loaded here, not at the top: vitest's start-up takes seconds, and usage or target errors need none of it.
@@ -214,5 +233,18 @@ export async function runCommand(argv: string[], out: (line: string) => void): P
     for (const line of RUN_USAGE) out(line);
     return 0;
   }
-  return (await executeRun(settings, out)).exitCode;
+  const interrupt = new Interrupt('run', out);
+  try {
+    const outcome = await executeRun(settings, out, interrupt);
+    if (!interrupt.which) return outcome.exitCode;
+    // A worker stopped mid-check can leave vitest's message ports open: once the output has drained, leave anyway.
+    setTimeout(() => process.exit(interrupt.exitCode), 1_000).unref();
+    return interrupt.exitCode;
+  } catch (error) {
+    // Stopped before the checks began (discovery, start-up): nothing was changed, no report written.
+    if (error instanceof InterruptedBeforeChecks) return interrupt.exitCode;
+    throw error;
+  } finally {
+    interrupt.dispose();
+  }
 }

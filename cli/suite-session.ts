@@ -28,6 +28,12 @@ export interface SessionRun {
 
 export interface SuiteSession {
   run(r: SessionRun): Promise<{ ok: boolean; unhandledErrors: number }>;
+  /**
+   * Stops the current run (a signal, issue 13 item 4): the check under way may finish within graceMs and the
+   * suites' afterAll hooks restore what they changed; past that, the worker is terminated where it stands and
+   * run() resolves with what was reported. Whatever a hook did not restore, the caller does (webhook-journal.ts).
+   */
+  stop(graceMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -68,6 +74,7 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
     reporters.push('json');
     outputFile.json = options.vitestJsonFile;
   }
+  const before = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
   const vitest = await createVitest(
     'test',
     { config: false, root: PROJECT_ROOT, watch: false, reporters: reporters as never, outputFile, passWithNoTests: true },
@@ -86,6 +93,11 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
     },
     { stdout: quietStdout() },
   );
+  // vitest's logger exits the process on SIGINT/SIGTERM; the caller decides what a signal does (cli/interrupt.ts:
+  // restore the target first), so its handlers go.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    for (const listener of process.listeners(signal)) if (!before[signal].includes(listener)) process.off(signal, listener);
+  }
   // onInit for vitest's own reporters, as start() would; then each run is runTestSpecifications.
   let specifications: TestSpecification[];
   try {
@@ -104,18 +116,34 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
     const chosen = specifications.filter((s) => titles.get(s.moduleId)?.some((t) => pattern.test(t)) ?? true);
     return chosen.length > 0 ? chosen : specifications;
   };
+  let running: Promise<unknown> | undefined;
   return {
     async run(r) {
       relay.current = r.reporters;
       vitest.provide('vmp', r.ctx);
       if (r.only) vitest.setGlobalTestNamePattern(onlyPattern(r.only));
       else vitest.resetGlobalTestNamePattern();
-      const result = await vitest.runTestSpecifications(filesFor(r.only), true);
+      const pending = vitest.runTestSpecifications(filesFor(r.only), true);
+      running = pending.catch(() => undefined);
+      const result = await pending;
       if (titles.size === 0) {
         for (const m of result.testModules) titles.set(m.moduleId, [...m.children.allTests()].map((t) => t.name));
       }
       const ok = result.testModules.every((m) => m.ok()) && result.unhandledErrors.length === 0;
       return { ok, unhandledErrors: result.unhandledErrors.length };
+    },
+    async stop(graceMs) {
+      if (!running) return;
+      void vitest.cancelCurrentRun('keyboard-input');
+      let timer: NodeJS.Timeout | undefined;
+      const finished = await Promise.race([
+        running.then(() => true),
+        new Promise<false>((resolve) => {
+          timer = setTimeout(() => resolve(false), graceMs);
+        }),
+      ]);
+      clearTimeout(timer);
+      if (!finished) await vitest.close();
     },
     close: () => vitest.close(),
   };

@@ -1,6 +1,6 @@
 import { coverageTotals } from './coverage-matrix.ts';
 import type { RuleResult, RunResult } from './results.ts';
-import { areaSummaries, blockingFailures } from './summary.ts';
+import { areaSummaries, blockingFailures, interruptionNote, verdictOf } from './summary.ts';
 
 // summary.md: the short version for a CI job summary ($GITHUB_STEP_SUMMARY and the like) — the verdict,
 // the per-area table, the failures with their replay ids, and the baseline comparison.
@@ -16,8 +16,9 @@ function failureRow(r: RuleResult): string {
 export function markdownSummary(result: RunResult): string {
   const s = result.summary;
   const lines: string[] = [
-    `## vmp-conformance: ${result.exitCode === 0 ? 'PASS' : 'FAIL'}`,
+    `## vmp-conformance: ${verdictOf(result)}`,
     '',
+    ...(result.interrupted ? [`**${cell(interruptionNote(result)!)}**`, ''] : []),
     `Target ${code(result.target.baseUrl)}${result.target.embedded ? ' (embedded reference server)' : ''}, seed ${code(String(result.seed))}, ` +
       `${result.options.runs} runs per property${result.options.only ? `, only ${code(result.options.only)}` : ''}, ` +
       `${result.tool.name} ${result.tool.version}.`,

@@ -69,6 +69,11 @@ export const runResultSchema = z.object({
   coverage: z.array(coverageCellSchema.extend({ count: z.number().int() })).default([]),
   coverageMatrix: coverageMatrixSchema.default([]),
   baseline: baselineComparisonSchema.optional(),
+  /**
+   * The run was stopped by a signal (exit 130 SIGINT, 143 SIGTERM): the results are partial, rules not reached
+   * are skipped as not run, and `restore` says what the run had changed on the target and put back.
+   */
+  interrupted: z.object({ signal: z.string(), restored: z.array(z.string()), notRestored: z.array(z.string()) }).optional(),
   /** Errors outside any check (a suite that failed to load, a hook that threw): they fail the run. */
   unhandledErrors: z.array(z.string()).default([]),
   exitCode: z.number().int(),

@@ -59,3 +59,17 @@ export function blockingFailures(result: Pick<RunResult, 'rules' | 'baseline'>):
 export function exitCodeOf(result: Pick<RunResult, 'rules' | 'baseline' | 'unhandledErrors'>): 0 | 1 {
   return blockingFailures(result).length > 0 || result.unhandledErrors.length > 0 ? 1 : 0;
 }
+
+/** The run's verdict in one word; an interrupted run is neither a pass nor a failure of the target. */
+export function verdictOf(result: Pick<RunResult, 'exitCode' | 'interrupted'>): 'PASS' | 'FAIL' | 'INTERRUPTED' {
+  return result.interrupted ? 'INTERRUPTED' : result.exitCode === 0 ? 'PASS' : 'FAIL';
+}
+
+/** One line on an interrupted run: partial results, and what it put back on the target or could not. */
+export function interruptionNote(result: Pick<RunResult, 'interrupted'>): string | undefined {
+  const i = result.interrupted;
+  if (!i) return undefined;
+  const restored = i.restored.length ? `; restored on the target: ${i.restored.join(', ')}` : '';
+  const left = i.notRestored.length ? `; NOT restored: ${i.notRestored.join('; ')}` : '';
+  return `interrupted by ${i.signal}: partial results, rules not reached are skipped${restored}${left}`;
+}

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { startEmbedded, type Embedded } from '../cli/embedded.ts';
 import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags } from '../cli/capture-flags.ts';
+import { DISCARD_OPTIONS, DISCARD_USAGE } from '../cli/discard-flag.ts';
 import { UsageError } from '../cli/errors.ts';
 import { baseUrlFlag, DEFAULT_REPORT_DIR, DEFAULT_TIMEOUT_MS, integerFlag, MAX_SEED, parseFlags, profileFlag, randomSeed } from '../cli/run-command.ts';
 import type { ArrivalSpec } from '../generators/arrivals.ts';
@@ -23,6 +24,7 @@ export const SIMULATE_USAGE = [
   'Exit codes: 0 pass, 1 a delivery lost/duplicated/misrouted/mismatched or a read/resend check failed, 2 bad usage or',
   'invalid profile, 3 target unreachable or credentials rejected, 130/143 interrupted (configurations restored).',
   ...CAPTURE_USAGE,
+  ...DISCARD_USAGE,
 ];
 
 const OPTIONS = {
@@ -37,6 +39,7 @@ const OPTIONS = {
   'report-dir': { type: 'string', default: DEFAULT_REPORT_DIR },
   'timeout-ms': { type: 'string', default: String(DEFAULT_TIMEOUT_MS) },
   ...CAPTURE_OPTIONS,
+  ...DISCARD_OPTIONS,
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -54,6 +57,7 @@ export interface SimulateSettings {
   reportDir: string;
   timeoutMs: number;
   capture: CaptureReach;
+  discardUnrestorableWebhooks: boolean;
 }
 
 export async function parseSimulateArgs(argv: string[]): Promise<SimulateSettings | 'help'> {
@@ -71,6 +75,7 @@ export async function parseSimulateArgs(argv: string[]): Promise<SimulateSetting
     reportDir: path.resolve(v['report-dir']),
     timeoutMs: integerFlag('timeout-ms', v['timeout-ms'], 100, 600_000),
     capture: captureFlags(v),
+    discardUnrestorableWebhooks: v['discard-unrestorable-webhooks'],
   };
   if (v['base-url'] !== undefined) settings.baseUrl = baseUrlFlag(v['base-url']);
   if (v.profile !== undefined) {
@@ -127,6 +132,7 @@ export async function simulateCommand(argv: string[], out: (line: string) => voi
       reportDir: s.reportDir,
       timeoutMs: s.timeoutMs,
       capture: s.capture,
+      discardUnrestorableWebhooks: s.discardUnrestorableWebhooks,
       signal: stop.signal,
       out,
     });

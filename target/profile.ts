@@ -78,6 +78,13 @@ export const profileSchema = z.strictObject({
       signature: signature.nullable().default(null),
       // Events give no delivery time; a queued sender may need longer than a local one. Below the checks' 60 s.
       deliveryDeadlineMs: z.number().int().min(100).max(50_000).default(5_000).describe('how long a webhook delivery may take'),
+      // AppWebhook and AppWebhookUpsert show no fields: where the GET representation keeps each template member's
+      // value, so a saved configuration can be put back. Default: a member of the same name, and for the {{url}}
+      // member the representation's only absolute URL (target/webhook-restore.ts).
+      restoreFrom: z
+        .record(z.string(), jsonPointer)
+        .optional()
+        .describe('per templates.webhookUpsert member: a JSON pointer to its value in the AppWebhook read with GET'),
     })
     .default({ consultaPointer: '', signature: null, deliveryDeadlineMs: 5_000 }),
 });

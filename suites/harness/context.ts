@@ -22,6 +22,8 @@ export interface RunContext {
   today: string;
   /** Where the suites' webhook capture server listens, and the URL the target is given to reach it. */
   capture: CaptureReach;
+  /** Change configured webhook topics even where their restore would lose something (target/webhook-restore.ts). */
+  discardUnrestorableWebhooks: boolean;
 }
 
 declare module 'vitest' {

@@ -1,0 +1,28 @@
+import { randomBytes } from 'node:crypto';
+import { rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+// Issue 13, item 6: a report file is either the previous one or the complete new one, never a half-written
+// (or 0-byte) file beside stale results. Each file is written beside its final name, then renamed over it.
+
+/** A name beside `file` for its next version: hidden, unique to this process and call. */
+export const tempPathFor = (file: string): string =>
+  path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+
+export async function writeFileAtomic(file: string, data: string): Promise<void> {
+  await writeFilesAtomic([{ file, data }]);
+}
+
+/**
+ * Writes every file to its temporary name first, then renames them all: an interruption while writing leaves
+ * the previous set untouched, and the renames themselves take microseconds.
+ */
+export async function writeFilesAtomic(files: readonly { file: string; data: string }[]): Promise<void> {
+  const staged = files.map((f) => ({ ...f, temp: tempPathFor(f.file) }));
+  try {
+    await Promise.all(staged.map((f) => writeFile(f.temp, f.data)));
+    for (const f of staged) await rename(f.temp, f.file);
+  } finally {
+    await Promise.all(staged.map((f) => rm(f.temp, { force: true })));
+  }
+}
