@@ -102,7 +102,8 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
   const run = { ctx, reporters: [collector], ...(o.only ? { only: o.only } : {}) };
   // Stopped before any check could change the target: nothing to restore, and the previous reports stay as they are.
   if (o.interrupt?.signal.aborted) throw new InterruptedBeforeChecks('interrupted before the checks began');
-  const journal = o.interrupt ? new WebhookJournal(ctx.runId) : undefined;
+  // What the suites change on the target, as they change it (a run's own vitest session only).
+  const journal = o.session ? undefined : new WebhookJournal(ctx.runId);
   try {
     if (o.session) await o.session.run(run);
     else {
@@ -117,7 +118,12 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
         await session.close();
       }
     }
-    const interrupted = o.interrupt?.which ? await restoreAfterInterrupt(o.interrupt.which, journal!, client(), say) : undefined;
+    const interrupted = o.interrupt?.which && journal ? await restoreAfterInterrupt(o.interrupt.which, journal, client(), say) : undefined;
+    if (journal) {
+      await journal.settle();
+      const lossy = new Set(journal.restored().flatMap((s) => (s.configured && s.loses ? [`${describeSnapshot(s)} was restored without ${s.loses}`] : [])));
+      for (const line of lossy) say(`run: --discard-unrestorable-webhooks: ${line}`);
+    }
 
     const baseline = o.baseline;
     const result = buildRunResult(collector, {
