@@ -20,13 +20,13 @@ const ENCODINGS: readonly ((s: string) => string)[] = [
   (s) => s.replace(/'/g, `'\\''`),
   encodeURIComponent,
   (s) => new URLSearchParams({ s }).toString().slice(2),
-  (s) => urlPart(`http://h/${s}`, (u) => u.pathname.slice(1)),
-  (s) => urlPart(`http://h/?${s}`, (u) => u.search.slice(1)),
+  // How a URL serializes a secret in its path or in its query (WHATWG's percent-encode sets, not encodeURIComponent's).
+  (s) => percentEncode(s, /[\x00-\x20"#<>?`{}\x7f-\u{10ffff}]/gu),
+  (s) => percentEncode(s, /[\x00-\x20"#<>'\x7f-\u{10ffff}]/gu),
 ];
 
-/** How a URL serializes a secret in its path or query (WHATWG: not encodeURIComponent's set). */
-function urlPart(url: string, part: (u: URL) => string): string {
-  return URL.canParse(url) ? part(new URL(url)) : '';
+function percentEncode(s: string, set: RegExp): string {
+  return s.replace(set, (ch) => [...Buffer.from(ch, 'utf8')].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''));
 }
 
 /** Every form of one secret: itself, once and twice encoded, percent-escapes in both cases of hex. */

@@ -1,13 +1,13 @@
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spawnCli } from './support/cli-child.ts';
-import { startProxy, type Proxy, type ProxiedRequest } from './support/proxy.ts';
-import { referenceProfileJson, startWebhookTarget, USER_CALLBACK, type WebhookTarget } from './support/webhook-target.ts';
+import { startProxy, type ProxiedRequest } from './support/proxy.ts';
+import { perTest, referenceProfileJson, startWebhookTarget, USER_CALLBACK } from './support/webhook-target.ts';
 
 // Issue 13, item 4: SIGINT/SIGTERM while `run` has pointed the target's webhook configuration at its capture
-// server. A real child process gets a real signal at the moment the change is in effect (a proxy holds back the
+// server. A real child process gets a real signal at the moment the change is in effect (a t.proxy holds back the
 // target's answer to the PUT that made it); afterwards the reference server's own configuration is inspected.
 
 const TOPIC = 'consultas';
@@ -20,21 +20,16 @@ function isTakeover(req: ProxiedRequest): boolean {
   return !req.body.toString('utf8').includes(USER_CALLBACK);
 }
 
-let target: WebhookTarget | undefined;
-let proxy: Proxy | undefined;
-afterEach(async () => {
-  await proxy?.close();
-  await target?.close();
-});
+const t = perTest();
 
 async function setUp(hold: (req: ProxiedRequest, phase: { takenOver: boolean }) => 'hang' | undefined, delayTakeoverMs = 0) {
   const json = await referenceProfileJson();
-  target = await startWebhookTarget(json);
-  await target.configure('primary', TOPIC, { Url: USER_CALLBACK, Activo: true });
+  t.target = await startWebhookTarget(json);
+  await t.target.configure('primary', TOPIC, { Url: USER_CALLBACK, Activo: true });
   const phase = { takenOver: false };
   let signalled: () => void = () => undefined;
   const takenOver = new Promise<void>((resolve) => (signalled = resolve));
-  proxy = await startProxy(target.server.url, {
+  t.proxy = await startProxy(t.target.server.url, {
     request(req) {
       const answer = hold(req, phase);
       if (isTakeover(req) && !phase.takenOver) {
@@ -52,7 +47,7 @@ async function setUp(hold: (req: ProxiedRequest, phase: { takenOver: boolean }) 
   return { dir, reportDir, profile, takenOver };
 }
 
-const runArgs = (s: { profile: string; reportDir: string }) => ['run', '--seed', '5', '--runs', '2', '--only', ONLY, '--base-url', proxy!.url, '--profile', s.profile, '--report-dir', s.reportDir];
+const runArgs = (s: { profile: string; reportDir: string }) => ['run', '--seed', '5', '--runs', '2', '--only', ONLY, '--base-url', t.proxy!.url, '--profile', s.profile, '--report-dir', s.reportDir];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('a signal during run', () => {
@@ -62,12 +57,12 @@ describe('a signal during run', () => {
     const s = await setUp(() => undefined, 1_500);
     const child = spawnCli(runArgs(s));
     await s.takenOver;
-    expect((await target!.config('primary', TOPIC))?.Url).not.toBe(USER_CALLBACK);
+    expect((await t.target!.config('primary', TOPIC))?.Url).not.toBe(USER_CALLBACK);
     child.child.kill('SIGINT');
     const { code } = await child.exited;
     expect(code, child.stdout() + child.stderr()).toBe(130);
     expect(child.stdout()).toMatch(/run: SIGINT: stopping, then restoring/);
-    expect((await target!.config('primary', TOPIC))?.Url).toBe(USER_CALLBACK);
+    expect((await t.target!.config('primary', TOPIC))?.Url).toBe(USER_CALLBACK);
 
     // Item 6: a complete set of reports, marked partial, and no temporary file left.
     const files = await readdir(s.reportDir);
@@ -95,7 +90,7 @@ describe('a signal during run', () => {
     const { code } = await child.exited;
     expect(code, child.stdout() + child.stderr()).toBe(143);
     expect(child.stdout()).toContain(`run: restored the primary app's webhook topic '${TOPIC}' (was ${USER_CALLBACK})`);
-    expect((await target!.config('primary', TOPIC))?.Url).toBe(USER_CALLBACK);
+    expect((await t.target!.config('primary', TOPIC))?.Url).toBe(USER_CALLBACK);
     const results = JSON.parse(await readFile(path.join(s.reportDir, 'results.json'), 'utf8')) as { exitCode: number; unhandledErrors: string[] };
     expect(results.exitCode).toBe(143);
     expect(results.unhandledErrors).toEqual([]);
@@ -116,6 +111,6 @@ describe('a signal during run', () => {
     expect(code).toBe(130);
     expect(atMs - second).toBeLessThan(2_000);
     expect(child.stdout()).toMatch(/run: SIGINT again: exiting at once\. NOT restored on the target \(put back by hand\): .*the primary app's webhook topic 'consultas' \(was http:\/\/127\.0\.0\.1:9\/user-hook\)/);
-    expect((await target!.config('primary', TOPIC))?.Url).not.toBe(USER_CALLBACK);
+    expect((await t.target!.config('primary', TOPIC))?.Url).not.toBe(USER_CALLBACK);
   });
 });

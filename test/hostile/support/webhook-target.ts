@@ -1,10 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { request } from 'undici';
+import { afterEach } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../../reference/server.ts';
 import type { Profile } from '../../../target/profile.ts';
 import { parseProfile } from '../../../target/profile-load.ts';
 import { ROOT } from './cli-child.ts';
+import type { Proxy } from './proxy.ts';
 
 // A reference server whose webhook topics a user has configured before the run, read and written directly (not
 // through any proxy in front of it), so a test can see what a run left behind (issue 13, items 4–5).
@@ -44,4 +46,16 @@ export async function startWebhookTarget(profileJson: Record<string, unknown>): 
     },
     close: () => server.close(),
   };
+}
+
+/** The current test's target and the proxy in front of it, both closed after each test. */
+export function perTest(): { target?: WebhookTarget; proxy?: Proxy } {
+  const held: { target?: WebhookTarget; proxy?: Proxy } = {};
+  afterEach(async () => {
+    await held.proxy?.close();
+    await held.target?.close();
+    delete held.proxy;
+    delete held.target;
+  });
+  return held;
 }
