@@ -3,6 +3,7 @@ import { startEmbedded, type Embedded } from '../cli/embedded.ts';
 import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags } from '../cli/capture-flags.ts';
 import { DISCARD_OPTIONS, DISCARD_USAGE } from '../cli/discard-flag.ts';
 import { UsageError } from '../cli/errors.ts';
+import { Interrupt } from '../cli/interrupt.ts';
 import { baseUrlFlag, DEFAULT_REPORT_DIR, DEFAULT_TIMEOUT_MS, integerFlag, MAX_SEED, parseFlags, profileFlag, randomSeed } from '../cli/run-command.ts';
 import type { ArrivalSpec } from '../generators/arrivals.ts';
 import type { CaptureReach } from '../target/capture-reach.ts';
@@ -89,34 +90,13 @@ export async function parseSimulateArgs(argv: string[]): Promise<SimulateSetting
   return settings;
 }
 
-/** Aborts on SIGINT/SIGTERM until disposed; remembers which signal came, for the exit code. */
-function interruptions(out: (line: string) => void): { signal: AbortSignal; which: () => NodeJS.Signals | undefined; dispose: () => void } {
-  const controller = new AbortController();
-  let which: NodeJS.Signals | undefined;
-  const onSignal = (s: NodeJS.Signals) => {
-    which ??= s;
-    out(`simulate: ${s} — stopping and restoring the webhook configurations…`);
-    controller.abort();
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  return {
-    signal: controller.signal,
-    which: () => which,
-    dispose: () => {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-    },
-  };
-}
-
 export async function simulateCommand(argv: string[], out: (line: string) => void): Promise<number> {
   const s = await parseSimulateArgs(argv);
   if (s === 'help') {
     for (const line of SIMULATE_USAGE) out(line);
     return 0;
   }
-  const stop = interruptions(out);
+  const stop = new Interrupt('simulate', out);
   let embedded: Embedded | undefined;
   try {
     if (!s.baseUrl) embedded = await startEmbedded(s.profileJson !== undefined ? { profileJson: s.profileJson } : {});
@@ -134,9 +114,10 @@ export async function simulateCommand(argv: string[], out: (line: string) => voi
       capture: s.capture,
       discardUnrestorableWebhooks: s.discardUnrestorableWebhooks,
       signal: stop.signal,
+      track: (outstanding) => stop.track(outstanding),
       out,
     });
-    return stop.which() === 'SIGTERM' ? 143 : exitCode;
+    return stop.which ? stop.exitCode : exitCode;
   } finally {
     await embedded?.close();
     stop.dispose();

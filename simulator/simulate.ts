@@ -11,6 +11,7 @@ import type { Fixtures } from '../target/discovery.ts';
 import type { Profile } from '../target/profile.ts';
 import { redact } from '../target/redact.ts';
 import { secretsOf } from '../target/secrets.ts';
+import { redactFileInPlace } from '../reports/atomic-write.ts';
 import { toolVersion } from '../reports/version.ts';
 import { startCaptureServer, type CaptureServer, type Delivery } from './capture-server.ts';
 import { adoptInquiries, recentSids } from './existing-inquiries.ts';
@@ -21,7 +22,7 @@ import { finishResends, resendSample, sendResends } from './resend.ts';
 import { DELIVERIES_FILE, latencySummary, summaryLines, writeSimulation, type SimulationResult } from './simulation-result.ts';
 import { sleep } from './sleep.ts';
 import { pointAtCapture, restoreAll, saveInquiryTopics } from './webhook-setup.ts';
-import type { WebhookSnapshot } from '../target/webhook-config.ts';
+import { describeSnapshot, type WebhookSnapshot } from '../target/webhook-config.ts';
 
 export { SimulationSetupError } from './webhook-setup.ts';
 
@@ -56,6 +57,8 @@ export interface SimulationOptions {
   out?: (line: string) => void;
   /** Aborting stops sending, restores the webhook configurations and reports what was seen (interrupted). */
   signal?: AbortSignal;
+  /** Receives, once topics are saved, what the simulation has changed and not yet restored (for a second signal). */
+  track?: (outstanding: () => string[]) => void;
   /** Change configured topics even where their restore would lose something (default: leave them untouched). */
   discardUnrestorableWebhooks?: boolean;
 }
@@ -142,9 +145,11 @@ export async function runSimulation(o: SimulationOptions): Promise<{ exitCode: n
   let restore: SimulationResult['restore'] = { ok: true };
   const grace = Math.min(o.deadlineMs, 500);
   let snapshots: WebhookSnapshot[] = [];
+  let putBack = false;
   try {
     const topics = await saveInquiryTopics(client, o.profile.topics.inquiry, o.discardUnrestorableWebhooks ?? false, out);
     snapshots = topics.snapshots;
+    o.track?.(() => (putBack ? [] : snapshots.map((snapshot) => redact(describeSnapshot(snapshot), secrets))));
     await pointAtCapture(client, callbackBase, o.profile.topics.inquiry, topics.pointOther, out);
     if (mode === 'hooks') {
       const startEpochMs = targetNow(o.profile);
@@ -187,7 +192,10 @@ export async function runSimulation(o: SimulationOptions): Promise<{ exitCode: n
     }
   } finally {
     restore = await restoreAll(client, snapshots, out);
+    putBack = restore.ok;
     await capture.close();
+    // Recorded byte for byte as they came; a target that echoes a credential in a payload gets it redacted here.
+    await redactFileInPlace(captureFile, (line) => redact(line, secrets));
     await client.close();
   }
   ledger.finishInject();

@@ -1,4 +1,8 @@
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { redactFileInPlace } from '../../reports/atomic-write.ts';
 import { toCurl } from '../../target/curl.ts';
 import { parseProfile } from '../../target/profile-load.ts';
 import { redact, REDACTED } from '../../target/redact.ts';
@@ -64,5 +68,20 @@ describe('the secrets of a profile', () => {
     expect(JSON.stringify(profile)).not.toContain('"tok-123456"');
     expect(secretParts('Bearer')).toEqual([]);
     expect(secretParts('ApiKey  k e y')).toEqual(['k e y']);
+  });
+});
+
+describe('a file written live (the capture JSONL)', () => {
+  it('is redacted in place, line by line, leaving no temporary file', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'vmp-hostile-jsonl-'));
+    const file = path.join(dir, 'deliveries.jsonl');
+    const secret = AWKWARD[1]!;
+    await writeFile(file, `${JSON.stringify({ n: 1, echo: `token ${secret}` })}\n${JSON.stringify({ n: 2 })}\n`);
+    await redactFileInPlace(file, (line) => redact(line, [secret]));
+    const text = await readFile(file, 'utf8');
+    for (const form of encodedForms(secret)) expect(text).not.toContain(form);
+    expect(text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as unknown)).toEqual([{ n: 1, echo: `token ${REDACTED}` }, { n: 2 }]);
+    expect(await readdir(dir)).toEqual(['deliveries.jsonl']);
+    await expect(redactFileInPlace(path.join(dir, 'missing.jsonl'), (l) => l)).resolves.toBeUndefined();
   });
 });
