@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { writeFilesAtomic } from '../../reports/atomic-write.ts';
 import { REPORT_FILES, writeReports } from '../../reports/write.ts';
 import { runResult, SAMPLE_RULES } from '../reports/fixtures.ts';
-import { spawnCli } from './support/cli-child.ts';
+import { spawnCli, writtenBy } from './support/cli-child.ts';
 import { startProxy } from './support/proxy.ts';
+import { credentialsOf, leaks } from './support/secret-scan.ts';
 import { perTest, referenceProfileJson, startWebhookTarget } from './support/webhook-target.ts';
 
 // Issue 13, item 6: reports are written as one set, each file under a temporary name renamed into place, so an
@@ -55,6 +56,7 @@ describe('atomic reports', () => {
     const { code } = await child.exited;
     expect(code, child.stdout() + child.stderr()).toBe(130);
     expect(await contents(reportDir)).toEqual(before);
+    expect(leaks(await writtenBy(child, reportDir), credentialsOf(t.target!.profile))).toEqual([]);
   });
 
   it('a set that fails to be written leaves every previous file as it was, and no temporary file', async () => {

@@ -2,9 +2,9 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { filesUnder, spawnCli } from './support/cli-child.ts';
+import { spawnCli, writtenBy } from './support/cli-child.ts';
 import { rewriteJson, startProxy, type ProxiedRequest } from './support/proxy.ts';
-import { leaks } from './support/secret-scan.ts';
+import { credentialsOf, leaks } from './support/secret-scan.ts';
 import { perTest, referenceProfileJson, startWebhookTarget, USER_CALLBACK } from './support/webhook-target.ts';
 
 // Issue 13, item 5: an independent server whose AppWebhook (GET) and AppWebhookUpsert (PUT/POST) use different
@@ -61,9 +61,7 @@ async function run(dir: string, serverJson: Record<string, unknown>, webhookUpse
     summary: { passed: number; failed: number; skipped: number };
     rules: { id: string; verdict: string; skipReason?: string; message?: string }[];
   };
-  const files = await filesUnder(reportDir);
-  files.set('(stdout)', child.stdout());
-  files.set('(stderr)', child.stderr());
+  const files = await writtenBy(child, reportDir);
   return { code, results, files, printed: child.stdout() + child.stderr() };
 }
 
@@ -91,7 +89,7 @@ describe('restoring a webhook configuration on a server whose two representation
     expect(touchedBy(t.proxy!.requests).length).toBeGreaterThan(1);
     expect(await t.target!.config('primary', TOPIC)).toMatchObject({ Url: USER_CALLBACK, Secreto: USER_SECRET });
     expect(await t.target!.config('primary', 'agencias.registro')).toMatchObject({ Url: `${USER_CALLBACK}/reg`, Secreto: USER_SECRET });
-    expect(leaks(r.files, [USER_SECRET])).toEqual([]);
+    expect(leaks(r.files, [USER_SECRET, ...credentialsOf(t.target!.profile)])).toEqual([]);
   });
 
   it('leaves a topic it could not put back untouched, and the checks that need it skip with the reason', { timeout: 180_000 }, async () => {
@@ -105,6 +103,7 @@ describe('restoring a webhook configuration on a server whose two representation
     const skipped = r.results.rules.filter((x) => x.verdict === 'skip' && x.skipReason?.includes(`webhook topic '${TOPIC}' is configured and could not be put back`));
     expect(skipped.map((x) => x.id)).toEqual(expect.arrayContaining(['appnotificaciones/put-200', 'events/inquiry-webhook-delivered']));
     expect(skipped[0]!.skipReason).toMatch(/lose Nota .*--discard-unrestorable-webhooks/);
+    expect(leaks(r.files, [USER_SECRET, ...credentialsOf(t.target!.profile)])).toEqual([]);
   });
 
   it('with --discard-unrestorable-webhooks changes it anyway, restores what it can and says what was lost', { timeout: 180_000 }, async () => {
@@ -116,5 +115,6 @@ describe('restoring a webhook configuration on a server whose two representation
     expect(after).toMatchObject({ Url: USER_CALLBACK, Secreto: USER_SECRET });
     expect(after?.Nota).not.toBe('the user note');
     expect(r.printed).toContain(`run: --discard-unrestorable-webhooks: the primary app's webhook topic '${TOPIC}' (was ${USER_CALLBACK}) was restored without Nota`);
+    expect(leaks(r.files, [USER_SECRET, ...credentialsOf(t.target!.profile)])).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filesUnder, spawnCli } from './support/cli-child.ts';
+import { spawnCli, writtenBy } from './support/cli-child.ts';
 import { leaks } from './support/secret-scan.ts';
 import { SECRET_ENV, secretProfileJson, startEchoTarget, TEST_SECRETS, writeProfile, type EchoTarget } from './support/secret-target.ts';
 
@@ -25,9 +25,7 @@ afterAll(async () => target?.close());
 async function runAndScan(args: string[], reportDir: string): Promise<{ code: number | null; files: Map<string, string>; printed: string }> {
   const child = spawnCli([...args, '--base-url', target.url, '--profile', profile, '--report-dir', reportDir], SECRET_ENV);
   const { code } = await child.exited;
-  const files = await filesUnder(reportDir);
-  files.set('(stdout)', child.stdout());
-  files.set('(stderr)', child.stderr());
+  const files = await writtenBy(child, reportDir);
   return { code, files, printed: child.stdout() + child.stderr() };
 }
 

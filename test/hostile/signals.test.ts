@@ -2,8 +2,9 @@ import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { spawnCli } from './support/cli-child.ts';
+import { spawnCli, writtenBy } from './support/cli-child.ts';
 import { startProxy, type ProxiedRequest } from './support/proxy.ts';
+import { credentialsOf, leaks } from './support/secret-scan.ts';
 import { perTest, referenceProfileJson, startWebhookTarget, USER_CALLBACK } from './support/webhook-target.ts';
 
 // Issue 13, item 4: SIGINT/SIGTERM while `run` has pointed the target's webhook configuration at its capture
@@ -78,6 +79,7 @@ describe('a signal during run', () => {
     expect(results.rules.some((r) => r.skipReason === 'not run: the run was interrupted by SIGINT')).toBe(true);
     expect(await readFile(path.join(s.reportDir, 'junit.xml'), 'utf8')).toMatch(/<testsuites name="vmp-conformance \(interrupted by SIGINT: partial\)"/);
     expect(await readFile(path.join(s.reportDir, 'summary.md'), 'utf8')).toMatch(/## vmp-conformance: INTERRUPTED/);
+    expect(leaks(await writtenBy(child, s.reportDir), credentialsOf(t.target!.profile))).toEqual([]);
   });
 
   it('SIGTERM while a check hangs: its worker is stopped and the run restores the configuration itself, exit 143', { timeout: 180_000 }, async () => {
@@ -94,6 +96,7 @@ describe('a signal during run', () => {
     const results = JSON.parse(await readFile(path.join(s.reportDir, 'results.json'), 'utf8')) as { exitCode: number; unhandledErrors: string[] };
     expect(results.exitCode).toBe(143);
     expect(results.unhandledErrors).toEqual([]);
+    expect(leaks(await writtenBy(child, s.reportDir), credentialsOf(t.target!.profile))).toEqual([]);
   });
 
   it('a second signal exits at once, naming what could not be restored', { timeout: 180_000 }, async () => {
@@ -112,5 +115,6 @@ describe('a signal during run', () => {
     expect(atMs - second).toBeLessThan(2_000);
     expect(child.stdout()).toMatch(/run: SIGINT again: exiting at once\. NOT restored on the target \(put back by hand\): .*the primary app's webhook topic 'consultas' \(was http:\/\/127\.0\.0\.1:9\/user-hook\)/);
     expect((await t.target!.config('primary', TOPIC))?.Url).not.toBe(USER_CALLBACK);
+    expect(leaks(await writtenBy(child, s.reportDir), credentialsOf(t.target!.profile))).toEqual([]);
   });
 });

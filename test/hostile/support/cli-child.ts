@@ -71,3 +71,11 @@ export async function filesUnder(dir: string): Promise<Map<string, string>> {
   }
   return files;
 }
+
+/** Everything a CLI child wrote: the files under its report directory (if any) and what it printed. */
+export async function writtenBy(child: CliChild, reportDir: string): Promise<Map<string, string>> {
+  const files = await filesUnder(reportDir).catch(() => new Map<string, string>());
+  files.set('(stdout)', child.stdout());
+  files.set('(stderr)', child.stderr());
+  return files;
+}

@@ -26,3 +26,9 @@ export function leaks(texts: ReadonlyMap<string, string>, secrets: readonly stri
   }
   return found;
 }
+
+/** The credentials of a parsed profile as a test writes them down: each header value, and its token after a scheme. */
+export function credentialsOf(profile: { apps: Record<string, { headers: Record<string, string> } | undefined> }): string[] {
+  const values = Object.values(profile.apps).flatMap((app) => Object.values(app?.headers ?? {}));
+  return [...values, ...values.map((v) => v.replace(/^\S+\s+/, '')).filter((v) => v.length >= 4)];
+}
