@@ -13,7 +13,7 @@ import { REPORT_FILES, writeReports } from '../reports/write.ts';
 import type { RunContext } from '../suites/harness/context.ts';
 import { TargetClient } from '../target/client.ts';
 import { LOCAL_CAPTURE, type CaptureReach } from '../target/capture-reach.ts';
-import type { Fixtures } from '../target/discovery.ts';
+import { discoveryNotes, type Fixtures } from '../target/discovery.ts';
 import type { Profile } from '../target/profile.ts';
 import { secretsOf } from '../target/secrets.ts';
 import { redact } from '../target/redact.ts';
@@ -86,9 +86,15 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
     capture: o.capture ?? LOCAL_CAPTURE,
     discardUnrestorableWebhooks: o.discardUnrestorableWebhooks ?? false,
   };
-  const selected = RULES.filter((r) => matchesOnly(o.only, r.id));
+  // A rule that an exchange of discovery broke is run (and fails) even when --only leaves it out: it is why
+  // the selected checks may skip, and a run whose every check skipped must not pass.
+  const faulted = fixtures.faults.map((f) => f.ruleId).filter((id) => !matchesOnly(o.only, id));
+  const only = o.only !== undefined && faulted.length > 0 ? [o.only, ...faulted].join(',') : o.only;
+  const selected = RULES.filter((r) => matchesOnly(only, r.id));
   const options = { runs: o.numRuns, readOnly: o.readOnly, ...(o.only ? { only: o.only } : {}) };
   say(headerLine({ tool: { name: 'vmp-conformance', version: toolVersion() }, target: { baseUrl: o.baseUrl, embedded: o.embedded }, seed: o.seed, options }));
+  const notes = discoveryNotes(fixtures);
+  for (const note of notes) say(`discovery: ${note}`);
 
   await mkdir(o.reportDir, { recursive: true });
   const collector = new ResultCollector();
@@ -99,7 +105,7 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
   collector.onResult((r) => progress.add(r));
   // vitest's own reports go to temporary names and join the set only once complete (reports/write.ts).
   const vitestOutputs = { junit: tempPathFor(path.join(o.reportDir, REPORT_FILES.junit)), json: tempPathFor(path.join(o.reportDir, REPORT_FILES.vitest)) };
-  const run = { ctx, reporters: [collector], ...(o.only ? { only: o.only } : {}) };
+  const run = { ctx, reporters: [collector], ...(only ? { only } : {}) };
   // Stopped before any check could change the target: nothing to restore, and the previous reports stay as they are.
   if (o.interrupt?.signal.aborted) throw new InterruptedBeforeChecks('interrupted before the checks began');
   // What the suites change on the target, as they change it (a run's own vitest session only).
@@ -138,6 +144,7 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
       timeoutMs: o.timeoutMs,
       ...(o.only ? { only: o.only } : {}),
       selected,
+      discovery: notes,
       ...(baseline ? { compare: (rules: RunResult['rules']) => compareWithBaseline(rules, baseline.baseline, baseline.file) } : {}),
       ...(interrupted ? { interrupted } : {}),
     });

@@ -1,4 +1,5 @@
 import { coverageTotals } from './coverage-matrix.ts';
+import { specCoverageTotals } from './spec-coverage.ts';
 import type { RuleResult, RunResult } from './results.ts';
 import { areaSummaries, blockingFailures, interruptionNote, verdictOf } from './summary.ts';
 
@@ -34,6 +35,10 @@ export function markdownSummary(result: RunResult): string {
     lines.push('', result.baseline ? `### New failures (${blocking.length})` : `### Failed rules (${blocking.length})`, '');
     lines.push('| rule | level | statement | failure | replay id |', '|---|---|---|---|---|', ...blocking.map(failureRow));
   }
+  if (result.discovery?.length) {
+    lines.push('', '### Before the checks: fixture discovery', '');
+    for (const d of result.discovery) lines.push(`- ${cell(d)}`);
+  }
   const b = result.baseline;
   if (b) {
     lines.push('', `### Baseline ${code(b.file)}`, '');
@@ -47,9 +52,11 @@ export function markdownSummary(result: RunResult): string {
     for (const e of result.unhandledErrors) lines.push(`- ${cell(e.split('\n')[0]!)}`);
   }
   const cov = coverageTotals(result.coverageMatrix);
+  const spec = specCoverageTotals(result.specCoverage);
   lines.push(
     '',
     `Coverage matrix: ${cov.exercised} cells exercised, ${cov.failed} failed, ${cov['not-exercised']} not exercised. ` +
+      `Spec coverage: of ${result.specCoverage.length} statements, ${spec.pass} passed, ${spec.fail} failed, ${spec.skip} skipped, ${spec['not-run']} not run. ` +
       'Details, evidence and observed behaviour: report.html.',
     '',
   );

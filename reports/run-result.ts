@@ -4,6 +4,7 @@ import { redactDeep } from '../target/redact.ts';
 import type { ResultCollector } from './collector.ts';
 import { coverageMatrix } from './coverage-matrix.ts';
 import type { BaselineComparison, RunResult } from './results.ts';
+import { specCoverage } from './spec-coverage.ts';
 import { exitCodeOf, NO_CHECK_REASON, totals, unreportedRules } from './summary.ts';
 import { toolVersion } from './version.ts';
 
@@ -22,6 +23,8 @@ export interface RunFacts {
   only?: string;
   /** The catalog rules the run selected (after --only): each gets a result, checked or not. */
   selected: readonly Rule[];
+  /** discoveryNotes() of the run's fixtures. */
+  discovery?: readonly string[];
   /** Compares the rule results with a baseline, marking each; absent without --baseline. */
   compare?: (rules: RunResult['rules']) => BaselineComparison;
   /** The signal that stopped the run, and what it had changed on the target and put back or could not. */
@@ -57,6 +60,8 @@ export function buildRunResult(collector: ResultCollector, facts: RunFacts): Run
     summary: totals(rules),
     coverage,
     coverageMatrix: coverageMatrix(coverage),
+    specCoverage: specCoverage(rules),
+    ...(facts.discovery?.length ? { discovery: [...facts.discovery] } : {}),
     ...partial,
     ...(stop ? { interrupted: stop } : {}),
     exitCode: stop ? (SIGNAL_EXIT_CODES[stop.signal] ?? 130) : exitCodeOf(partial),

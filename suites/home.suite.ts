@@ -21,8 +21,9 @@ check('home/304-no-body', async (c) => {
   const first = await c.send('home', { form: 'json' });
   const etag = c.present(first.headers.etag, 'an ETag header to send back', first);
   const header = c.ctx.profile.conditionalRequestHeader;
-  // Read unframed: a client stops at a 304's header block, so a body sent after it would go unseen.
-  const second = await c.send('home', { headers: { [header]: etag }, unframed: true });
+  // Read unframed: a client stops at a 304's header block, so a body sent after it would go unseen. The same
+  // media type as the first: a default without one is not shown, and each type may have its own ETag.
+  const second = await c.send('home', { form: 'json', headers: { [header]: etag }, unframed: true });
   if (second.status !== 304) c.skip(`the conditional request answered ${second.status}, not 304 (see home/etag-304)`);
   c.expect(second.text === '', `no body with 304, not ${Buffer.byteLength(second.text)} bytes after the header block`, second);
 });
@@ -32,4 +33,33 @@ check('status/home/200', async (c) => {
   c.expectStatus(res, 200);
   c.expectModel(res, representationModel('EntryPoints', 'full')!, 'an EntryPoints JSON object');
   c.expect(res.headers['content-type']?.toLowerCase() !== PROBLEM_MEDIA_TYPE, 'a success media type', res);
+});
+
+/**
+ * The ETag with one character of its opaque part changed (RFC 9110 entity-tag: `W/"…"` or `"…"`): another
+ * tag under weak comparison too, which is what If-None-Match uses.
+ */
+function altered(etag: string): string {
+  const end = etag.endsWith('"') && etag.length > 1 ? etag.length - 2 : etag.length - 1;
+  const ch = etag[end];
+  if (end < 0 || ch === undefined || ch === '"') return `${etag.slice(0, end + 1)}x${etag.slice(end + 1)}`;
+  return `${etag.slice(0, end)}${ch === 'x' ? 'y' : 'x'}${etag.slice(end + 1)}`;
+}
+
+check('home/etag-mismatch-not-304', async (c) => {
+  const first = await c.send('home', { form: 'json' });
+  const etag = first.headers.etag;
+  if (!etag) return c.skip(`GET /v3 answered ${first.status ?? first.error?.code} without an ETag to alter (see home/etag-present)`);
+  const header = c.ctx.profile.conditionalRequestHeader;
+  // A weak version of the strong tag is left out: If-None-Match compares weakly (RFC 9110 13.1.2), so W/"x"
+  // matching "x" is right; what it got is only recorded.
+  const unknown = [`"vmp-${c.ctx.runId}-never-given"`, altered(etag)];
+  for (const validator of unknown) {
+    const res = await c.send('home', { form: 'json', headers: { [header]: validator } });
+    c.expect(res.status !== 304, `not 304 for ${header}: ${validator}, a validator the target did not give (it gave ${etag})`, res);
+  }
+  if (!etag.startsWith('W/')) {
+    const weak = await c.send('home', { form: 'json', headers: { [header]: `W/${etag}` } });
+    c.observe(`${header}: W/${etag} answered ${weak.status ?? weak.error?.code}`);
+  }
 });

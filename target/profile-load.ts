@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { profileSchema, type Profile } from './profile.ts';
 import { withEnvSecrets } from './secrets.ts';
 
+// secretsOf lives with the other secret logic; imported from here too.
+export { secretsOf } from './secrets.ts';
+
 /** An unusable profile; `field` names where, as a dotted path. */
 export class ProfileError extends Error {
   readonly code = 'VMP_ERR_PROFILE';

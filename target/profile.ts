@@ -78,6 +78,11 @@ export const profileSchema = z.strictObject({
       signature: signature.nullable().default(null),
       // Events give no delivery time; a queued sender may need longer than a local one. Below the checks' 60 s.
       deliveryDeadlineMs: z.number().int().min(100).max(50_000).default(5_000).describe('how long a webhook delivery may take'),
+      // A 202 carries "Location (URI of the webhook callback)": without a callback a target may refuse (400).
+      resendWithoutCallback: z
+        .enum(['accept', 'refuse'])
+        .default('accept')
+        .describe('resendwebhook while the app has no inquiry callback configured: 202 with the payload, or 400'),
       // AppWebhook and AppWebhookUpsert show no fields: where the GET representation keeps each template member's
       // value, so a saved configuration can be put back. Default: a member of the same name, and for the {{url}}
       // member the representation's only absolute URL (target/webhook-restore.ts).
@@ -86,7 +91,7 @@ export const profileSchema = z.strictObject({
         .optional()
         .describe('per templates.webhookUpsert member: a JSON pointer to its value in the AppWebhook read with GET'),
     })
-    .default({ consultaPointer: '', signature: null, deliveryDeadlineMs: 5_000 }),
+    .default({ consultaPointer: '', signature: null, deliveryDeadlineMs: 5_000, resendWithoutCallback: 'accept' }),
 });
 
 export type ProfileInput = z.input<typeof profileSchema>;

@@ -1,8 +1,10 @@
 import type { Rule } from '../rule.ts';
 import { BEHAVIOUR_RULES } from './behaviour.ts';
 import { CATALOG_RULES } from './catalog.ts';
+import { EFFECT_RULES } from './effects.ts';
 import { LIMIT_RULES } from './limits.ts';
 import { OBSERVATION_RULES } from './observations.ts';
+import { PRECONDITION_RULES } from './preconditions.ts';
 import { RESOURCE_RULES } from './resources.ts';
 
 export const RULES: readonly Rule[] = [
@@ -10,6 +12,8 @@ export const RULES: readonly Rule[] = [
   ...CATALOG_RULES,
   ...RESOURCE_RULES,
   ...BEHAVIOUR_RULES,
+  ...PRECONDITION_RULES,
+  ...EFFECT_RULES,
   ...OBSERVATION_RULES,
 ];
 

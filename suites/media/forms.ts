@@ -1,35 +1,26 @@
-import {
-  essence,
-  listEntries,
-  MEDIA_FORMS,
-  MEDIA_TYPES,
-  representationModel,
-  representationOf,
-  type Endpoint,
-  type MediaForm,
-} from '../../models/index.ts';
+import { essence, listEntries, MEDIA_FORMS, MEDIA_TYPES, type Endpoint, type MediaForm } from '../../models/index.ts';
+import { formFault } from '../../target/form-judge.ts';
 import type { Check } from '../harness/check.ts';
 import { validRequest, type RequestEnv } from './requests.ts';
 
 // Resources and their fields > Conventions: the media types a success response can have, each offered where
 // the Endpoints row lists it; "reference form: each list entry is only a link object with href and title".
 
-async function requestOrSkip(c: Check, e: Endpoint, env: RequestEnv) {
+export async function requestOrSkip(c: Check, e: Endpoint, env: RequestEnv) {
   const call = await validRequest(c, e, env, !c.ctx.readOnly);
   if (typeof call === 'string') c.skip(call);
   return call;
 }
 
-/** media/<endpoint>/<form>: a valid request asking for `form` gets the success status, that media type, and a body of that form. */
+/**
+ * media/<endpoint>/<form>: a valid request asking for `form` gets the success status, that media type, and a
+ * body of that form — judged as fixture discovery judges its reads (target/form-judge.ts).
+ */
 export async function checkForm(c: Check, e: Endpoint, form: MediaForm, env: RequestEnv): Promise<void> {
   const call = await requestOrSkip(c, e, env);
   const res = await c.send(e.id, { ...call, form });
-  c.expectStatus(res, e.success.status, `${e.success.meaning}, asking for ${MEDIA_TYPES[form]}`);
-  const type = res.headers['content-type'];
-  c.expect(essence(type) === MEDIA_TYPES[form], `Content-Type ${MEDIA_TYPES[form]}, got ${type ?? 'none'}`, res);
-  const representation = c.present(e.success.representation, `a representation named by the row of ${e.id}`);
-  const model = c.present(representationModel(representation, representationOf(form)), `a ${form} form of ${representation}`);
-  c.expectModel(res, model, `a body valid for the ${representationOf(form) === 'ref' ? 'reference' : 'full'} form of ${representation}`);
+  const fault = formFault(e, form, res);
+  if (fault) c.fail(fault.expectation, res);
   const entries = listEntries(res.json);
   if (entries?.length === 0) c.observe('the list was empty: the form of its entries could not be judged');
 }
@@ -44,4 +35,11 @@ export async function observeOffered(c: Check, e: Endpoint, env: RequestEnv): Pr
     seen.push(`${MEDIA_TYPES[form]} → ${answer}`);
   }
   c.observe(seen.join('; '));
+}
+
+/** media/<endpoint>/request-text-json: "body … (application/json or text/json)": the same valid request, its body labelled text/json. */
+export async function checkTextJsonBody(c: Check, e: Endpoint, env: RequestEnv): Promise<void> {
+  const call = await requestOrSkip(c, e, env);
+  const res = await c.send(e.id, { ...call, contentType: MEDIA_TYPES.textJson });
+  c.expectStatus(res, e.success.status, `${e.success.meaning}, the ${e.body?.model ?? 'request'} body sent as ${MEDIA_TYPES.textJson}`);
 }

@@ -1,9 +1,12 @@
 import type { Mutant } from '../fault.ts';
 import { AGENCY_MUTANTS } from './agencies.ts';
 import { CATALOG_MUTANTS } from './catalog.ts';
+import { EFFECT_MUTANTS } from './effects.ts';
+import { EFFECT_WEBHOOK_MUTANTS } from './effects-webhooks.ts';
 import { INQUIRY_MUTANTS } from './inquiries.ts';
 import { LIMIT_MUTANTS } from './limits.ts';
 import { MEDIA_MUTANTS } from './media.ts';
+import { PRECONDITION_MUTANTS } from './preconditions.ts';
 import { PROBLEM_MUTANTS } from './problems.ts';
 import { rowMutants } from './rows.ts';
 import { SCOPING_MUTANTS } from './scoping.ts';
@@ -21,7 +24,10 @@ const WRITTEN: readonly Mutant[] = [
   ...AGENCY_MUTANTS,
   ...INQUIRY_MUTANTS,
   ...WEBHOOK_MUTANTS,
+  ...PRECONDITION_MUTANTS,
   ...CATALOG_MUTANTS,
+  ...EFFECT_MUTANTS,
+  ...EFFECT_WEBHOOK_MUTANTS,
 ];
 
 export const GALLERY: readonly Mutant[] = [...WRITTEN, ...rowMutants(WRITTEN)];
