@@ -76,6 +76,19 @@ export const STATEMENT_CONVENTION_MUTANTS: Mutant[] = [
     }),
   },
   {
+    name: 'query-dates-day-first-accepted',
+    statement: 'conventions/query-dates',
+    breaks: 'status/consultas-list/400',
+    quote: '(yyyy-mm-dd)',
+    // A lenient date parser: dd/mm/yyyy is read as the same day, not refused.
+    fault: requests(['consultas-list'], (req) => {
+      for (const name of ['desde', 'hasta']) {
+        const dayFirst = /^(\d\d)\/(\d\d)\/(\d{4})$/.exec(req.query.get(name) ?? '');
+        if (dayFirst) req.query.set(name, `${dayFirst[3]}-${dayFirst[2]}-${dayFirst[1]}`);
+      }
+    }),
+  },
+  {
     name: 'conflict-problem-typed-as-json',
     statement: 'conventions/problem-media-type',
     breaks: 'errors/problem-media-type',

@@ -129,6 +129,14 @@ export const STATEMENT_ENDPOINT_MUTANTS: Mutant[] = [
     fault: requests(['agencias-invite'], (req) => (isTextJson(req.headers['content-type']) ? empty(415) : undefined)),
   },
   {
+    name: 'agency-put-text-json-read-as-text',
+    statement: 'endpoints/agencias-put/body',
+    breaks: 'media/agencias-put/request-text-json',
+    quote: 'json or text/json',
+    // text/json taken for text: the edit arrives as one string, not an AgenciaEdit object.
+    fault: requests(['agencias-put'], (req) => (isTextJson(req.headers['content-type']) ? problem(req, 400, { _: ['expected a JSON object'] }) : undefined)),
+  },
+  {
     name: 'webhook-post-ignores-text-json-body',
     statement: 'endpoints/appnotificaciones-post/body',
     breaks: 'media/appnotificaciones-post/request-text-json',
