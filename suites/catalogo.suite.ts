@@ -1,6 +1,6 @@
 import { endpoint, listEntries, validationProblem } from '../models/index.ts';
 import type { TargetResponse } from '../target/client.ts';
-import { expectFound, fullList, mappedFields, type Probe } from './catalogo/bestmatch.ts';
+import { expectFound, fullList, mappedFields, sharedAcrossStates, type Probe } from './catalogo/bestmatch.ts';
 import { cityQuery, keyValue, NO_CITY, type CatalogArea } from './harness/catalog-keys.ts';
 import { check, type Check } from './harness/check.ts';
 import { canonicalKey, firstDifference } from './harness/json-walk.ts';
@@ -66,11 +66,13 @@ check('catalogo/bestmatch-ciudades', async (c: Check) => {
   if (state.mapped.length === 0 || city.mapped.length === 0) c.skip('catalogKeys maps none of the state or none of the city fields');
   const found = await cityQuery(c);
   if (!found) c.skip(NO_CITY);
-  // Every state field with one city field, and every city field with one state field (id where mapped).
+  // Every state field with one city field, and every city field with one state field (id where mapped), for a
+  // sample of the cities and those whose name a city of another state shares.
   const [oneState, oneCity] = [state.mapped.includes('id') ? 'id' : state.mapped[0]!, city.mapped.includes('id') ? 'id' : city.mapped[0]!];
   const pairs: [string, string][] = [...state.mapped.map((s) => [s, oneCity] as [string, string]), ...city.mapped.filter((f) => f !== oneCity).map((f) => [oneState, f] as [string, string])];
   const notes = new Set<string>();
-  for (const i of sampleIndices(found.cities.length, sampleSize(c), c.ctx.seed)) {
+  const shared = sharedAcrossStates(c, found.cities, city.mapped, oneState);
+  for (const i of new Set([...sampleIndices(found.cities.length, sampleSize(c), c.ctx.seed), ...shared])) {
     for (const [s, f] of pairs) {
       const probes: Probe[] = [{ param: 'state', area: 'states', field: s }, { param: 'city', area: 'ciudades', field: f }];
       await expectFound(c, 'ciudades-bestmatch', 'ciudades', found.cities[i], probes, notes);

@@ -70,3 +70,20 @@ export async function expectFound(
   }
   c.fail(`the record ${wantId !== undefined ? `with id ${wantId}` : 'listed'} (${by} = ${JSON.stringify(query)}), got ${gotId !== undefined ? `id ${gotId}` : 'another record'}`, res);
 }
+
+/**
+ * Cities that share a value of a city field (a name, mostly) with a city of another state: there only the
+ * state picks the city, "a city belonging to a region". The first such group, or none.
+ */
+export function sharedAcrossStates(c: Check, cities: readonly unknown[], cityFields: readonly string[], stateField: string): number[] {
+  for (const field of cityFields) {
+    const groups = new Map<string, number[]>();
+    cities.forEach((city, i) => {
+      const value = keyValue(c, 'ciudades', field, city)?.toLowerCase();
+      if (value) groups.set(value, [...(groups.get(value) ?? []), i]);
+    });
+    const shared = [...groups.values()].find((group) => new Set(group.map((i) => keyValue(c, 'states', stateField, cities[i]))).size > 1);
+    if (shared) return shared;
+  }
+  return [];
+}

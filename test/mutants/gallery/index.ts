@@ -10,6 +10,11 @@ import { PRECONDITION_MUTANTS } from './preconditions.ts';
 import { PROBLEM_MUTANTS } from './problems.ts';
 import { rowMutants } from './rows.ts';
 import { SCOPING_MUTANTS } from './scoping.ts';
+import { CONSULTA_FIELD_MUTANTS } from './statements-consulta.ts';
+import { STATEMENT_CONVENTION_MUTANTS } from './statements-conventions.ts';
+import { STATEMENT_ENDPOINT_MUTANTS } from './statements-endpoints.ts';
+import { STATEMENT_ERROR_MUTANTS } from './statements-errors.ts';
+import { STATEMENT_LIMIT_MUTANTS } from './statements-limits.ts';
 import { STATUS_MUTANTS } from './statuses.ts';
 import { WEBHOOK_MUTANTS } from './webhooks.ts';
 
@@ -28,6 +33,11 @@ const WRITTEN: readonly Mutant[] = [
   ...CATALOG_MUTANTS,
   ...EFFECT_MUTANTS,
   ...EFFECT_WEBHOOK_MUTANTS,
+  ...CONSULTA_FIELD_MUTANTS,
+  ...STATEMENT_LIMIT_MUTANTS,
+  ...STATEMENT_CONVENTION_MUTANTS,
+  ...STATEMENT_ERROR_MUTANTS,
+  ...STATEMENT_ENDPOINT_MUTANTS,
 ];
 
 export const GALLERY: readonly Mutant[] = [...WRITTEN, ...rowMutants(WRITTEN)];
