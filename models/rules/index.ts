@@ -1,6 +1,7 @@
 import type { Rule } from '../rule.ts';
 import { BEHAVIOUR_RULES } from './behaviour.ts';
 import { CATALOG_RULES } from './catalog.ts';
+import { FILTER_RULES } from './filters.ts';
 import { LIMIT_RULES } from './limits.ts';
 import { OBSERVATION_RULES } from './observations.ts';
 import { RESOURCE_RULES } from './resources.ts';
@@ -10,6 +11,7 @@ export const RULES: readonly Rule[] = [
   ...CATALOG_RULES,
   ...RESOURCE_RULES,
   ...BEHAVIOUR_RULES,
+  ...FILTER_RULES,
   ...OBSERVATION_RULES,
 ];
 

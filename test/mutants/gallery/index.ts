@@ -1,6 +1,7 @@
 import type { Mutant } from '../fault.ts';
 import { AGENCY_MUTANTS } from './agencies.ts';
 import { CATALOG_MUTANTS } from './catalog.ts';
+import { FILTER_MUTANTS } from './filters.ts';
 import { INQUIRY_MUTANTS } from './inquiries.ts';
 import { LIMIT_MUTANTS } from './limits.ts';
 import { MEDIA_MUTANTS } from './media.ts';
@@ -22,6 +23,7 @@ const WRITTEN: readonly Mutant[] = [
   ...INQUIRY_MUTANTS,
   ...WEBHOOK_MUTANTS,
   ...CATALOG_MUTANTS,
+  ...FILTER_MUTANTS,
 ];
 
 export const GALLERY: readonly Mutant[] = [...WRITTEN, ...rowMutants(WRITTEN)];
