@@ -17,7 +17,7 @@ const COMMANDS: Record<string, Command> = {
   run: { summary: 'run the conformance suites against a target (default: the embedded reference server)', run: lazy(() => import('./run-command.ts'), (m) => m.runCommand) },
   start: { summary: 'what `npm start` runs: the main job against the embedded reference server', run: lazy(() => import('./start-command.ts'), (m) => m.startCommand) },
   serve: { summary: 'run the embedded reference server as a local sandbox', run: lazy(() => import('./serve-command.ts'), (m) => m.serveCommand) },
-  rules: { summary: 'list every rule (id, level, spec section); --json for JSON', run: lazy(() => import('./rules-command.ts'), (m) => m.rulesCommand) },
+  rules: { summary: 'list every rule (id, level, spec section); --statements: the spec sentence by sentence with its rules; --json for JSON', run: lazy(() => import('./rules-command.ts'), (m) => m.rulesCommand) },
   replay: { summary: 're-send a failing request from results.json', run: lazy(() => import('./replay-command.ts'), (m) => m.replayCommand) },
   capture: { summary: 'run a webhook capture server', run: lazy(() => import('../simulator/capture-command.ts'), (m) => m.captureCommand) },
   simulate: { summary: 'replay a realistic inquiry stream and check webhook deliveries', run: lazy(() => import('../simulator/simulate-command.ts'), (m) => m.simulateCommand) },

@@ -1,8 +1,63 @@
 import { parseArgs } from 'node:util';
-import { RULES } from '../models/index.ts';
+import { isEnforced, ruleById, RULES, rulesOfStatement, STATEMENTS, type Statement } from '../models/index.ts';
+
+// `vmp-conformance rules [--statements] [--json]`: the rule catalog, or the statement table (the spec sentence
+// by sentence, each with the rules that check it, the statements that restate it, or why nothing can).
+
+const USAGE = [
+  'Usage: vmp-conformance rules [--statements] [--json]',
+  'Lists every rule (id, level, spec section); with --statements, every statement of the spec, quoted, with its rules.',
+];
+
+function statementJson(s: Statement) {
+  return {
+    id: s.id,
+    section: s.section,
+    ...(s.row ? { row: s.row } : {}),
+    quote: s.quote,
+    rules: rulesOfStatement(s).map((id) => ({ id, level: ruleById(id).level })),
+    ...(s.reason ? { reason: s.reason } : {}),
+    ...(s.restatedBy ? { restatedBy: s.restatedBy } : {}),
+  };
+}
+
+function statementLines(s: Statement): string[] {
+  const rules = rulesOfStatement(s);
+  const how = rules.length
+    ? `rules: ${rules.map((id) => `${id} (${ruleById(id).level})`).join(', ')}`
+    : s.restatedBy?.length
+      ? `restated by: ${s.restatedBy.join(', ')}`
+      : `no rule: ${s.reason ?? ''}`;
+  return [`${s.id}  [${s.section}]`, `  “${s.quote}”`, `  ${how}`];
+}
+
+function statementsSummary(): string {
+  const enforced = STATEMENTS.filter(isEnforced).length;
+  const observed = STATEMENTS.filter((s) => s.rules.length > 0 && !isEnforced(s)).length;
+  const restated = STATEMENTS.filter((s) => s.restatedBy?.length).length;
+  const reasoned = STATEMENTS.filter((s) => s.rules.length === 0 && !s.restatedBy?.length).length;
+  return `${STATEMENTS.length} statements: ${enforced} checked by must or profile rules, ${observed} observed only, ${restated} restated elsewhere, ${reasoned} with a reason no rule can check them`;
+}
 
 export async function rulesCommand(argv: string[], out: (line: string) => void): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { json: { type: 'boolean', default: false } }, strict: true });
+  const { values } = parseArgs({
+    args: argv,
+    options: { json: { type: 'boolean', default: false }, statements: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.help) {
+    for (const line of USAGE) out(line);
+    return 0;
+  }
+  if (values.statements) {
+    if (values.json) out(JSON.stringify(STATEMENTS.map(statementJson), null, 2));
+    else {
+      for (const line of STATEMENTS.flatMap(statementLines)) out(line);
+      out(statementsSummary());
+    }
+    return 0;
+  }
   if (values.json) {
     out(JSON.stringify(RULES, null, 2));
     return 0;

@@ -14,3 +14,4 @@ export * from './rule.ts';
 export * from './rules/index.ts';
 export * from './strictness.ts';
 export * from './param-check.ts';
+export * from './statements/index.ts';

@@ -51,5 +51,8 @@ export function formOfContentType(contentType: string | undefined | null): Media
 /** A form as it appears in rule ids, which are kebab-case: `media/<endpoint>/text-json`. */
 const FORM_SLUGS: Readonly<Record<MediaForm, string>> = { json: 'json', textJson: 'text-json', entry: 'entry', ref: 'ref' };
 
+/** The rule id of "this endpoint takes a request body sent as text/json" (models/rules/catalog.ts). */
+export const requestMediaRuleId = (endpointId: string): string => `media/${endpointId}/request-text-json`;
+
 /** The rule id of "this endpoint offers this media type" (models/rules/catalog.ts). */
 export const mediaRuleId = (endpointId: string, form: MediaForm): string => `media/${endpointId}/${FORM_SLUGS[form]}`;

@@ -2,7 +2,7 @@ import type { AppName, Profile } from '../target/profile.ts';
 
 // The gap choices the server makes, read from the target profile so that the profile always describes the
 // server (reference/README.md): apps and credentials, topics, request-body fields, hooks path, page size,
-// resend bound, time zone, where the Consulta sits in a webhook payload.
+// resend bound and what resend does without a callback, time zone, where the Consulta sits in a webhook payload.
 
 export class ServerOptionError extends Error {
   readonly code = 'VMP_ERR_REFERENCE_OPTION';
@@ -41,6 +41,8 @@ export interface Choices {
   resendMaxAgeDays: number | undefined;
   timeZone: string;
   consultaPointer: string;
+  /** resendwebhook with no inquiry callback configured: 202 with the payload, or 400 keyed `_`. */
+  resendWithoutCallback: 'accept' | 'refuse';
 }
 
 export const ADMIN_MAIL_FIELD = 'AdminMail';
@@ -94,5 +96,6 @@ export function choicesOf(profile: Profile): Choices {
     resendMaxAgeDays: profile.resendMaxAgeDays,
     timeZone: profile.timeZone,
     consultaPointer: profile.webhooks.consultaPointer,
+    resendWithoutCallback: profile.webhooks.resendWithoutCallback,
   };
 }

@@ -2,7 +2,8 @@ import { allColumns, coverageTotals } from './coverage-matrix.ts';
 import { html, type Markup } from './html-escape.ts';
 import { ruleAnchor, VERDICT_LABEL } from './html-rules.ts';
 import { observationRows, otherObservations, profileChoice } from './observations.ts';
-import type { CoverageState, RunResult } from './results.ts';
+import type { CoverageState, RunResult, SpecCoverage, StatementVerdict } from './results.ts';
+import { specCoverageTotals } from './spec-coverage.ts';
 import { areaSummaries, blockingFailures } from './summary.ts';
 
 // report.html's tables: summary by spec area, baseline comparison, failures, coverage matrix and the
@@ -84,4 +85,39 @@ export function observationsSection(result: RunResult): Markup {
     (r) => html`<tr data-rule="${r.id}"><td></td><td>${r.section}</td><td>${r.statement}</td><td></td><td></td><td><a href="#${ruleAnchor(r.id)}"><code>${r.id}</code></a></td>
 <td><span class="badge ${r.verdict}">${VERDICT_LABEL[r.verdict]}</span> ${r.observation ?? r.skipReason ?? ''}</td></tr>`,
   )}</tbody></table></section>`;
+}
+
+const STATEMENT_BADGE: Record<StatementVerdict, string> = {
+  fail: 'fail',
+  pass: 'pass',
+  skip: 'skip',
+  observed: 'observed',
+  'not-run': 'skip',
+  restated: 'skip',
+  unchecked: 'skip',
+};
+
+/** Every statement of the spec, quoted, with its rules and their verdicts: what of the spec this run checked. */
+export function specCoverageSection(result: RunResult): Markup {
+  const t = specCoverageTotals(result.specCoverage);
+  const sections = [...new Set(result.specCoverage.map((s) => s.section))];
+  const ruleBadge = (r: SpecCoverage[number]['rules'][number]) =>
+    html`<a href="#${ruleAnchor(r.id)}"><code>${r.id}</code></a> <span class="badge ${r.verdict ?? 'skip'}">${r.verdict ? VERDICT_LABEL[r.verdict] : 'NOT RUN'}</span>`;
+  const detail = (s: SpecCoverage[number]) =>
+    s.rules.length
+      ? html`${s.rules.map((r) => html`${ruleBadge(r)}<br>`)}`
+      : s.restatedBy?.length
+        ? html`restated by ${s.restatedBy.map((id) => html`<a href="#stmt-${id}"><code>${id}</code></a> `)}`
+        : html`<span class="muted">${s.reason ?? ''}</span>`;
+  return html`<section id="spec-coverage"><h2>Spec coverage</h2>
+<p>${result.specCoverage.length} statements of the spec: ${t.pass} passed, ${t.fail} failed, ${t.skip} skipped, ${t['not-run']} not run, ${t.observed} observed only, ${t.restated} restated elsewhere, ${t.unchecked} not checkable (reason given).</p>
+${sections.map(
+    (section) => html`<h3>${section}</h3><table class="statements"><thead><tr><th>statement</th><th>the spec says</th><th>rules</th><th>verdict</th></tr></thead><tbody>
+${result.specCoverage
+  .filter((s) => s.section === section)
+  .map(
+    (s) => html`<tr id="stmt-${s.id}" data-verdict="${s.verdict}"><td><code>${s.id}</code></td><td>“${s.quote}”</td><td>${detail(s)}</td><td><span class="badge ${STATEMENT_BADGE[s.verdict]}">${s.verdict.toUpperCase()}</span></td></tr>`,
+  )}</tbody></table>`,
+  )}
+</section>`;
 }

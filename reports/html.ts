@@ -1,6 +1,6 @@
 import { html, raw } from './html-escape.ts';
 import { ruleHtml } from './html-rules.ts';
-import { baselineSection, coverageSection, failuresSection, observationsSection, summarySection } from './html-sections.ts';
+import { baselineSection, coverageSection, failuresSection, observationsSection, specCoverageSection, summarySection } from './html-sections.ts';
 import type { RunResult } from './results.ts';
 
 // report.html: one self-contained file a person reads — inline CSS, no script, no external asset, and a
@@ -28,6 +28,7 @@ td.cov.not-exercised{background:#f6f6f6;color:#999}td.na{background:#fff}
 span.cov{padding:0 .3em}span.cov.exercised{background:#dff3e4}span.cov.failed{background:#fbe0e4}span.cov.not-exercised{background:#f0f0f0}
 nav a{margin-right:1em}.scroll{overflow-x:auto}table.coverage{font-size:12px}table.coverage th{white-space:nowrap}
 table.observations{table-layout:fixed;width:100%}table.observations td,table td.message{overflow-wrap:anywhere}
+table.statements{table-layout:fixed;width:100%;font-size:13px}table.statements th:first-child{width:16em}table.statements th:nth-child(3){width:22em}table.statements th:last-child{width:7em}table.statements td{overflow-wrap:anywhere}
 table.observations th{width:7.5em}table.observations th:nth-child(3){width:11em}table.observations th:last-child{width:auto}
 `;
 
@@ -50,7 +51,7 @@ export function htmlReport(result: RunResult): string {
 <dt>started</dt><dd>${result.startedAt}, ${(result.durationMs / 1000).toFixed(1)} s</dd>
 <dt>tool</dt><dd>${result.tool.name} ${result.tool.version}</dd>
 </dl></header>
-<nav><a href="#summary">summary</a><a href="#failures">failures</a>${result.baseline ? html`<a href="#baseline">baseline</a>` : ''}<a href="#rules">rules</a><a href="#coverage">coverage</a><a href="#observations">observed behaviour</a><a href="#profile">profile</a></nav>
+<nav><a href="#summary">summary</a><a href="#failures">failures</a>${result.baseline ? html`<a href="#baseline">baseline</a>` : ''}<a href="#rules">rules</a><a href="#coverage">coverage</a><a href="#spec-coverage">spec coverage</a><a href="#observations">observed behaviour</a><a href="#profile">profile</a></nav>
 ${summarySection(result)}
 ${failuresSection(result)}
 ${baselineSection(result)}
@@ -61,6 +62,7 @@ ${result.rules.filter((r) => r.area === area).map(ruleHtml)}`,
   )}
 </section>
 ${coverageSection(result)}
+${specCoverageSection(result)}
 ${observationsSection(result)}
 <section id="profile"><h2>Target profile (secrets redacted)</h2><pre>${JSON.stringify(result.profile, null, 2)}</pre></section>
 </body></html>

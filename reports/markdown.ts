@@ -1,4 +1,5 @@
 import { coverageTotals } from './coverage-matrix.ts';
+import { specCoverageTotals } from './spec-coverage.ts';
 import type { RuleResult, RunResult } from './results.ts';
 import { areaSummaries, blockingFailures } from './summary.ts';
 
@@ -46,9 +47,11 @@ export function markdownSummary(result: RunResult): string {
     for (const e of result.unhandledErrors) lines.push(`- ${cell(e.split('\n')[0]!)}`);
   }
   const cov = coverageTotals(result.coverageMatrix);
+  const spec = specCoverageTotals(result.specCoverage);
   lines.push(
     '',
     `Coverage matrix: ${cov.exercised} cells exercised, ${cov.failed} failed, ${cov['not-exercised']} not exercised. ` +
+      `Spec coverage: of ${result.specCoverage.length} statements, ${spec.pass} passed, ${spec.fail} failed, ${spec.skip} skipped, ${spec['not-run']} not run. ` +
       'Details, evidence and observed behaviour: report.html.',
     '',
   );

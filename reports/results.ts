@@ -55,6 +55,24 @@ export const baselineComparisonSchema = z.object({
 });
 export type BaselineComparison = z.infer<typeof baselineComparisonSchema>;
 
+/** How the run judged one statement of the spec (models/statements/): through the verdicts of its rules. */
+export const statementVerdictSchema = z.enum(['fail', 'pass', 'skip', 'observed', 'not-run', 'restated', 'unchecked']);
+export type StatementVerdict = z.infer<typeof statementVerdictSchema>;
+
+export const specCoverageSchema = z.array(
+  z.object({
+    id: z.string(),
+    section: z.string(),
+    quote: z.string(),
+    verdict: statementVerdictSchema,
+    /** Its rules and their verdicts in this run (absent when the run did not select the rule). */
+    rules: z.array(z.object({ id: z.string(), level: z.enum(['must', 'profile', 'observe']), verdict: verdictSchema.optional() })),
+    reason: z.string().optional(),
+    restatedBy: z.array(z.string()).optional(),
+  }),
+);
+export type SpecCoverage = z.infer<typeof specCoverageSchema>;
+
 export const runResultSchema = z.object({
   tool: z.object({ name: z.literal('vmp-conformance'), version: z.string() }),
   startedAt: z.string(),
@@ -68,6 +86,8 @@ export const runResultSchema = z.object({
   rules: z.array(ruleResultSchema),
   coverage: z.array(coverageCellSchema.extend({ count: z.number().int() })).default([]),
   coverageMatrix: coverageMatrixSchema.default([]),
+  /** Every statement of the spec with its rules' verdicts: the "spec coverage" view. */
+  specCoverage: specCoverageSchema.default([]),
   baseline: baselineComparisonSchema.optional(),
   /** Errors outside any check (a suite that failed to load, a hook that threw): they fail the run. */
   unhandledErrors: z.array(z.string()).default([]),

@@ -5,6 +5,7 @@ import { redactDeep } from '../target/redact.ts';
 import type { ResultCollector } from './collector.ts';
 import { coverageMatrix } from './coverage-matrix.ts';
 import type { BaselineComparison, RunResult } from './results.ts';
+import { specCoverage } from './spec-coverage.ts';
 import { exitCodeOf, totals, unreportedRules } from './summary.ts';
 import { toolVersion } from './version.ts';
 
@@ -52,6 +53,7 @@ export function buildRunResult(collector: ResultCollector, facts: RunFacts): Run
     summary: totals(rules),
     coverage,
     coverageMatrix: coverageMatrix(coverage),
+    specCoverage: specCoverage(rules),
     ...partial,
     exitCode: exitCodeOf(partial),
   };

@@ -3,7 +3,7 @@ import type { TargetResponse } from '../target/client.ts';
 import { lastSegment } from '../target/discovery.ts';
 import { agencyMails, caseVariants } from './harness/agencies.ts';
 import { check, type Check } from './harness/check.ts';
-import { agencySegment, freshAdminMail, invite, inviteFresh, registerFreshAgency, resolveLocation } from './harness/invitations.ts';
+import { agencySegment, freshAdminMail, invite, inviteFresh, registerFreshAgency, registeredAdminMail, resolveLocation } from './harness/invitations.ts';
 import { resolvePointer } from './harness/json-pointer.ts';
 
 // States and transitions (agency invitation, association with the app) and the case-insensitive adminMail
@@ -80,11 +80,12 @@ function expectConflict(c: Check, res: TargetResponse, what: string): void {
 check(
   'lifecycle/invitation-conflict-409',
   async (c) => {
-    // Condition: "the e-mail in AdminMail is not already registered" — the fixture agency is. An AdminMail only
+    // Condition: "the e-mail in AdminMail is not already registered" — a registered agency's is. An AdminMail only
     // invited is not registered yet: 202 again (a second e-mail) or 409 are both readings, so it is only recorded.
     const { adminMail } = await inviteFresh(c, 'dup');
     c.observe(`inviting an AdminMail that was just invited (not yet registered) answered ${(await invite(c, adminMail)).status}`);
-    expectConflict(c, await invite(c, c.ctx.fixtures.agency), "inviting the AdminMail of the app's registered fixture agency");
+    const registered = await registeredAdminMail(c);
+    expectConflict(c, await invite(c, registered), `inviting the AdminMail of the registered agency ${registered}`);
   },
   { mutates: true },
 );

@@ -3,11 +3,17 @@ import { PROBLEM_MEDIA_TYPE, essence, forbiddenProblem, validationProblem } from
 import type { TargetResponse } from '../target/client.ts';
 import { check, type Check } from './harness/check.ts';
 import { fixedCases, randomCases, type ProblemCase } from './errors/problem-cases.ts';
+import { refusingCallback } from './harness/resend-setup.ts';
+import { webhookSession } from './harness/webhook-session.ts';
 
 // Errors: the validation problem body of 400 and 409, the problem body of 403, all application/problem+json.
 // Each rule is judged on one request per kind of invalid parameter (plus a malformed body, a 409 and 403s),
 // then as a property over random invalid values. A response whose status is not a problem status is left to
-// the status and limits rules; a problem status is judged whatever request provoked it.
+// the status and limits rules; a problem status is judged whatever request provoked it. The resend cases are
+// sent with the inquiry topic configured (restored in afterAll), so their 400 or 403 is never the refusal of a
+// resend without a callback, keyed by no property of the request.
+
+const session = webhookSession();
 
 interface ErrorRule {
   id: string;
@@ -97,17 +103,22 @@ async function judgeCase(c: Check, rule: ErrorRule, k: ProblemCase): Promise<boo
   return true;
 }
 
+/** Leaves out the resend cases when the inquiry topic could not be configured: a missing callback may answer them all. */
+const usable = (unprepared: string | undefined) => (k: ProblemCase) => unprepared === undefined || k.endpointId !== 'consultas-resend';
+
 for (const rule of RULES) {
   check(rule.id, async (c) => {
+    const unprepared = await refusingCallback(c, session);
+    if (unprepared) c.observe(`resend cases left out: ${unprepared}`);
     const provoked: string[] = [];
-    for (const k of fixedCases(c).filter((x) => rule.statuses.includes(x.status))) {
+    for (const k of fixedCases(c).filter((x) => rule.statuses.includes(x.status)).filter(usable(unprepared))) {
       if (await judgeCase(c, rule, k)) provoked.push(k.label);
       else c.observe(`${k.label}: no ${k.status} (left to the status and limits rules)`);
     }
     if (provoked.length === 0) c.fail(`at least one request answered with ${rule.statuses.join(' or ')}`);
     const { invalid, forbidden } = randomCases(c);
     const arbitrary = rule.statuses.includes(403) && rule.statuses.includes(400) ? fc.oneof(invalid, forbidden) : rule.statuses.includes(403) ? forbidden : invalid;
-    await c.property([arbitrary], async (k) => void (await judgeCase(c, rule, k)));
+    await c.property([arbitrary.filter(usable(unprepared))], async (k) => void (await judgeCase(c, rule, k)));
     // The cases POST invitations and PUT agencies and topics (refused, but sent): not for a read-only run.
   }, { mutates: true });
 }

@@ -1,4 +1,3 @@
-import { isDeepStrictEqual } from 'node:util';
 import type { CaptureServer, Delivery } from '../simulator/capture-server.ts';
 import { resolvePointer } from '../simulator/delivery-info.ts';
 import { consulta, consultaInput } from '../models/index.ts';
@@ -9,9 +8,12 @@ import { fillTemplate } from '../target/templates.ts';
 import { excerpt, freshInquiry, inquiryMismatches, mentions, sendHook } from './events/hooks.ts';
 import { freshAdminMail } from './harness/invitations.ts';
 import { check, type Check } from './harness/check.ts';
+import { resendableSid } from './harness/recent-inquiry.ts';
+import { acceptingCallback, sendAcceptedResend } from './harness/resend-setup.ts';
 import { webhookSession } from './harness/webhook-session.ts';
 
-// Events: an inquiry received is delivered to the app's inquiry topic, resendwebhook sends the payload again,
+// Events: an inquiry received is delivered to the app's inquiry topic, resendwebhook sends the payload again
+// (to the callback the check configured, on an inquiry recent enough: resend-setup.ts, recent-inquiry.ts),
 // and a completed registration is delivered to the registration topic. Deliveries go to this suite's capture
 // server (127.0.0.1 unless --capture-listen and --callback-url say how a target elsewhere reaches it). Inquiries and
 // registrations are provoked through the profile's simulation hooks; the configurations touched are restored.
@@ -26,9 +28,8 @@ const SETTLE_MS = 500;
 const PRIMARY_INQUIRY = 'primary-inquiry';
 const OTHER_INQUIRY = 'other-inquiry';
 const PRIMARY_REGISTRATION = 'primary-registration';
-
-/** The inquiry injected by events/inquiry-webhook-delivered: recent by construction, so resend applies to it. */
-let injected: { sid: string } | undefined;
+const RESEND_PRIMARY = 'primary-resend';
+const RESEND_OTHER = 'other-resend';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -72,7 +73,6 @@ check(
     const sid = c.present(typeof raw === 'string' && raw !== '' ? raw : undefined, 'a body {"sid": string}', post);
     const location = c.present(post.headers.location, 'a Location header (the inquiry URI)', post);
     c.expect(lastSegment(location) === sid, `a Location naming the inquiry ${sid}`, post);
-    injected = { sid };
 
     const ofThis = (d: Delivery) => mentions(d.json, sent.Interesado.Email);
     const first = c.present(
@@ -110,26 +110,20 @@ check(
   'events/resend-delivers-payload',
   async (c) => {
     const server = await receiverOrSkip(c);
-    const sid = injected?.sid ?? c.ctx.fixtures.inquirySid;
-    if (!sid) return c.skip('no inquiry to resend: the fixture agency has none and no inquiry was injected');
-    const url = await session.callbackUrl(PRIMARY_INQUIRY);
-    await pointTopic(c, 'primary', c.ctx.profile.topics.inquiry, PRIMARY_INQUIRY);
+    // The inquiry first: one made now is delivered at once, and that delivery must not pass for the resend's.
+    const sid = await resendableSid(c);
+    const url = await acceptingCallback(c, session, RESEND_PRIMARY);
+    // "Webhook configurations are per app": other's inquiry topic points elsewhere, to catch a misrouted delivery.
+    const otherStatus = await pointTopic(c, 'other', c.ctx.profile.topics.inquiry, RESEND_OTHER, [200, 201, 403]);
+    if (otherStatus === 403) c.observe(`the other app cannot configure '${c.ctx.profile.topics.inquiry}' (403): misrouting not checked`);
 
-    const since = Date.now();
-    const res = await c.send('consultas-resend', { params: { adminMail: c.ctx.fixtures.agency, sid } });
-    c.expectStatus(res, 202, `resendwebhook of inquiry ${sid}`);
-    const payload = c.present(res.json, 'the sent webhook payload as the body', res);
-    c.observe(`Location ${res.headers.location === url ? 'is' : 'is not'} the configured callback URL`);
-
-    const after = (d: Delivery) => on(PRIMARY_INQUIRY)(d) && Date.parse(d.receivedAt) >= since;
-    const same = await session.waitForDelivery((d) => after(d) && isDeepStrictEqual(d.json, payload), deadline(c));
-    if (!same) {
-      const others = server.deliveries().filter(after);
-      const seen = others.length === 0 ? 'nothing arrived' : `${others.length} arrived, e.g. ${excerpt(others[0]!.json)}`;
-      c.fail(`a delivery equal to the response body within ${deadline(c)} ms, but ${seen}`, res);
-    }
+    const call = { adminMail: c.ctx.fixtures.agency, sid, url, name: RESEND_PRIMARY, what: `resendwebhook of inquiry ${sid}` };
+    const { res, mark } = await sendAcceptedResend(c, session, call, ['delivery']);
     await sleep(SETTLE_MS);
-    c.observe(`deliveries after the resend: ${server.deliveries().filter(after).length}`);
+    const later = server.deliveries().filter((d) => d.seq > mark);
+    const misrouted = later.filter(on(RESEND_OTHER)).length;
+    c.expect(misrouted === 0, `no delivery of primary's resend to the other app's callback, not ${misrouted} (misrouted)`, res);
+    c.observe(`deliveries to the callback after the resend: ${later.filter(on(RESEND_PRIMARY)).length}`);
   },
   { mutates: true },
 );

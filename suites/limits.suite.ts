@@ -6,10 +6,14 @@ import { sendHook } from './events/hooks.ts';
 import { firstForm } from './harness/request-inputs.ts';
 import { LIMIT_RULES_CHECKED } from './limits/limit-rules.ts';
 import { runLimitRule } from './limits/limit-run.ts';
+import { webhookSession } from './harness/webhook-session.ts';
 
 // Limits: both sides of every boundary, each rule over every endpoint whose parameters carry it — a
 // deterministic boundary phase, then a fast-check phase (issue 4). consultas/list/per-pagina-* and
 // limits/resend-recent-only are checked by the consultas and events suites.
+
+// Resend's inquiry topic is configured before its limits are probed (limit-run.ts), and restored in afterAll.
+const session = webhookSession();
 
 const AT_LIMIT_MAIL = `limits/admin-mail-max-${LIMITS.adminMail.maxLength}/at-limit-accepted`;
 
@@ -44,7 +48,7 @@ async function readsOfLongestAgency(c: Check): Promise<void> {
 
 for (const rule of LIMIT_RULES_CHECKED) {
   check(rule.id, async (c) => {
-    await runLimitRule(c, rule);
+    await runLimitRule(c, rule, session);
     if (rule.id === AT_LIMIT_MAIL) await readsOfLongestAgency(c);
   });
 }

@@ -1,12 +1,12 @@
 import { afterAll } from 'vitest';
-import { ENDPOINTS, hasRule, mediaRuleId } from '../models/index.ts';
+import { ENDPOINTS, hasRule, mediaRuleId, requestMediaRuleId } from '../models/index.ts';
 import { callEndpoint } from '../target/call.ts';
 import { check, type Check } from './harness/check.ts';
 import { targetClient } from './harness/context.ts';
 import { registerFreshAgency } from './harness/invitations.ts';
 import { webhookSession } from './harness/webhook-session.ts';
 import { registerConventionChecks } from './media/conventions.ts';
-import { checkForm, observeOffered } from './media/forms.ts';
+import { checkForm, checkTextJsonBody, observeOffered } from './media/forms.ts';
 import type { RequestEnv } from './media/requests.ts';
 
 // Resources and their fields > Conventions (media types), Endpoints (the media types each row offers) and
@@ -37,6 +37,7 @@ for (const e of ENDPOINTS) {
     check(mediaRuleId(e.id, form), (c) => checkForm(c, e, form, env), { mutates });
   }
   if (hasRule(`media/${e.id}/offered`)) check(`media/${e.id}/offered`, (c) => observeOffered(c, e, env), { mutates });
+  if (hasRule(requestMediaRuleId(e.id))) check(requestMediaRuleId(e.id), (c) => checkTextJsonBody(c, e, env), { mutates: true });
 }
 
 registerConventionChecks(env);

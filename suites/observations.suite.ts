@@ -7,11 +7,14 @@ import { describeResponse } from './harness/describe.ts';
 import { freshAdminMail, invite, inviteFresh, resolveLocation } from './harness/invitations.ts';
 import { resolvePointer } from './harness/json-pointer.ts';
 import { oldestInquiry } from './harness/oldest-inquiry.ts';
+import { refusingCallback } from './harness/resend-setup.ts';
+import { webhookSession } from './harness/webhook-session.ts';
 
 // Where the spec says "not shown", the suites record what the target does (level observe: never a failure).
 // Each observation names the request and the status, content-type essence, a body excerpt and relevant headers.
 
 const agency = (c: Check): { adminMail: string } => ({ adminMail: c.ctx.fixtures.agency });
+const session = webhookSession();
 
 /** Sends and records `label: <status, type, body, headers>`. */
 async function record(c: Check, label: string, endpointId: string, call: EndpointCall, headers: string[] = []): Promise<TargetResponse> {
@@ -90,16 +93,18 @@ check(
   { mutates: true },
 );
 
-// Limits: "the exact age bound for resending: not shown". This sends the inquiry's webhook again.
+// Limits: "the exact age bound for resending: not shown". This sends the inquiry's webhook again, with the
+// inquiry topic configured first (restored in afterAll), so that the answer is about the age, not the callback.
 check(
   'observe/resend-old-inquiry',
   async (c) => {
     const old = (await oldestInquiry(c, c.ctx.fixtures.agency)) ?? c.skip('the fixture agency has no inquiry whose Momento and sid could be read');
     const age = daysBetween(old.momento.slice(0, 10), c.ctx.today);
+    const unprepared = await refusingCallback(c, session);
     const res = await c.send('consultas-resend', { params: { adminMail: c.ctx.fixtures.agency, sid: old.sid } });
     const bound = c.ctx.profile.resendMaxAgeDays;
     c.observe(
-      `resend of ${old.sid} (Momento ${old.momento}, about ${age} days old${bound ? `; profile resendMaxAgeDays ${bound}` : ''}): ${describeResponse(res, ['location'])}`,
+      `resend of ${old.sid} (Momento ${old.momento}, about ${age} days old${bound ? `; profile resendMaxAgeDays ${bound}` : ''}${unprepared ? `; ${unprepared}` : ''}): ${describeResponse(res, ['location'])}`,
     );
   },
   { mutates: true },

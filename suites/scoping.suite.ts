@@ -1,44 +1,97 @@
 import { listEntries } from '../models/index.ts';
 import type { TargetResponse } from '../target/client.ts';
 import { fillTemplate } from '../target/templates.ts';
+import { callEndpoint } from '../target/call.ts';
+import { freshInquiry, sendHook } from './events/hooks.ts';
 import { agencyMails } from './harness/agencies.ts';
 import { check, type Check } from './harness/check.ts';
+import { registerFreshAgency } from './harness/invitations.ts';
+import { refusingCallback, skipIfUnprepared } from './harness/resend-setup.ts';
 import { webhookSession } from './harness/webhook-session.ts';
 
 // Authentication: "the agencies, inquiries and webhook configuration that are visible or changeable are those
 // of the calling app. An agency that does not exist for the app is answered as not found (404) or, on
 // modifying operations that name the agency, as forbidden (403)". App `other` probes primary's fixture agency.
-// The modifying probes are marked mutating: a broken target would act on them, and read-only runs must not risk it.
+// The modifying probes are marked mutating: a broken target would act on them, so they probe an agency the run
+// registered (when the hooks allow), and read-only runs must not risk it. "Primary's agency" is one app other is
+// not associated with (primaryOnly), never assumed from the fixture alone.
+
+/** How many agencies listed to both apps are read as other (each must be readable: it is other's too). */
+const SHARED_PROBES = 5;
 
 const session = webhookSession();
 
-const sidOf = (c: Check): string =>
-  c.ctx.fixtures.inquirySid ?? c.skip('no inquiry of the fixture agency was found (set fixtures.inquirySid in the profile)');
+/** An agency of primary's that app other is not associated with, and (when asked for) one of its inquiries. */
+interface PrimaryOnly {
+  adminMail: string;
+  sid?: string;
+}
+let registered: Promise<PrimaryOnly> | undefined;
+
+/** An agency this run registers for primary alone through the simulation hooks (dissociated in afterAll). */
+function ownAgency(c: Check): Promise<PrimaryOnly> {
+  registered ??= (async () => {
+    const adminMail = await registerFreshAgency(c);
+    const client = c.client;
+    session.onCleanup(async () => void (await callEndpoint(client, 'agencias-desasociar', { params: { adminMail } })));
+    return { adminMail };
+  })();
+  return registered;
+}
+
+/**
+ * An agency may be associated with both apps, so "primary's agency" must be one app other is not associated
+ * with: the fixture agency when other's list does not hold it (discovery prefers one), else an agency this run
+ * registers for primary through the simulation hooks — always that one for probes that would change the agency
+ * if the target wrongly obeyed them (`own`), so that only what the run created is at risk.
+ */
+async function primaryOnly(c: Check, o: { sid?: boolean; own?: boolean } = {}): Promise<PrimaryOnly> {
+  const { agency, otherAgencies, inquirySid } = c.ctx.fixtures;
+  const shared = otherAgencies.some((a) => a.toLowerCase() === agency.toLowerCase());
+  const hooks = c.ctx.profile.simulationHooks !== null && !c.ctx.readOnly;
+  if (!shared && !(o.own && hooks)) {
+    if (o.sid && !inquirySid) c.skip('no inquiry of the fixture agency was found (set fixtures.inquirySid in the profile)');
+    return { adminMail: agency, ...(inquirySid ? { sid: inquirySid } : {}) };
+  }
+  if (!hooks) c.skip(`the fixture agency ${agency} is in app other's list too, and no agency of primary alone can be registered (no simulation hooks, or a read-only run)`);
+  const own = await ownAgency(c);
+  if (o.sid && !own.sid) {
+    const post = await sendHook(c, '/consultas', { adminMail: own.adminMail, consulta: freshInquiry(c) });
+    const sid = (post.json as { sid?: unknown } | undefined)?.sid;
+    if (post.status !== 201 || typeof sid !== 'string') c.skip(`no inquiry could be made for the agency ${own.adminMail} the run registered (${post.status})`);
+    own.sid = sid;
+  }
+  return own;
+}
 
 check('scoping/foreign-agency-get-404', async (c) => {
-  const res = await c.send('agencias-get', { app: 'other', params: { adminMail: c.ctx.fixtures.agency }, form: 'json' });
+  const { adminMail } = await primaryOnly(c);
+  const res = await c.send('agencias-get', { app: 'other', params: { adminMail }, form: 'json' });
   c.expectStatus(res, 404, "app other reading primary's agency");
 });
 
 check('scoping/foreign-agency-productos-404', async (c) => {
-  const res = await c.send('agencias-productos', { app: 'other', params: { adminMail: c.ctx.fixtures.agency }, form: 'json' });
+  const { adminMail } = await primaryOnly(c);
+  const res = await c.send('agencias-productos', { app: 'other', params: { adminMail }, form: 'json' });
   c.expectStatus(res, 404, "app other reading the productos of primary's agency");
 });
 
 check('scoping/foreign-consultas-list-404', async (c) => {
-  const res = await c.send('consultas-list', { app: 'other', params: { adminMail: c.ctx.fixtures.agency }, form: 'json' });
+  const { adminMail } = await primaryOnly(c);
+  const res = await c.send('consultas-list', { app: 'other', params: { adminMail }, form: 'json' });
   c.expectStatus(res, 404, "app other listing the inquiries of primary's agency");
 });
 
 check('scoping/foreign-consulta-get-404', async (c) => {
-  const res = await c.send('consultas-get', { app: 'other', params: { adminMail: c.ctx.fixtures.agency, sid: sidOf(c) }, form: 'json' });
+  const { adminMail, sid } = await primaryOnly(c, { sid: true });
+  const res = await c.send('consultas-get', { app: 'other', params: { adminMail, sid: sid! }, form: 'json' });
   c.expectStatus(res, 404, "app other reading an inquiry of primary's agency");
 });
 
 check(
   'scoping/foreign-agency-put-403',
   async (c) => {
-    const adminMail = c.ctx.fixtures.agency;
+    const { adminMail } = await primaryOnly(c, { own: true });
     const json = fillTemplate(c.ctx.profile.templates.agenciaEdit, { adminMail, runId: c.ctx.runId });
     const res = await c.send('agencias-put', { app: 'other', params: { adminMail }, json, form: 'json' });
     c.expectStatus(res, 403, "app other modifying primary's agency");
@@ -50,7 +103,8 @@ check(
   'scoping/foreign-agency-desasociar-403',
   async (c) => {
     // Other has no permission over primary's agency: a 204 here is exactly the failure this rule catches.
-    const res = await c.send('agencias-desasociar', { app: 'other', params: { adminMail: c.ctx.fixtures.agency } });
+    const { adminMail } = await primaryOnly(c, { own: true });
+    const res = await c.send('agencias-desasociar', { app: 'other', params: { adminMail } });
     c.expectStatus(res, 403, "app other dissociating primary's agency");
   },
   { mutates: true },
@@ -60,7 +114,11 @@ check(
   'scoping/foreign-resend-403',
   async (c) => {
     // Row: "403 (agency does not exist for the app)"; its 404 is for an inquiry of an agency the app has.
-    const res = await c.send('consultas-resend', { app: 'other', params: { adminMail: c.ctx.fixtures.agency, sid: sidOf(c) } });
+    // Other's own inquiry topic is configured first: its 400 for a missing callback would be no answer at all.
+    const { adminMail, sid } = await primaryOnly(c, { sid: true, own: true });
+    const unprepared = await refusingCallback(c, session, 'other');
+    const res = await c.send('consultas-resend', { app: 'other', params: { adminMail, sid: sid! } });
+    skipIfUnprepared(c, unprepared, res);
     c.expectStatus(res, 403, "app other resending the webhook of an inquiry of primary's agency");
   },
   { mutates: true },
@@ -70,8 +128,13 @@ check('scoping/agency-lists-disjoint', async (c) => {
   const { mails: primary, res: primaryList } = await agencyMails(c, 'primary');
   const { mails: other, res: otherList } = await agencyMails(c, 'other');
   c.expect(primary.has(c.ctx.fixtures.agency.toLowerCase()), `the fixture agency ${c.ctx.fixtures.agency} in primary's list`, primaryList);
+  // An agency may be associated with both apps: one in both lists must be one app other itself can read.
   const shared = [...other].filter((m) => primary.has(m));
-  c.expect(shared.length === 0, `no agency of primary in other's list, but both hold ${shared.slice(0, 3).join(', ')}`, otherList);
+  for (const adminMail of shared.slice(0, SHARED_PROBES)) {
+    const res = await c.send('agencias-get', { app: 'other', params: { adminMail }, form: 'json' });
+    c.expect(res.status === 200, `${adminMail}, listed to app other as to primary, to be an agency other can read (not ${res.status}): otherwise other's list holds primary's agency`, otherList);
+  }
+  if (shared.length > 0) c.observe(`agencies associated with both apps: ${shared.length}`);
 });
 
 /** The body as JSON text when it parses (so escaped slashes do not hide a URL), else as sent. */

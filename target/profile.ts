@@ -78,8 +78,13 @@ export const profileSchema = z.strictObject({
       signature: signature.nullable().default(null),
       // Events give no delivery time; a queued sender may need longer than a local one. Below the checks' 60 s.
       deliveryDeadlineMs: z.number().int().min(100).max(50_000).default(5_000).describe('how long a webhook delivery may take'),
+      // A 202 carries "Location (URI of the webhook callback)": without a callback a target may refuse (400).
+      resendWithoutCallback: z
+        .enum(['accept', 'refuse'])
+        .default('accept')
+        .describe('resendwebhook while the app has no inquiry callback configured: 202 with the payload, or 400'),
     })
-    .default({ consultaPointer: '', signature: null, deliveryDeadlineMs: 5_000 }),
+    .default({ consultaPointer: '', signature: null, deliveryDeadlineMs: 5_000, resendWithoutCallback: 'accept' }),
 });
 
 export type ProfileInput = z.input<typeof profileSchema>;

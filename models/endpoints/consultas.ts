@@ -4,6 +4,12 @@ import { ALL_FORMS, adminMailPath, badRequest, forbidden, location, notFound, si
 
 const section = 'Endpoints > Consultas';
 
+/**
+ * Between Marcas and Consultas the spec says "Any further paths, methods or response codes after this point in
+ * the interface: not shown": the Consultas rows list their codes, but codes beyond them are not excluded.
+ */
+const FURTHER_CODES_NOT_SHOWN = true;
+
 export const consultas: Endpoint[] = [
   {
     id: 'consultas-list',
@@ -29,6 +35,7 @@ export const consultas: Endpoint[] = [
       headers: [],
     },
     others: [notFound('agency does not exist for the app'), badRequest()],
+    othersNotShown: FURTHER_CODES_NOT_SHOWN,
     scoping: 'agency-read',
   },
   {
@@ -48,6 +55,7 @@ export const consultas: Endpoint[] = [
       headers: [],
     },
     others: [notFound('for the app the agency or the inquiry does not exist'), badRequest()],
+    othersNotShown: FURTHER_CODES_NOT_SHOWN,
     scoping: 'agency-read',
   },
   {
@@ -69,6 +77,7 @@ export const consultas: Endpoint[] = [
       notFound('inquiry does not exist for the app'),
       badRequest(),
     ],
+    othersNotShown: FURTHER_CODES_NOT_SHOWN,
     scoping: 'agency-modify',
   },
 ];

@@ -28,13 +28,13 @@ export const BEHAVIOUR_RULES = [
   rule('scoping/foreign-agency-put-403', 'must', AU, "app other modifying primary's agency gets 403", 'agencias-put'),
   rule('scoping/foreign-agency-desasociar-403', 'must', AU, "app other dissociating primary's agency gets 403", 'agencias-desasociar'),
   rule('scoping/foreign-resend-403', 'must', AU, "app other resending primary's inquiry webhook gets 403", 'consultas-resend'),
-  rule('scoping/agency-lists-disjoint', 'must', AU, "app other's agency list never holds primary's agencies", 'agencias-list'),
+  rule('scoping/agency-lists-disjoint', 'must', AU, "app other's agency list never holds an agency of primary's that other cannot read (one not associated with other)", 'agencias-list'),
   rule('scoping/webhook-config-per-app', 'must', AU, 'a webhook configuration of one app is not visible to another', 'appnotificaciones-get'),
   rule('scoping/empty-app-no-agencies', 'profile', AU, 'the profile\'s empty app sees no agencies', 'agencias-list'),
 
   rule('events/inquiry-webhook-delivered', 'profile', EV, "an inquiry received through the simulation hooks is delivered to the app's inquiry topic"),
-  rule('events/resend-returns-payload', 'must', EV, 'resendwebhook answers 202 with a Location and the sent payload as its body', 'consultas-resend'),
-  rule('events/resend-delivers-payload', 'profile', EV, 'after resendwebhook the callback receives the payload the response carried'),
+  rule('events/resend-returns-payload', 'must', EV, "resendwebhook (the inquiry topic configured) answers 202 with the sent payload, the inquiry's Consulta, as its body", 'consultas-resend'),
+  rule('events/resend-delivers-payload', 'must', EV, "after resendwebhook the app's configured callback, and no other app's, receives exactly the payload the response carried", 'consultas-resend'),
   rule('events/registration-webhook', 'profile', EV, 'completing a registration through the simulation hooks delivers the registration webhook'),
 
   rule('errors/validation-problem-body', 'must', ER, 'every 400 and 409 body is a validation problem body'),

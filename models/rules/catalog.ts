@@ -1,6 +1,6 @@
 import { documentedStatuses, type Endpoint } from '../endpoint.ts';
 import { ENDPOINTS } from '../endpoints/index.ts';
-import { MEDIA_TYPES, mediaRuleId } from '../media-types.ts';
+import { MEDIA_TYPES, mediaRuleId, requestMediaRuleId } from '../media-types.ts';
 import { rule, type Rule } from '../rule.ts';
 
 // Rules derived from the endpoint catalog: one per documented status, one per offered media type, and
@@ -69,4 +69,18 @@ function mediaRules(e: Endpoint): Rule[] {
   ];
 }
 
-export const CATALOG_RULES: Rule[] = ENDPOINTS.flatMap((e) => [...statusRules(e), ...mediaRules(e)]);
+/** A row whose body is "(application/json or text/json)" takes either; application/json is what every check sends. */
+function requestMediaRules(e: Endpoint): Rule[] {
+  if (!e.body?.mediaTypes?.includes('textJson')) return [];
+  return [
+    rule(
+      requestMediaRuleId(e.id),
+      'must',
+      e.section,
+      `${label(e)} accepts its ${e.body.model} body sent as ${MEDIA_TYPES.textJson}`,
+      e.id,
+    ),
+  ];
+}
+
+export const CATALOG_RULES: Rule[] = ENDPOINTS.flatMap((e) => [...statusRules(e), ...mediaRules(e), ...requestMediaRules(e)]);

@@ -4,6 +4,7 @@ import { CATALOG_RULES } from './catalog.ts';
 import { FILTER_RULES } from './filters.ts';
 import { LIMIT_RULES } from './limits.ts';
 import { OBSERVATION_RULES } from './observations.ts';
+import { PRECONDITION_RULES } from './preconditions.ts';
 import { RESOURCE_RULES } from './resources.ts';
 
 export const RULES: readonly Rule[] = [
@@ -12,6 +13,7 @@ export const RULES: readonly Rule[] = [
   ...RESOURCE_RULES,
   ...BEHAVIOUR_RULES,
   ...FILTER_RULES,
+  ...PRECONDITION_RULES,
   ...OBSERVATION_RULES,
 ];
 

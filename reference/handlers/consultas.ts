@@ -94,17 +94,23 @@ function tooOld(ctx: Ctx, inquiry: Inquiry): boolean {
 }
 
 const resend: Handler = (ctx) => {
+  const c = ctx.world.choices;
+  const config = ctx.world.store.webhooksOf(ctx.app).get(c.inquiryTopic);
+  // The 202 carries "Location (URI of the webhook callback)"; with none configured, the profile's
+  // webhooks.resendWithoutCallback "refuse" answers 400 before anything else (the spec orders no checks), so
+  // a client that assumes a configured callback or an order of refusals finds out.
+  if (!config && c.resendWithoutCallback === 'refuse') {
+    return invalid(ctx, entryLevel(`no callback is configured for the topic ${c.inquiryTopic}: configure it before asking for a resend`));
+  }
   const agency = ctx.world.store.visibleAgency(ctx.app, ctx.values.adminMail!);
   if (!agency) return forbidden(ctx, 'the agency does not exist for the app');
   const inquiry = ctx.world.store.inquiry(agency, ctx.values.sid!);
   if (!inquiry) return notFound();
-  const c = ctx.world.choices;
   if (tooOld(ctx, inquiry)) {
     return invalid(ctx, entryLevel(`only inquiries received in the last ${c.resendMaxAgeDays} days can be sent again`));
   }
   const payload = inquiryPayload(c, agency, inquiry);
-  const config = ctx.world.store.webhooksOf(ctx.app).get(c.inquiryTopic);
-  // With no inquiry topic configured nothing is sent; Location then names the configuration to create.
+  // "accept" with no inquiry topic configured: nothing is sent; Location then names the configuration to create.
   if (config) ctx.world.webhooks.send(ctx.app, c.inquiryTopic, config.url, payload);
   return jsonReply(202, payload, undefined, { Location: config ? config.url : href.appWebhook(c.inquiryTopic) });
 };

@@ -5,10 +5,15 @@ import { pairByHref } from '../harness/consulta-match.ts';
 import { resolvePointer } from '../harness/json-pointer.ts';
 import { firstDifference } from '../harness/json-walk.ts';
 import type { PageWalker } from '../harness/pages.ts';
+import { injectedInquirySid, resendableSid } from '../harness/recent-inquiry.ts';
+import { acceptingCallback, requireCapture, sendAcceptedResend, type ResendAspect } from '../harness/resend-setup.ts';
+import type { WebhookSession } from '../harness/webhook-session.ts';
 
 // Endpoints > Consultas: resendwebhook answers "202 with header Location (URI of the webhook callback); the
 // body carries the webhook payload that was sent"; "resend applies to a relatively recent inquiry; the exact
-// age bound is given under Limits" — not shown there, so the profile's resendMaxAgeDays states it.
+// age bound is given under Limits" — not shown there, so the profile's resendMaxAgeDays states it. Every
+// resend here is sent with the app's inquiry topic pointing at the run's capture server (resend-setup.ts), on
+// an inquiry the check knows to be recent or old (read by sid, or made through the simulation hooks).
 
 /** Days kept clear of the bound on either side, so the target's clock and ours need not agree to the hour. */
 const MARGIN_DAYS = 2;
@@ -45,29 +50,46 @@ async function confirm(c: Check, sid: string): Promise<{ res: TargetResponse; ag
   return { res, age: at ? daysBetween(at.date, c.ctx.today) : undefined };
 }
 
-const resend = (c: Check, sid: string) => c.send('consultas-resend', { params: { adminMail: c.ctx.fixtures.agency, sid } });
+/** A recent inquiry, the inquiry topic pointed at the capture server, and the resend judged on `aspects`. */
+async function acceptedResend(c: Check, session: WebhookSession, name: string, aspects?: readonly ResendAspect[]) {
+  requireCapture(c, session);
+  // The inquiry first: one made now is delivered at once, and that delivery must not pass for the resend's.
+  const sid = await resendableSid(c);
+  const url = await acceptingCallback(c, session, name);
+  const { res } = await sendAcceptedResend(c, session, { adminMail: c.ctx.fixtures.agency, sid, url, name, what: `resend of the recent inquiry ${sid}` }, aspects);
+  return { sid, res };
+}
 
-export function registerResendChecks(walker: PageWalker): void {
+export function registerResendChecks(walker: PageWalker, session: WebhookSession): void {
   check(
     'limits/resend-recent-only',
     async (c: Check) => {
       const bound = c.ctx.profile.resendMaxAgeDays;
       if (bound === undefined) c.skip('the profile states no resendMaxAgeDays');
+      requireCapture(c, session);
       const dated = await datedInquiries(c, walker);
-      const old = dated.filter((d) => d.age >= bound + MARGIN_DAYS).sort((a, b) => b.age - a.age)[0];
-      const recent = dated.filter((d) => d.age <= bound - MARGIN_DAYS).sort((a, b) => a.age - b.age)[0];
-      if (!old || !recent) c.skip(`the fixture agency needs an inquiry older than ${bound + MARGIN_DAYS} days and one newer than ${bound - MARGIN_DAYS} days`);
-      for (const [d, isOld] of [[old, true], [recent, false]] as const) {
-        const { res, age } = await confirm(c, d.sid);
-        if (age === undefined || (isOld ? age < bound + MARGIN_DAYS : age > bound - MARGIN_DAYS)) {
-          c.fail(`inquiry ${d.sid} to be ${isOld ? 'old' : 'recent'} as its list entry says (age ${d.age} days), but it reads ${age} days`, res);
+      const oldAge = bound + MARGIN_DAYS;
+      const old =
+        dated.filter((d) => d.age >= oldAge).sort((a, b) => b.age - a.age)[0]?.sid ??
+        (await injectedInquirySid(c, oldAge + 1, `the fixture agency has no inquiry older than ${oldAge} days`));
+      const recent =
+        dated.filter((d) => d.age <= bound - MARGIN_DAYS).sort((a, b) => a.age - b.age)[0]?.sid ??
+        (await injectedInquirySid(c, 0, `the fixture agency has no inquiry newer than ${bound - MARGIN_DAYS} days`));
+      const ages: Record<string, number> = {};
+      for (const [sid, isOld] of [[old, true], [recent, false]] as const) {
+        const { res, age } = await confirm(c, sid);
+        if (age === undefined || (isOld ? age < oldAge : age > bound - MARGIN_DAYS)) {
+          c.fail(`inquiry ${sid} to be ${isOld ? `at least ${oldAge}` : `at most ${bound - MARGIN_DAYS}`} days old, but it reads ${age} days`, res);
         }
+        ages[sid] = age;
       }
+      // Configured after any inquiry was made, so a delivery of that making cannot pass for the resend's.
+      const url = await acceptingCallback(c, session, 'limits-resend');
       const refused = endpoint('consultas-resend').others.map((o) => o.status);
-      const oldRes = await resend(c, old.sid);
-      c.expectStatus(oldRes, refused, `resend of an inquiry ${old.age} days old (bound ${bound}) refused with a documented code`);
-      const recentRes = await resend(c, recent.sid);
-      c.expectStatus(recentRes, endpoint('consultas-resend').success.status, `resend of an inquiry ${recent.age} days old (bound ${bound})`);
+      const oldRes = await c.send('consultas-resend', { params: { adminMail: c.ctx.fixtures.agency, sid: old } });
+      c.expectStatus(oldRes, refused, `resend of an inquiry ${ages[old]} days old (bound ${bound}), its callback configured, refused with a documented code`);
+      const what = `resend of an inquiry ${ages[recent]} days old (bound ${bound})`;
+      await sendAcceptedResend(c, session, { adminMail: c.ctx.fixtures.agency, sid: recent, url, name: 'limits-resend', what });
     },
     { mutates: true },
   );
@@ -75,24 +97,24 @@ export function registerResendChecks(walker: PageWalker): void {
   check(
     'events/resend-returns-payload',
     async (c: Check) => {
-      const dated = await datedInquiries(c, walker);
-      const newest = dated.sort((a, b) => a.age - b.age)[0];
-      if (!newest) c.skip("the fixture agency's list has no inquiry to resend");
-      const { res: got } = await confirm(c, newest.sid);
-      const res = await resend(c, newest.sid);
-      c.expectStatus(res, endpoint('consultas-resend').success.status, `resend of the newest inquiry (${newest.age} days old)`);
-      c.expect((res.headers.location ?? '') !== '', 'a Location header (URI of the webhook callback)', res);
-      const body = res.json;
-      const empty = body === undefined || body === null || (typeof body === 'object' && Object.keys(body).length === 0);
-      c.expect(!empty, `a JSON body carrying the webhook payload${res.jsonError ? ` (not JSON: ${res.jsonError})` : ''}`, res);
+      const { sid, res } = await acceptedResend(c, session, 'consultas-resend-payload', ['payload']);
+      const { res: got } = await confirm(c, sid);
       // Where the Consulta sits in the payload is not shown: the profile's webhooks.consultaPointer says.
       const pointer = c.ctx.profile.webhooks.consultaPointer;
-      const sent = c.present(resolvePointer(body, pointer), `a Consulta at the profile's consultaPointer ${JSON.stringify(pointer)}`, res);
+      const sent = c.present(resolvePointer(res.json, pointer), `a Consulta at the profile's consultaPointer ${JSON.stringify(pointer)}`, res);
       const parsed = consultaInput('loose').safeParse(sent);
       const issue = parsed.success ? undefined : parsed.error.issues[0];
       if (issue) c.fail(`a Consulta at ${JSON.stringify(pointer)}, but ${issue.path.join('.') || '(value)'}: ${issue.message}`, res);
       const diff = firstDifference(sent, got.json, ['_links']);
       c.expect(diff === undefined, `the payload's Consulta equal to the inquiry read by sid; first difference at ${diff}`, res);
+    },
+    { mutates: true },
+  );
+
+  check(
+    'events/resend-location-is-callback',
+    async (c: Check) => {
+      await acceptedResend(c, session, 'consultas-resend-location', ['location']);
     },
     { mutates: true },
   );

@@ -31,11 +31,11 @@ export async function sendHook(c: Check, subpath: string, json?: unknown): Promi
 }
 
 /**
- * A fresh, valid inquiry for the fixture agency: Consulta without _links (Resources > Consulta), received now,
- * with a buyer e-mail unique to the run so its deliveries can be told apart. Unshown types are sent as null
+ * A fresh, valid inquiry for the fixture agency: Consulta without _links (Resources > Consulta), received at `at`,
+ * (default now), with a buyer e-mail unique to the run so its deliveries can be told apart. Unshown types are sent as null
  * (Conventions: "a field that has no value is sent as null"), so no target rejects a guess.
  */
-export function freshInquiry(c: Check): ConsultaInput {
+export function freshInquiry(c: Check, at: number = Date.now()): ConsultaInput {
   const { fixtures, runId, profile, seed } = c.ctx;
   const generator = createInquiryGenerator({
     seed,
@@ -43,7 +43,7 @@ export function freshInquiry(c: Check): ConsultaInput {
     ...(fixtures.operador ? { operators: [fixtures.operador] } : {}),
     ...(fixtures.externalId ? { externalIds: [fixtures.externalId] } : {}),
   });
-  const inquiry = generator.next(Date.now());
+  const inquiry = generator.next(at);
   inquiry.Interesado.Email = `${runId}-comprador@${profile.invitationDomain}`.toLowerCase();
   const parsed = consultaInput('strict').safeParse(inquiry);
   if (!parsed.success) throw new Error(`the generated inquiry is not a valid Consulta: ${parsed.error.message}`);

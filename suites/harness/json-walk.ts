@@ -51,6 +51,18 @@ export function membersNamed(body: unknown, names: readonly string[]): Found[] {
   return found;
 }
 
+/** A whole string value shaped like a date and a time of day (`2025-06-01T10:00…`): a timestamp, whatever its member. */
+const TIMESTAMP_SHAPE = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}/;
+
+/** Object members whose value is a string shaped like a timestamp, anywhere in the body (fields not shown included). */
+export function timestampLike(body: unknown): Found[] {
+  const found: Found[] = [];
+  visit(body, '', (_key, member, path) => {
+    if (typeof member === 'string' && TIMESTAMP_SHAPE.test(member)) found.push({ path, value: member });
+  });
+  return found;
+}
+
 const instant = (v: unknown): number | undefined => (typeof v === 'string' ? parseOffsetDateTime(v)?.epochMs : undefined);
 
 /**

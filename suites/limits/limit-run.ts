@@ -6,6 +6,8 @@ import type { EndpointCall } from '../../target/call.ts';
 import type { Check } from '../harness/check.ts';
 import { acceptanceStatuses, rejectionStatuses } from '../harness/expectations.ts';
 import { agenciaEditBody, firstForm, fixtureSid, pathSafe, webhookBody } from '../harness/request-inputs.ts';
+import { refusingCallback } from '../harness/resend-setup.ts';
+import type { WebhookSession } from '../harness/webhook-session.ts';
 import type { Draws, LimitRule, Side } from './limit-rules.ts';
 
 // One limit rule, in two phases (issue 4): first the deterministic boundary phase — every catalog endpoint
@@ -14,13 +16,18 @@ import type { Draws, LimitRule, Side } from './limit-rules.ts';
 // not create: agencies are modified only when a GET shows they do not exist, topics only when unconfigured,
 // and a random valid topic is never POSTed (it might be an available one).
 
+const RESEND = 'consultas-resend';
+
 export interface Target {
   e: Endpoint;
   p: ParamSpec;
 }
 
+/** Rows whose refusal of invalid input is known: they document a refusal, or list every code they answer. */
+const judgeable = (e: Endpoint): boolean => e.others.length > 0 || !e.othersNotShown;
+
 export const targetsOf = (rule: LimitRule): Target[] =>
-  ENDPOINTS.filter((e) => !e.othersNotShown).flatMap((e) => e.params.filter(rule.carries).map((p) => ({ e, p })));
+  ENDPOINTS.filter(judgeable).flatMap((e) => e.params.filter(rule.carries).map((p) => ({ e, p })));
 
 export const drawsOf = (c: Check): Draws => ({ today: c.ctx.today, domain: c.ctx.profile.invitationDomain });
 
@@ -71,10 +78,23 @@ export function judge(c: Check, e: Endpoint, res: TargetResponse, side: Side, wh
 
 const show = (value: string) => (value.length > 24 ? `${value.length} characters` : JSON.stringify(value));
 
+/**
+ * Resend is refused without a configured callback (a 400 that says nothing of the parameters), so its inquiry
+ * topic is configured first; where it cannot be, an "accepted" resend is held only to the documented codes.
+ */
+async function resendSides(c: Check, targets: Target[], session: WebhookSession): Promise<(t: Target, side: Side) => Side> {
+  if (!targets.some((t) => t.e.id === RESEND)) return (_t, side) => side;
+  const unprepared = await refusingCallback(c, session);
+  if (!unprepared) return (_t, side) => side;
+  c.observe(`${RESEND}: accepted values not judged (${unprepared})`);
+  return (t, side) => (t.e.id === RESEND && side === 'accept' ? 'other' : side);
+}
+
 /** Both phases of one rule over every endpoint that carries its bound. */
-export async function runLimitRule(c: Check, rule: LimitRule): Promise<void> {
+export async function runLimitRule(c: Check, rule: LimitRule, session: WebhookSession): Promise<void> {
   const targets = targetsOf(rule);
   if (targets.length === 0) c.fail(`an endpoint in the catalog whose parameters carry the bound of ${rule.id}`);
+  const sideOf = await resendSides(c, targets, session);
   const draws = drawsOf(c);
   let sent = 0;
   for (const t of targets) {
@@ -85,13 +105,13 @@ export async function runLimitRule(c: Check, rule: LimitRule): Promise<void> {
         continue;
       }
       sent += 1;
-      judge(c, t.e, res, bc.expect, `${t.p.name} ${show(bc.value)} (${bc.label})`);
+      judge(c, t.e, res, sideOf(t, bc.expect), `${t.p.name} ${show(bc.value)} (${bc.label})`);
     }
   }
   if (sent === 0) c.skip('no boundary case could be sent without touching what the run did not create');
   const arbitrary = fc.constantFrom(...targets).chain((t) => rule.arbitrary(t.p, draws).map((value) => ({ t, value })));
   await c.property([arbitrary], async ({ t, value }) => {
     const res = await sendCase(c, t, value, true);
-    if (res) judge(c, t.e, res, rule.side(t.p, value, draws.today), `${t.p.name} ${show(value)}`);
+    if (res) judge(c, t.e, res, sideOf(t, rule.side(t.p, value, draws.today)), `${t.p.name} ${show(value)}`);
   });
 }

@@ -15,7 +15,7 @@ import {
 } from '../../models/index.ts';
 import type { TargetResponse } from '../../target/client.ts';
 import { check, type Check } from '../harness/check.ts';
-import { linksIn, membersNamed } from '../harness/json-walk.ts';
+import { linksIn, membersNamed, timestampLike } from '../harness/json-walk.ts';
 import { missingMembers } from '../harness/presence.ts';
 import { validRequest, type RequestEnv } from './requests.ts';
 
@@ -105,8 +105,11 @@ export function registerConventionChecks(env: RequestEnv): void {
   });
 
   check('conventions/datetime-offset', async (c) => {
-    for (const s of (await successes(c)).filter((x) => INQUIRY_ENDPOINTS.includes(x.endpoint.id))) {
-      for (const { path, value } of membersNamed(s.res.json, TIMESTAMPS)) {
+    for (const s of await successes(c)) {
+      // The spec's own date-times by name, and any value shaped like a timestamp in the representations whose
+      // fields are not shown: "Timestamps are ISO 8601 date-times with a UTC offset" holds for every one.
+      const named = INQUIRY_ENDPOINTS.includes(s.endpoint.id) ? membersNamed(s.res.json, TIMESTAMPS) : [];
+      for (const { path, value } of [...named, ...timestampLike(s.res.json)]) {
         const good = typeof value === 'string' && parseOffsetDateTime(value) !== undefined;
         c.expect(good, `${path} an ISO 8601 date-time with a UTC offset, got ${JSON.stringify(value)}`, s.res);
       }

@@ -14,7 +14,7 @@ import { validRequest, type RequestEnv } from './requests.ts';
 // Resources and their fields > Conventions: the media types a success response can have, each offered where
 // the Endpoints row lists it; "reference form: each list entry is only a link object with href and title".
 
-async function requestOrSkip(c: Check, e: Endpoint, env: RequestEnv) {
+export async function requestOrSkip(c: Check, e: Endpoint, env: RequestEnv) {
   const call = await validRequest(c, e, env, !c.ctx.readOnly);
   if (typeof call === 'string') c.skip(call);
   return call;
@@ -44,4 +44,11 @@ export async function observeOffered(c: Check, e: Endpoint, env: RequestEnv): Pr
     seen.push(`${MEDIA_TYPES[form]} → ${answer}`);
   }
   c.observe(seen.join('; '));
+}
+
+/** media/<endpoint>/request-text-json: "body … (application/json or text/json)": the same valid request, its body labelled text/json. */
+export async function checkTextJsonBody(c: Check, e: Endpoint, env: RequestEnv): Promise<void> {
+  const call = await requestOrSkip(c, e, env);
+  const res = await c.send(e.id, { ...call, contentType: MEDIA_TYPES.textJson });
+  c.expectStatus(res, e.success.status, `${e.success.meaning}, the ${e.body?.model ?? 'request'} body sent as ${MEDIA_TYPES.textJson}`);
 }

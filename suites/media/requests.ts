@@ -3,7 +3,8 @@ import type { EndpointCall } from '../../target/call.ts';
 import { hrefIds } from '../harness/catalog-probe.ts';
 import { cityQuery, keyValue, NO_CITY, type CatalogArea } from '../harness/catalog-keys.ts';
 import type { Check } from '../harness/check.ts';
-import { registerFreshAgency } from '../harness/invitations.ts';
+import { freshAdminMail } from '../harness/invitations.ts';
+import { fillTemplate } from '../../target/templates.ts';
 import { agenciaEditBody, webhookBody } from '../harness/request-inputs.ts';
 import type { WebhookSession } from '../harness/webhook-session.ts';
 
@@ -80,6 +81,11 @@ export async function validRequest(c: Check, e: Endpoint, env: RequestEnv, write
     case 'consultas-get': {
       const sid = c.ctx.fixtures.inquirySid;
       return sid ? { params: { adminMail, sid } } : "the fixture agency's list names no inquiry";
+    }
+    case 'agencias-invite': {
+      if (!write) return 'POST invites an agency';
+      const invited = freshAdminMail(c, 'tj');
+      return { json: fillTemplate(c.ctx.profile.templates.agenciaCreate, { adminMail: invited, runId: c.ctx.runId }) };
     }
     case 'agencias-put': {
       if (!write) return 'PUT changes an agency';

@@ -58,12 +58,14 @@ export function drawArbitrary(c: Check, e: Endpoint): fc.Arbitrary<Draw> {
 
   switch (e.id) {
     case 'agencias-invite': {
-      // Never a fresh valid AdminMail (that would invite someone): invalid bodies, or an agency already registered (409).
+      // Never a fresh valid AdminMail (that would invite someone): invalid bodies, or an agency already registered
+      // (409) — the fixture agency when it has received inquiries, which an invitation still pending has not.
       const create = (adminMail: string) => ({ json: fillTemplate(c.ctx.profile.templates.agenciaCreate, { adminMail, runId: c.ctx.runId }) });
+      const registered = c.ctx.fixtures.inquiryTotal > 0 ? [fc.constant({ call: create(c.ctx.fixtures.agency) })] : [];
       return fc.oneof(
         fc.constantFrom<BodyKind>('empty', 'malformed', 'not-object').map((k) => ({ call: bodyOf(k, undefined) })),
         nonEmailArbitrary.map((m) => ({ call: create(m) })),
-        fc.constant({ call: create(c.ctx.fixtures.agency) }),
+        ...registered,
       );
     }
     case 'agencias-put':

@@ -1,5 +1,5 @@
 import type { Check } from '../harness/check.ts';
-import { freshAdminMail, invite, inviteFresh, registerFreshAgency } from '../harness/invitations.ts';
+import { freshAdminMail, invite, inviteFresh, registerFreshAgency, registeredAdminMail } from '../harness/invitations.ts';
 import { agenciaEditBody, MALFORMED_JSON, notAnEmail } from '../harness/request-inputs.ts';
 import { read, type ProvocationTable } from './provocation.ts';
 
@@ -14,9 +14,9 @@ export const AGENCIAS_PROVOCATIONS: ProvocationTable = {
   'agencias-list/400': { provoke: (c) => read(c, 'agencias-list', { query: { operador: notAnEmail(c) } }) },
 
   'agencias-invite/202': { mutates: true, provoke: async (c) => ({ res: await invite(c, freshAdminMail(c, 'st')) }) },
-  // 409: "e-mail already registered" — the fixture agency's AdminMail. (An AdminMail only invited is not
+  // 409: "e-mail already registered" — a registered agency's AdminMail. (An AdminMail only invited is not
   // registered yet: a second invitation may be answered 202 again.)
-  'agencias-invite/409': { mutates: true, provoke: async (c) => ({ res: await invite(c, fixture(c)) }) },
+  'agencias-invite/409': { mutates: true, provoke: async (c) => ({ res: await invite(c, await registeredAdminMail(c)) }) },
   // 400 "validation failed": a body that is no JSON at all, invalid whatever the format rules of AdminMail.
   'agencias-invite/400': { provoke: async (c) => ({ res: await c.send('agencias-invite', { body: MALFORMED_JSON, contentType: 'application/json' }) }) },
 

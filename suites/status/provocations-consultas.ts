@@ -2,14 +2,24 @@ import { LIMITS } from '../../models/index.ts';
 import { tokenOfLength } from '../../generators/text.ts';
 import type { Check } from '../harness/check.ts';
 import { freshAdminMail } from '../harness/invitations.ts';
-import { recentInquirySid } from '../harness/recent-inquiry.ts';
+import { resendableSid } from '../harness/recent-inquiry.ts';
 import { fixtureSid, unknownSid } from '../harness/request-inputs.ts';
-import { read, type ProvocationTable } from './provocation.ts';
+import { acceptingCallback, refusingCallback, requireCapture, sendAcceptedResend, skipIfUnprepared } from '../harness/resend-setup.ts';
+import { read, type ProvocationTable, type Provoked, type StatusContext } from './provocation.ts';
 
 // Endpoints > Consultas, and the home document's 304 (Endpoints > Home; the header is the profile's).
 
 const agency = (c: Check) => c.ctx.fixtures.agency;
 const shortSid = (c: Check) => tokenOfLength(LIMITS.sid.minLength - 1, `${c.ctx.runId}s`);
+const STATUS_RESEND = 'status-resend';
+
+/** A resend that must be refused with 403 or 404: a 400 while the callback could not be configured is skipped. */
+async function refusedResend(c: Check, { session }: StatusContext, params: { adminMail: string; sid: string }): Promise<Provoked> {
+  const unprepared = await refusingCallback(c, session);
+  const res = await c.send('consultas-resend', { params });
+  skipIfUnprepared(c, unprepared, res);
+  return { res };
+}
 
 export const CONSULTAS_PROVOCATIONS: ProvocationTable = {
   'consultas-list/200': { provoke: (c) => read(c, 'consultas-list', { params: { adminMail: agency(c) } }) },
@@ -29,18 +39,24 @@ export const CONSULTAS_PROVOCATIONS: ProvocationTable = {
   // Limits: sid "20 to 30 characters".
   'consultas-get/400': { provoke: (c) => read(c, 'consultas-get', { params: { adminMail: agency(c), sid: shortSid(c) } }) },
 
-  // A resend of a recent inquiry of the fixture agency: the webhook is sent once more, which is harmless.
+  // A resend of a recent inquiry of the fixture agency, its inquiry topic pointed at the run's capture server
+  // first (without a callback a refusal would be right), judged as the row states it (resend-setup.ts).
   'consultas-resend/202': {
-    async provoke(c) {
-      const sid = (await recentInquirySid(c)) ?? c.skip('the fixture agency has no inquiry of the last days to resend');
-      return { res: await c.send('consultas-resend', { params: { adminMail: agency(c), sid } }) };
+    mutates: true,
+    async provoke(c, { session }) {
+      requireCapture(c, session);
+      const sid = await resendableSid(c);
+      const url = await acceptingCallback(c, session, STATUS_RESEND);
+      const what = `resend of the recent inquiry ${sid}`;
+      return { res: (await sendAcceptedResend(c, session, { adminMail: agency(c), sid, url, name: STATUS_RESEND, what })).res };
     },
   },
+  // The refusals, with the inquiry topic configured so that none of them can be the one for a missing callback.
   'consultas-resend/403': {
-    provoke: async (c) => ({ res: await c.send('consultas-resend', { params: { adminMail: freshAdminMail(c, 'st'), sid: fixtureSid(c) } }) }),
+    provoke: (c, s) => refusedResend(c, s, { adminMail: freshAdminMail(c, 'st'), sid: fixtureSid(c) }),
   },
   'consultas-resend/404': {
-    provoke: async (c) => ({ res: await c.send('consultas-resend', { params: { adminMail: agency(c), sid: unknownSid(c) } }) }),
+    provoke: (c, s) => refusedResend(c, s, { adminMail: agency(c), sid: unknownSid(c) }),
   },
   'consultas-resend/400': {
     provoke: async (c) => ({ res: await c.send('consultas-resend', { params: { adminMail: agency(c), sid: shortSid(c) } }) }),
@@ -50,7 +66,8 @@ export const CONSULTAS_PROVOCATIONS: ProvocationTable = {
     async provoke(c) {
       const first = await c.send('home', { form: 'json' });
       const etag = c.present(first.headers.etag, 'an ETag header to send back', first);
-      return { res: await c.send('home', { headers: { [c.ctx.profile.conditionalRequestHeader]: etag } }) };
+      // The same media type as the first request: each may have its own ETag, and no default is shown.
+      return { res: await c.send('home', { form: 'json', headers: { [c.ctx.profile.conditionalRequestHeader]: etag } }) };
     },
   },
 };

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../cli/main.ts';
-import { RULES } from '../../models/index.ts';
+import { RULES, STATEMENTS } from '../../models/index.ts';
 
 // The CLI as a user meets it: `vmp-conformance rules`, --help, and the exit status 2 for every usage error.
 
@@ -122,5 +122,30 @@ describe('bin/vmp-conformance.js', () => {
     );
     expect(failure).toMatchObject({ code: 2 });
     expect((failure as { stderr: string }).stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('vmp-conformance rules --statements', () => {
+  it('prints every statement of the spec, quoted, with its rules, restatements or reason, then a count', async () => {
+    const { code, out, err } = await run(['rules', '--statements']);
+    expect(code).toBe(0);
+    expect(err).toEqual([]);
+    expect(out).toHaveLength(STATEMENTS.length * 3 + 1);
+    STATEMENTS.forEach((s, i) => {
+      expect(out[i * 3]).toBe(`${s.id}  [${s.section}]`);
+      expect(out[i * 3 + 1]).toBe(`  “${s.quote}”`);
+      expect(out[i * 3 + 2]).toMatch(/^ {2}(rules: |restated by: |no rule: )/);
+    });
+    expect(out.at(-1)).toMatch(new RegExp(`^${STATEMENTS.length} statements: \\d+ checked by must or profile rules`));
+  });
+
+  it('--json gives each statement with its expanded rules and their levels', async () => {
+    const { code, out } = await run(['rules', '--statements', '--json']);
+    expect(code).toBe(0);
+    const parsed = JSON.parse(out.join('\n')) as Array<{ id: string; quote: string; rules: { id: string; level: string }[] }>;
+    expect(parsed.map((s) => s.id)).toEqual(STATEMENTS.map((s) => s.id));
+    const rules = new Map(RULES.map((r) => [r.id, r.level]));
+    for (const s of parsed) for (const r of s.rules) expect(rules.get(r.id)).toBe(r.level);
+    expect(parsed.find((s) => s.id === 'endpoints/agencias-get/404')?.rules.map((r) => r.id)).toContain('status/agencias-get/404');
   });
 });

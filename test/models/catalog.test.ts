@@ -69,10 +69,10 @@ const SPEC_ROWS: SpecRow[] = [
   // Marcas
   { method: 'GET', path: '/v3/marcas', success: 200, others: [400], media: ALL, params: ['q', 'soloMercadoNuevos'] },
   { method: 'GET', path: '/v3/marcas/bestmatch', success: 200, others: [], othersNotShown: true, params: ['make!'] },
-  // Consultas
-  { method: 'GET', path: '/v3/consultas/{adminMail}', success: 200, others: [404, 400], media: ALL, params: ['adminMail!', 'operador', 'externalid', 'desde', 'hasta', 'pagina'] },
-  { method: 'GET', path: '/v3/consultas/{adminMail}/{sid}', success: 200, others: [404, 400], media: ALL, params: ['adminMail!', 'sid!'] },
-  { method: 'POST', path: '/v3/consultas/{adminMail}/{sid}/resendwebhook', success: 202, others: [403, 404, 400], headers: ['Location'], params: ['adminMail!', 'sid!'] },
+  // Consultas: after Marcas, "Any further paths, methods or response codes after this point in the interface: not shown."
+  { method: 'GET', path: '/v3/consultas/{adminMail}', success: 200, others: [404, 400], othersNotShown: true, media: ALL, params: ['adminMail!', 'operador', 'externalid', 'desde', 'hasta', 'pagina'] },
+  { method: 'GET', path: '/v3/consultas/{adminMail}/{sid}', success: 200, others: [404, 400], othersNotShown: true, media: ALL, params: ['adminMail!', 'sid!'] },
+  { method: 'POST', path: '/v3/consultas/{adminMail}/{sid}/resendwebhook', success: 202, others: [403, 404, 400], othersNotShown: true, headers: ['Location'], params: ['adminMail!', 'sid!'] },
 ];
 
 /** Parameter types; every name has the same type wherever it appears in the tables. */

@@ -6,7 +6,9 @@ import { ALT_PROFILE_FILE, freshReference, loadProfile, pool, runCli, type CliRu
 // Issue 7, no false positives: the suites pass against the reference server for 10 seeds (the embedded
 // target, profiles/reference.json, the default number of runs), and against the reference server started with
 // profiles/reference-alt.json — other auth header, topics, template fields, hooks path, media-type selection,
-// page size, time zone and signatures — under that profile: no choice is hard-coded in the suites.
+// page size, time zone, signatures, and resendwebhook refused without a configured callback (the default
+// profile's server allows it) — under that profile: no choice is hard-coded in the suites, and no check assumes
+// a precondition (issue 12 §3) that the other server leaves unmet.
 
 const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 const ALT_SEED = 11;

@@ -26,6 +26,8 @@ export interface FaultContext {
   upstream(method: string, path: string, options?: { app?: AppName; accept?: string; json?: unknown }): Promise<MutantResponse>;
   /** What the fault remembers between exchanges of one run. */
   memory: Map<string, unknown>;
+  /** The webhook configurations clients made so far, oldest first (only for a fault with `delivery`). */
+  readonly hooks: readonly Hook[];
   /** POSTs a delivery to its hook's callback URL (or `to`), with the reference's headers and `body` if given. */
   forward(d: Delivery, change?: { to?: string; body?: string }): Promise<void>;
 }
@@ -45,12 +47,14 @@ export interface Fault {
 export interface Mutant {
   /** What is broken, in a few words (kebab-case). */
   name: string;
+  /**
+   * The statement of the spec (models/statements/) the fault breaks, as an outsider reading its words would
+   * get them wrong; `breaks` is one of that statement's rules.
+   */
+  statement: string;
   /** The rule the fault breaks: the run must fail it. */
   breaks: string;
-  /**
-   * The spec's own words (verbatim from the seed) that the fault breaks, as an outsider reading them would get
-   * them wrong: ties the mutant to a statement of the statement table (models/statements.ts).
-   */
+  /** Where the fault breaks only part of the statement: those words of it, verbatim. */
   quote?: string;
   /** Other rules the same fault may legitimately fail too. */
   also?: string[];

@@ -56,6 +56,7 @@ export async function startMutantProxy(o: { upstream: string; profile: Profile; 
   const ctx: FaultContext = {
     profile,
     memory: new Map(),
+    hooks,
     upstream(method, path, options = {}) {
       const headers: Record<string, string> = { accept: options.accept ?? 'application/json' };
       for (const [k, v] of Object.entries(profile.apps[options.app ?? 'primary']?.headers ?? {})) headers[k.toLowerCase()] = v;

@@ -82,6 +82,44 @@ describe('resendwebhook', () => {
   });
 });
 
+describe('resendwebhook without a configured callback (profile webhooks.resendWithoutCallback)', () => {
+  const firstInquiry = async (harness: Harness) => {
+    const list = await harness.call(`/v3/consultas/${enc(PRIMARY_AGENCY)}`, { form: 'ref' });
+    return (list.json as { _entries: { href: string }[] })._entries[0]!.href;
+  };
+
+  it('"accept": 202 with the payload, nothing sent, Location naming the configuration to create', async () => {
+    const res = await h.call(`${await firstInquiry(h)}/resendwebhook`, { method: 'POST' });
+    expect(res.status).toBe(202);
+    expect(res.headers.location).toBe(`/v3/appnotificaciones/${h.profile.topics.inquiry}`);
+    expect(res.json).toMatchObject({ Topic: h.profile.topics.inquiry, AdminMail: PRIMARY_AGENCY });
+  });
+
+  it('"refuse": 400 keyed _ before anything else, and 202 once the inquiry topic is configured', async () => {
+    const refusing = await boot({ profile: { ...h.profile, webhooks: { ...h.profile.webhooks, resendWithoutCallback: 'refuse' } } });
+    try {
+      const href = await firstInquiry(refusing);
+      const res = await refusing.call(`${href}/resendwebhook`, { method: 'POST' });
+      expect(res.status).toBe(400);
+      expect(Object.keys((res.json as { Errors: object }).Errors)).toEqual(['_']);
+      // Even for an agency the app does not have, or an unknown inquiry: no callback is checked first.
+      expect((await refusing.call(`/v3/consultas/nadie%40example.test/${'Z'.repeat(24)}/resendwebhook`, { method: 'POST' })).status).toBe(400);
+      receiver = await startReceiver();
+      const configured = await refusing.call(`/v3/appnotificaciones/${h.profile.topics.inquiry}`, { method: 'POST', json: { Url: receiver.url, Activo: true } });
+      expect(configured.status).toBe(201);
+      const accepted = await refusing.call(`${href}/resendwebhook`, { method: 'POST' });
+      expect(accepted.status).toBe(202);
+      expect(accepted.headers.location).toBe(receiver.url);
+      const [delivery] = await receiver.waitFor(1);
+      expect(JSON.parse(delivery!.body)).toEqual(accepted.json);
+      expect((await refusing.call(`/v3/consultas/nadie%40example.test/${'Z'.repeat(24)}/resendwebhook`, { method: 'POST' })).status).toBe(403);
+    } finally {
+      await refusing.server.idle();
+      await refusing.close();
+    }
+  });
+});
+
 describe('registration webhook', () => {
   it('is delivered when an invited agency registers, if the app configured the topic', async () => {
     receiver = await startReceiver();

@@ -1,5 +1,6 @@
 import type { RuleResult, RunResult } from '../../reports/results.ts';
 import { coverageMatrix } from '../../reports/coverage-matrix.ts';
+import { specCoverage } from '../../reports/spec-coverage.ts';
 import type { Exchange } from '../../target/evidence.ts';
 
 // Hand-made run results for the renderers' unit tests: small, with the awkward characters a real target
@@ -47,6 +48,7 @@ export function runResult(rules: RuleResult[], over: Partial<RunResult> = {}): R
     rules,
     coverage,
     coverageMatrix: coverageMatrix(coverage),
+    specCoverage: specCoverage(rules),
     unhandledErrors: [],
     exitCode: rules.some((r) => r.verdict === 'fail') ? 1 : 0,
     ...over,

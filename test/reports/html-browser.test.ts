@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '../../models/index.ts';
+import { ENDPOINTS, STATEMENTS } from '../../models/index.ts';
 import { startBrokenServer, type BrokenServer } from '../support/broken-server.ts';
 import { cli, E2E_TIMEOUT, HOME_RULES, SECRET_VALUES, tempDir, writeSecretProfile } from '../cli/run-support.ts';
 
@@ -79,6 +79,15 @@ describe.skipIf(skip)(title, () => {
     expect(await home.locator('td[data-cell="media:json"]').getAttribute('data-state')).toBe('exercised');
     expect(await home.locator('.undocumented [data-cell="400"]').getAttribute('data-state')).toBe('failed');
     expect(await page.isVisible('#coverage table.coverage')).toBe(true);
+  });
+
+  it('renders the spec coverage: every statement, quoted, with its rules and their verdicts in this run', async () => {
+    expect(await page.locator('#spec-coverage tr[data-verdict]').count()).toBe(STATEMENTS.length);
+    const conditional = page.locator('#spec-coverage tr[id="stmt-errors/304"]');
+    expect(await conditional.getAttribute('data-verdict')).toBe('fail');
+    expect(await conditional.textContent()).toContain('home document not modified');
+    expect(await page.locator('#spec-coverage tr[id="stmt-endpoints/agencias-get/404"]').getAttribute('data-verdict')).toBe('not-run');
+    expect(await page.isVisible('#spec-coverage')).toBe(true);
   });
 
   it('loads nothing but the file itself', () => {

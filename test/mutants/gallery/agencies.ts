@@ -8,12 +8,14 @@ import { answers, primaryHas, requests } from './helpers.ts';
 export const AGENCY_MUTANTS: Mutant[] = [
   {
     name: 'invitation-without-location',
+    statement: 'states/invitation-location',
     breaks: 'lifecycle/invitation-accepted-202',
     also: ['lifecycle/invitation-location-is-agency'],
     fault: answers(['agencias-invite'], (_req, res) => void delete res.headers.location),
   },
   {
     name: 'invitation-location-names-another-agency',
+    statement: 'resources/agencia-create-admin-mail',
     breaks: 'lifecycle/invitation-location-is-agency',
     also: ['lifecycle/invitation-state-get', 'lifecycle/invitation-state-options'],
     fault: answers(['agencias-invite'], (_req, res) => {
@@ -22,6 +24,7 @@ export const AGENCY_MUTANTS: Mutant[] = [
   },
   {
     name: 'pending-invitation-reads-404',
+    statement: 'states/invitation-state',
     breaks: 'lifecycle/invitation-state-get',
     fault: answers(['agencias-get'], (_req, res) => {
       if (res.status === 200 && (res.json() as { Estado?: unknown } | undefined)?.Estado === 'pendiente') Object.assign(res, empty(404));
@@ -29,6 +32,7 @@ export const AGENCY_MUTANTS: Mutant[] = [
   },
   {
     name: 'invitation-options-without-state',
+    statement: 'events/unsubscribed-state',
     breaks: 'lifecycle/invitation-state-options',
     also: ['status/agencias-options/200'],
     fault: answers(['agencias-options'], (_req, res) => {
@@ -37,6 +41,7 @@ export const AGENCY_MUTANTS: Mutant[] = [
   },
   {
     name: 'desasociar-does-not-dissociate',
+    statement: 'states/desasociar-result',
     breaks: 'lifecycle/desasociar-removes-association',
     // 204, but the reference never hears of it: the agency stays with the app.
     fault: requests(['agencias-desasociar'], async (req, ctx) => {

@@ -10,12 +10,14 @@ const MADE_UP_MAKE = { Id: 999, Nombre: 'Mutante', Codename: 'mutante', MercadoN
 export const CATALOG_MUTANTS: Mutant[] = [
   {
     name: 'home-without-etag',
+    statement: 'endpoints/home/etag',
     breaks: 'home/etag-present',
     also: ['home/etag-304', 'status/home/304'],
     fault: answers(['home'], (_req, res) => void delete res.headers.etag),
   },
   {
     name: 'home-304-carries-body',
+    statement: 'endpoints/home/304',
     breaks: 'home/304-no-body',
     // The home document sent again after the 304's header block.
     fault: answers(['home'], async (req, res, ctx) => {
@@ -26,12 +28,14 @@ export const CATALOG_MUTANTS: Mutant[] = [
   },
   {
     name: 'home-ignores-conditional-header',
+    statement: 'errors/304',
     breaks: 'home/etag-304',
     also: ['status/home/304'],
     fault: requests(['home'], (req) => void delete req.headers['if-none-match']),
   },
   {
     name: 'body-style-bestmatch-returns-first',
+    statement: 'endpoints/carrocerias-bestmatch/bodystyle',
     breaks: 'catalogo/bestmatch-carrocerias',
     fault: requests(['carrocerias-bestmatch'], (req) => {
       if (req.query.get('bodystyle')) req.query.set('bodystyle', '1');
@@ -39,6 +43,7 @@ export const CATALOG_MUTANTS: Mutant[] = [
   },
   {
     name: 'city-bestmatch-returns-first-of-region',
+    statement: 'endpoints/ciudades-bestmatch-purpose',
     breaks: 'catalogo/bestmatch-ciudades',
     fault: answers(['ciudades-bestmatch'], async (_req, res, ctx) => {
       const region = ((res.json() as Json | undefined)?.Region as Json | undefined)?.Id;
@@ -49,6 +54,7 @@ export const CATALOG_MUTANTS: Mutant[] = [
   },
   {
     name: 'make-bestmatch-returns-first',
+    statement: 'endpoints/marcas-bestmatch/make',
     breaks: 'catalogo/bestmatch-marcas',
     fault: requests(['marcas-bestmatch'], (req) => {
       if (req.query.get('make')) req.query.set('make', '1');
@@ -56,6 +62,7 @@ export const CATALOG_MUTANTS: Mutant[] = [
   },
   {
     name: 'color-lookup-differs-from-list-entry',
+    statement: 'endpoints/colores-get/200',
     breaks: 'catalogo/list-entries-resolve',
     fault: answers(['colores-get'], (_req, res) => {
       if (res.status === 200) res.editJson((color) => void (color.Nombre = `${String(color.Nombre)} (otro)`));
@@ -63,6 +70,7 @@ export const CATALOG_MUTANTS: Mutant[] = [
   },
   {
     name: 'cities-without-region-or-q-returns-200',
+    statement: 'endpoints/ciudades-list/q',
     breaks: 'catalogo/ciudades-needs-region-or-q',
     also: ['status/ciudades-list/400'],
     fault: requests(['ciudades-list'], (req) => {
@@ -71,6 +79,7 @@ export const CATALOG_MUTANTS: Mutant[] = [
   },
   {
     name: 'solo-mercado-nuevos-adds-a-make',
+    statement: 'endpoints/marcas-list/solo-mercado-nuevos',
     breaks: 'catalogo/marcas-solo-mercado-nuevos-narrows',
     fault: answers(['marcas-list'], (req, res) => {
       if (res.status !== 200 || req.query.get('soloMercadoNuevos')?.toLowerCase() !== 'true') return;
@@ -80,6 +89,7 @@ export const CATALOG_MUTANTS: Mutant[] = [
   },
   {
     name: 'catalog-search-500-on-odd-text',
+    statement: 'endpoints/codes-defined',
     breaks: 'status/colores-list/documented-only',
     also: ['status/marcas-list/documented-only', 'status/ciudades-list/documented-only'],
     // The catalog's text search (q, nombre: free text) crashes on anything but plain letters and spaces.

@@ -49,23 +49,19 @@ const periodBound = (bound: 'desde' | 'hasta', rewrite: (value: string, query: U
 const name = (r: Json) => folded(r.Nombre);
 const str = (v: unknown) => String(v ?? '');
 
-const Q_CITY = 'q (string; part of the city name; optional if region is given)';
-const Q_COLOR = 'q (string; part of the name)';
-const NOMBRE = 'nombre (string; full color name)';
-const Q_MAKE = 'q (string; part of the make name or codename)';
-const SOLO = 'soloMercadoNuevos (boolean, default false; when true, only makes currently in the new-vehicle market)';
 
 export const FILTER_MUTANTS: Mutant[] = [
   {
     name: 'agencies-operador-ignored',
+    statement: 'endpoints/agencias-list/operador',
     breaks: 'filters/agencias-operador-unknown',
-    quote: "query operador (optional, string, email): e-mail of one of the agency's operators",
     fault: dropParam('agencias-list', 'operador'),
   },
   {
     name: 'agencies-operador-matches-admin-only',
+    statement: 'endpoints/agencias-list/operador',
+    quote: "one of the agency's operators",
     breaks: 'filters/agencias-operador',
-    quote: "query operador (optional, string, email): e-mail of one of the agency's operators",
     // "one of the agency's operators" read as its administrator: the agency whose adminMail it is.
     fault: answers(['agencias-list'], (req, res) => {
       const operador = req.query.get('operador')?.toLowerCase();
@@ -76,28 +72,30 @@ export const FILTER_MUTANTS: Mutant[] = [
   },
   {
     name: 'cities-q-ignored',
+    statement: 'endpoints/ciudades-list/q',
     breaks: 'filters/ciudades-q',
     also: ['filters/ciudades-q-part-of-name', 'filters/ciudades-region'],
-    quote: Q_CITY,
     fault: catalogFilter('ciudades-list', ['q'], () => true),
   },
   {
     name: 'cities-q-prefix-only',
+    statement: 'endpoints/ciudades-list/q',
+    quote: 'part of the city name',
     breaks: 'filters/ciudades-q-part-of-name',
     also: ['filters/ciudades-q'],
-    quote: Q_CITY,
     fault: catalogFilter('ciudades-list', ['q'], (city, { q }) => name(city).startsWith(folded(q))),
   },
   {
     name: 'cities-region-ignored',
+    statement: 'endpoints/ciudades-list/region',
     breaks: 'filters/ciudades-region',
-    quote: 'region (integer int32; region/province/state id; optional if q is given)',
     fault: catalogFilter('ciudades-list', ['region'], () => true),
   },
   {
     name: 'city-bestmatch-exact-only',
+    statement: 'endpoints/ciudades-bestmatch/city',
+    quote: 'full name, part of name',
     breaks: 'catalogo/bestmatch-ciudades',
-    quote: 'city (required, string: matched against id, api-url, api-url-path, full name, part of name)',
     // "part of name" left out: a city value that equals none of the other fields finds nothing.
     fault: answers(['ciudades-bestmatch'], (req, res) => {
       const city = res.status === 200 ? (res.json() as Json) : undefined;
@@ -108,8 +106,9 @@ export const FILTER_MUTANTS: Mutant[] = [
   },
   {
     name: 'make-bestmatch-ignores-codename',
+    statement: 'endpoints/marcas-bestmatch/make',
+    quote: 'name, codename',
     breaks: 'catalogo/bestmatch-marcas',
-    quote: 'make (required, string: matched against id, api-url, api-url-path, name, codename)',
     // The codename left out of the fields matched: a make only its codename names is not found (404, as the
     // reference answers no match).
     fault: requests(['marcas-bestmatch'], async (req, ctx) => {
@@ -121,60 +120,66 @@ export const FILTER_MUTANTS: Mutant[] = [
   },
   {
     name: 'colors-q-ignored',
+    statement: 'endpoints/colores-list/q',
     breaks: 'filters/colores-q',
     also: ['filters/colores-q-part-of-name'],
-    quote: Q_COLOR,
     fault: dropParam('colores-list', 'q'),
   },
   {
     name: 'colors-q-prefix-only',
+    statement: 'endpoints/colores-list/q',
+    quote: 'part of the name',
     breaks: 'filters/colores-q-part-of-name',
-    quote: Q_COLOR,
     fault: catalogFilter('colores-list', ['q'], (color, { q }) => name(color).startsWith(folded(q))),
   },
   {
     name: 'colors-nombre-ignored',
+    statement: 'endpoints/colores-list/nombre',
     breaks: 'filters/colores-nombre',
     also: ['filters/colores-nombre-full-name'],
-    quote: NOMBRE,
     fault: dropParam('colores-list', 'nombre'),
   },
   {
     name: 'colors-nombre-as-part-of',
+    statement: 'endpoints/colores-list/nombre',
+    quote: 'full color name',
     breaks: 'filters/colores-nombre',
-    quote: NOMBRE,
     fault: catalogFilter('colores-list', ['nombre'], (color, { nombre }) => name(color).includes(folded(nombre))),
   },
   {
     name: 'colors-nombre-against-upper-case-key',
+    statement: 'endpoints/colores-list/nombre',
+    quote: 'full color name',
     breaks: 'filters/colores-nombre-full-name',
-    quote: NOMBRE,
     // The full name compared, case-sensitively, with a key the server keeps in upper case.
     fault: catalogFilter('colores-list', ['nombre'], (color, { nombre }) => str(color.Nombre).toUpperCase() === nombre),
   },
   {
     name: 'makes-q-ignored',
+    statement: 'endpoints/marcas-list/q',
     breaks: 'filters/marcas-q',
     also: ['filters/marcas-q-name-or-codename'],
-    quote: Q_MAKE,
     fault: dropParam('marcas-list', 'q'),
   },
   {
     name: 'makes-q-name-only',
+    statement: 'endpoints/marcas-list/q',
+    quote: 'make name or codename',
     breaks: 'filters/marcas-q-name-or-codename',
-    quote: Q_MAKE,
     fault: catalogFilter('marcas-list', ['q'], (make, { q }) => name(make).includes(folded(q))),
   },
   {
     name: 'makes-q-prefix-only',
+    statement: 'endpoints/marcas-list/q',
+    quote: 'part of the make name or codename',
     breaks: 'filters/marcas-q-name-or-codename',
-    quote: Q_MAKE,
     fault: catalogFilter('marcas-list', ['q'], (make, { q }) => [make.Nombre, make.Codename].some((v) => folded(v).startsWith(folded(q)))),
   },
   {
     name: 'makes-solo-false-filters-too',
+    statement: 'endpoints/marcas-list/solo-mercado-nuevos',
+    quote: 'boolean, default false',
     breaks: 'filters/marcas-solo-mercado-nuevos-default-false',
-    quote: SOLO,
     // The parameter's presence taken for true: the string "false" is truthy.
     fault: requests(['marcas-list'], (req) => {
       if (req.query.get('soloMercadoNuevos') === 'false') req.query.set('soloMercadoNuevos', 'true');
@@ -182,59 +187,66 @@ export const FILTER_MUTANTS: Mutant[] = [
   },
   {
     name: 'makes-solo-default-true',
+    statement: 'endpoints/marcas-list/solo-mercado-nuevos',
+    quote: 'default false',
     breaks: 'filters/marcas-solo-mercado-nuevos-default-false',
-    quote: SOLO,
     fault: requests(['marcas-list'], (req) => {
       if (!req.query.has('soloMercadoNuevos')) req.query.set('soloMercadoNuevos', 'true');
     }),
   },
   {
     name: 'makes-solo-ignored',
+    statement: 'endpoints/marcas-list/solo-mercado-nuevos',
+    quote: 'when true, only makes currently in the new-vehicle market',
     breaks: 'filters/marcas-solo-mercado-nuevos-flag',
-    quote: SOLO,
     fault: dropParam('marcas-list', 'soloMercadoNuevos'),
   },
   {
     name: 'makes-solo-inverted',
+    statement: 'endpoints/marcas-list/solo-mercado-nuevos',
+    quote: 'when true, only makes currently in the new-vehicle market',
     breaks: 'filters/marcas-solo-mercado-nuevos-flag',
-    quote: SOLO,
     fault: catalogFilter('marcas-list', ['soloMercadoNuevos'], (make, { soloMercadoNuevos }) => soloMercadoNuevos !== 'true' || make.MercadoNuevos === false),
   },
   {
     name: 'externalid-matched-by-prefix',
+    statement: 'endpoints/consultas-list/externalid',
+    quote: 'external id of a publication',
     breaks: 'consultas/list/filter-externalid',
-    quote: 'externalid (string; external id of a publication)',
     fault: inquiryFilter('externalid', (consulta, value) => str((consulta.Auto as Json | undefined)?.ExternalId).startsWith(value)),
   },
   {
     name: 'operador-ignored',
+    statement: 'endpoints/consultas-list/operador',
     breaks: 'consultas/list/filter-operador',
-    quote: 'operador (email; only inquiries visible to that collaborator)',
     fault: dropParam('consultas-list', 'operador'),
   },
   {
     name: 'operador-matched-against-buyer-email',
+    statement: 'endpoints/consultas-list/operador',
+    quote: 'only inquiries visible to that collaborator',
     breaks: 'consultas/list/filter-operador',
-    quote: 'operador (email; only inquiries visible to that collaborator)',
     fault: inquiryFilter('operador', (consulta, value) => folded((consulta.Interesado as Json | undefined)?.Email) === folded(value)),
   },
   {
     name: 'desde-alone-ignored',
+    statement: 'endpoints/consultas-list/desde',
+    quote: 'first day of reception',
     breaks: 'consultas/list/filter-desde-hasta',
-    quote: 'desde (date; first day of reception; minimum is today minus 90 days)',
     // The period is applied only when both bounds are given.
     fault: periodBound('desde', (value, query) => (query.has('hasta') ? value : null)),
   },
   {
     name: 'hasta-alone-ignored',
+    statement: 'endpoints/consultas-list/hasta',
     breaks: 'consultas/list/filter-desde-hasta',
-    quote: 'hasta (date; last day of reception)',
     fault: periodBound('hasta', (value, query) => (query.has('desde') ? value : null)),
   },
   {
     name: 'hasta-day-excluded',
+    statement: 'endpoints/consultas-list/hasta',
+    quote: 'last day of reception',
     breaks: 'consultas/list/filter-desde-hasta',
-    quote: 'hasta (date; last day of reception)',
     // "last day of reception" read as an exclusive end: the inquiries of that day are left out.
     fault: periodBound('hasta', (value, query) => {
       const before = addDays(value, -1);
@@ -243,9 +255,10 @@ export const FILTER_MUTANTS: Mutant[] = [
   },
   {
     name: 'pagina-ignored',
+    statement: 'endpoints/consultas-list/pagina',
+    quote: 'page number',
     breaks: 'consultas/list/no-duplicates',
     also: ['consultas/list/no-gaps'],
-    quote: 'pagina (integer int32; page number, maximum 99)',
     // Every page is the first, though it says the number asked for.
     fault: rewritten(
       (req, ctx) => {

@@ -5,6 +5,7 @@ import { FILTER_MUTANTS } from './filters.ts';
 import { INQUIRY_MUTANTS } from './inquiries.ts';
 import { LIMIT_MUTANTS } from './limits.ts';
 import { MEDIA_MUTANTS } from './media.ts';
+import { PRECONDITION_MUTANTS } from './preconditions.ts';
 import { PROBLEM_MUTANTS } from './problems.ts';
 import { rowMutants } from './rows.ts';
 import { SCOPING_MUTANTS } from './scoping.ts';
@@ -22,6 +23,7 @@ const WRITTEN: readonly Mutant[] = [
   ...AGENCY_MUTANTS,
   ...INQUIRY_MUTANTS,
   ...WEBHOOK_MUTANTS,
+  ...PRECONDITION_MUTANTS,
   ...CATALOG_MUTANTS,
   ...FILTER_MUTANTS,
 ];

@@ -39,17 +39,20 @@ const onDate = (stamp: unknown, date: string | null) => (typeof stamp === 'strin
 export const INQUIRY_MUTANTS: Mutant[] = [
   {
     name: 'per-pagina-says-50',
+    statement: 'limits/per-pagina',
     breaks: 'consultas/list/per-pagina-100',
     also: ['consultas/list/entries-within-per-pagina'],
     fault: pages((page) => void (page.PerPagina = 50)),
   },
   {
     name: 'pagina-always-1',
+    statement: 'paged/pagina',
     breaks: 'consultas/list/pagina-echoed',
     fault: pages((page) => void (page.Pagina = 1)),
   },
   {
     name: 'total-drifts-on-page-2',
+    statement: 'paged/total',
     breaks: 'consultas/list/total-consistent',
     fault: pages((page, req) => {
       if (pagina(req) === '2') page.Total = Number(page.Total) + 1;
@@ -57,6 +60,7 @@ export const INQUIRY_MUTANTS: Mutant[] = [
   },
   {
     name: 'pages-overlap',
+    statement: 'paged/total',
     breaks: 'consultas/list/no-duplicates',
     also: ['consultas/list/no-gaps', 'consultas/get/equals-list-entry', 'consultas/ref/title-combines'],
     // Page 2 starts with the last inquiry of page 1 (and so misses one).
@@ -68,6 +72,7 @@ export const INQUIRY_MUTANTS: Mutant[] = [
   },
   {
     name: 'page-2-skips-an-inquiry',
+    statement: 'paged/total',
     breaks: 'consultas/list/no-gaps',
     also: ['consultas/list/total-consistent', 'consultas/list/entries-within-per-pagina', 'consultas/get/equals-list-entry', 'consultas/ref/title-combines'],
     fault: pages((page, req) => {
@@ -76,17 +81,20 @@ export const INQUIRY_MUTANTS: Mutant[] = [
   },
   {
     name: 'hasta-not-end-of-day',
+    statement: 'paged/hasta',
     breaks: 'consultas/list/hasta-end-of-day',
     also: ['consultas/list/momento-in-range'],
     fault: pages((page) => void (page.Hasta = String(page.Hasta).replace(/T[\d:.]+/, 'T00:00:00'))),
   },
   {
     name: 'desde-not-start-of-day',
+    statement: 'paged/desde',
     breaks: 'consultas/list/desde-start-of-day',
     fault: pages((page) => void (page.Desde = String(page.Desde).replace(/T[\d:.]+/, 'T00:00:01'))),
   },
   {
     name: 'momento-outside-period',
+    statement: 'consulta/momento',
     breaks: 'consultas/list/momento-in-range',
     also: ['consultas/get/equals-list-entry', 'consultas/list/filter-desde-hasta'],
     fault: pages((page, req) => {
@@ -96,11 +104,13 @@ export const INQUIRY_MUTANTS: Mutant[] = [
   },
   {
     name: 'externalid-ignored',
+    statement: 'endpoints/consultas-list/externalid',
     breaks: 'consultas/list/filter-externalid',
     fault: requests(['consultas-list'], (req) => void req.query.delete('externalid')),
   },
   {
     name: 'period-filter-ignored',
+    statement: 'endpoints/consultas-list/hasta',
     breaks: 'consultas/list/filter-desde-hasta',
     // The envelope names the days asked for, but every inquiry of the default period comes back.
     fault: {
@@ -122,6 +132,7 @@ export const INQUIRY_MUTANTS: Mutant[] = [
   },
   {
     name: 'operador-filter-adds-an-inquiry',
+    statement: 'endpoints/consultas-list/operador',
     breaks: 'consultas/list/filter-operador',
     fault: pages((page, req) => {
       const first = req.query.has('operador') ? entriesOf(page)[0] : undefined;
@@ -130,6 +141,7 @@ export const INQUIRY_MUTANTS: Mutant[] = [
   },
   {
     name: 'momento-lower-cased',
+    statement: 'conventions/pascal-case',
     breaks: 'consultas/consulta-schema',
     also: ['consultas/list/envelope-schema', 'conventions/null-not-omitted', 'consultas/list/momento-in-range', 'consultas/list/filter-desde-hasta'],
     fault: consultas((c) => {
@@ -139,6 +151,7 @@ export const INQUIRY_MUTANTS: Mutant[] = [
   },
   {
     name: 'version-year-as-string',
+    statement: 'auto/version-year',
     breaks: 'consultas/consulta-schema',
     also: ['consultas/list/envelope-schema'],
     fault: consultas((c) => {
@@ -148,6 +161,7 @@ export const INQUIRY_MUTANTS: Mutant[] = [
   },
   {
     name: 'catalogo-external-id-null',
+    statement: 'auto/external-id',
     breaks: 'consultas/catalogo-external-id-empty',
     also: ['consultas/list/envelope-schema', 'consultas/ref/title-combines'],
     fault: consultas((c) => {
@@ -156,6 +170,7 @@ export const INQUIRY_MUTANTS: Mutant[] = [
   },
   {
     name: 'get-differs-from-list-entry',
+    statement: 'endpoints/consultas-get/200',
     breaks: 'consultas/get/equals-list-entry',
     fault: answers(['consultas-get'], (req, res) => {
       if (res.status === 200 && formAsked(req) !== 'ref') res.editJson((c) => void ((c.Interesado as Json).Nombre = 'Otro'));
@@ -163,6 +178,7 @@ export const INQUIRY_MUTANTS: Mutant[] = [
   },
   {
     name: 'ref-title-without-make',
+    statement: 'consulta/ref-title',
     breaks: 'consultas/ref/title-combines',
     fault: pages((page) => {
       for (const link of entriesOf(page)) link.title = String(link.title).split(' — ').filter((_, i) => i !== 1).join(' — ');
@@ -170,18 +186,21 @@ export const INQUIRY_MUTANTS: Mutant[] = [
   },
   {
     name: 'ref-link-has-extra-member',
+    statement: 'paged/entries',
     breaks: 'consultas/ref/entries-link-only',
     also: ['media/consultas-list/ref', 'consultas/list/envelope-schema'],
     fault: pages((page) => void entriesOf(page).forEach((link) => (link.sid = String(link.href).split('/').at(-1))), 'ref'),
   },
   {
     name: 'envelope-without-links',
+    statement: 'paged/links',
     breaks: 'consultas/list/envelope-schema',
     also: ['conventions/null-not-omitted'],
     fault: pages((page) => void delete page._links),
   },
   {
     name: 'resend-body-differs',
+    statement: 'endpoints/consultas-resend/payload',
     breaks: 'events/resend-returns-payload',
     fault: answers(['consultas-resend'], (_req, res) =>
       res.editJson((payload) => {
@@ -192,6 +211,7 @@ export const INQUIRY_MUTANTS: Mutant[] = [
   },
   {
     name: 'resend-of-old-inquiry-accepted',
+    statement: 'limits/resend',
     breaks: 'limits/resend-recent-only',
     // The age bound is not applied: an old inquiry is "resent" (nothing is sent).
     fault: answers(['consultas-resend'], (req, res, ctx) => {

@@ -49,40 +49,47 @@ function dropFirstNull(value: Json): boolean {
 export const MEDIA_MUTANTS: Mutant[] = [
   {
     name: 'ref-form-returns-full-entries',
+    statement: 'conventions/media-ref',
     breaks: 'media/marcas-list/ref',
     fault: fullAsRef(['marcas-list']),
   },
   {
     name: 'inquiry-ref-form-returns-full-consulta',
+    statement: 'endpoints/consultas-get/media',
     breaks: 'media/consultas-get/ref',
     fault: fullAsRef(['consultas-get']),
   },
   {
     name: 'color-list-ignores-accept',
+    statement: 'endpoints/colores-list/media',
     breaks: 'media/colores-list/text-json',
     also: ['media/colores-list/entry', 'media/colores-list/ref'],
     fault: ignoresAccept(['colores-list']),
   },
   {
     name: 'city-lookup-ignores-accept',
+    statement: 'endpoints/ciudades-get/media',
     breaks: 'media/ciudades-get/entry',
     also: ['media/ciudades-get/text-json', 'media/ciudades-get/ref'],
     fault: ignoresAccept(['ciudades-get']),
   },
   {
     name: 'productos-always-typed-as-hal',
+    statement: 'endpoints/agencias-productos/media',
     breaks: 'media/agencias-productos/json',
     also: ['media/agencias-productos/text-json', 'media/agencias-productos/entry', 'conventions/success-media-type'],
     fault: retype(['agencias-productos'], 'application/hal+json'),
   },
   {
     name: 'webhook-put-always-typed-as-plain-text',
+    statement: 'endpoints/appnotificaciones-put/media',
     breaks: 'media/appnotificaciones-put/json',
     also: ['media/appnotificaciones-put/text-json', 'media/appnotificaciones-put/entry', 'appnotificaciones/put-200'],
     fault: retype(['appnotificaciones-put'], 'text/plain'),
   },
   {
     name: 'default-media-type-is-hal',
+    statement: 'conventions/success-media-types',
     breaks: 'conventions/success-media-type',
     // Without an Accept header the full form comes as a fifth, unlisted media type.
     fault: {
@@ -93,6 +100,7 @@ export const MEDIA_MUTANTS: Mutant[] = [
   },
   {
     name: 'media-type-carries-version',
+    statement: 'versioning/unversioned',
     breaks: 'versioning/media-type-unversioned',
     fault: {
       response(_req, res) {
@@ -102,11 +110,23 @@ export const MEDIA_MUTANTS: Mutant[] = [
   },
   {
     name: 'body-style-links-absolute',
+    statement: 'link/href-relative',
     breaks: 'conventions/link-href-relative',
     fault: answers(['carrocerias-list'], (_req, res) => res.editJson(absolutize)),
   },
   {
+    name: 'agency-timestamps-without-offset',
+    statement: 'conventions/timestamps',
+    breaks: 'conventions/datetime-offset',
+    // Agencia's fields are not shown, but "Timestamps are ISO 8601 date-times with a UTC offset" covers them:
+    // an outsider writes its own members' instants as local times.
+    fault: answers(['agencias-get'], (_req, res) => {
+      res.body = res.body.replace(/"(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})"/g, '"$1"');
+    }),
+  },
+  {
     name: 'home-templated-dropped',
+    statement: 'link/templated',
     breaks: 'conventions/link-templated',
     fault: answers(['home'], (_req, res) => {
       res.body = res.body.replace(/,"templated":true|"templated":true,?/g, '');
@@ -114,6 +134,7 @@ export const MEDIA_MUTANTS: Mutant[] = [
   },
   {
     name: 'momento-without-offset',
+    statement: 'conventions/timestamps',
     breaks: 'conventions/datetime-offset',
     also: ['consultas/get/equals-list-entry', 'media/consultas-get/json', 'media/consultas-get/text-json', 'media/consultas-get/entry', 'status/consultas-get/200'],
     fault: answers(['consultas-get'], (_req, res) =>
@@ -124,6 +145,7 @@ export const MEDIA_MUTANTS: Mutant[] = [
   },
   {
     name: 'null-member-omitted',
+    statement: 'conventions/null',
     breaks: 'conventions/null-not-omitted',
     also: ['consultas/get/equals-list-entry', 'media/consultas-get/json', 'media/consultas-get/text-json', 'media/consultas-get/entry', 'status/consultas-get/200'],
     fault: answers(['consultas-get'], (_req, res) => res.editJson((c) => void dropFirstNull(c))),

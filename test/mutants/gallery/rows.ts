@@ -1,4 +1,4 @@
-import { documentedStatuses, ENDPOINTS, MEDIA_TYPES, mediaRuleId, RULES, type Endpoint, type MediaForm } from '../../../models/index.ts';
+import { documentedStatuses, ENDPOINTS, MEDIA_TYPES, mediaRuleId, RULES, statementsOfRule, type Endpoint, type MediaForm } from '../../../models/index.ts';
 import { DEFAULT_RUNS } from '../../../cli/run-command.ts';
 import type { Mutant } from '../fault.ts';
 import { answers, formAsked, recode } from './helpers.ts';
@@ -22,12 +22,21 @@ export const UNKILLABLE: Record<string, string> = {
 };
 
 const kebab = (s: string): string => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/** The statement a row's rule checks: the row's own cell where one names the rule, else the first that does. */
+function rowStatement(e: Endpoint, ruleId: string): string {
+  const all = statementsOfRule(ruleId);
+  const statement = all.find((s) => s.startsWith(`endpoints/${e.id}/`)) ?? all[0];
+  if (!statement) throw new Error(`no statement of the spec names ${ruleId} (models/statements/)`);
+  return statement;
+}
 const MUST = new Set(RULES.filter((r) => r.level === 'must').map((r) => r.id));
 
 /** Where the spec describes the response but not its code, any 2xx will do: the fault drops the body instead. */
 function bodylessMutant(e: Endpoint): Mutant {
   return {
     name: `${e.id}-success-without-body`,
+    statement: rowStatement(e, `status/${e.id}/${e.success.status}`),
     breaks: `status/${e.id}/${e.success.status}`,
     fault: answers([e.id], (_req, res) => {
       if (res.status < 300) Object.assign(res, { status: 204, body: '' });
@@ -41,6 +50,7 @@ function statusMutant(e: Endpoint, from: number): Mutant {
   const documentedOnly = `status/${e.id}/documented-only`;
   return {
     name: `${e.id}-${from}-becomes-${to}`,
+    statement: rowStatement(e, `status/${e.id}/${from}`),
     breaks: `status/${e.id}/${from}`,
     ...(MUST.has(documentedOnly) && !documentedStatuses(e).includes(to) ? { also: [documentedOnly] } : {}),
     fault: recode(e.id, from, to),
@@ -51,6 +61,7 @@ function mediaMutant(e: Endpoint, form: MediaForm): Mutant {
   const other = FORM_SWAP[form];
   return {
     name: `${e.id}-${kebab(form)}-labelled-${kebab(other)}`,
+    statement: rowStatement(e, mediaRuleId(e.id, form)),
     breaks: mediaRuleId(e.id, form),
     fault: answers([e.id], (req, res) => {
       // Without an Accept header the full form is the default (Conventions).
@@ -72,6 +83,7 @@ function undocumentedMutant(e: Endpoint): Mutant | undefined {
   const to = STATUS_SWAP[from]!;
   return {
     name: `${e.id}-answers-undocumented-${to}`,
+    statement: rowStatement(e, `status/${e.id}/documented-only`),
     breaks: `status/${e.id}/documented-only`,
     // A property over random requests: as many as a default run draws, so the swapped code comes up.
     runs: DEFAULT_RUNS,

@@ -17,31 +17,37 @@ const leaksToOther = (endpointId: string, statuses: number[]): Fault =>
 export const SCOPING_MUTANTS: Mutant[] = [
   {
     name: 'foreign-get-returns-200',
+    statement: 'service/scoped-to-app',
     breaks: 'scoping/foreign-agency-get-404',
     fault: leaksToOther('agencias-get', [404]),
   },
   {
     name: 'foreign-productos-returns-200',
+    statement: 'endpoints/agencias-productos/404',
     breaks: 'scoping/foreign-agency-productos-404',
     fault: leaksToOther('agencias-productos', [404]),
   },
   {
     name: 'foreign-inquiry-list-returns-200',
+    statement: 'service/inquiries-visible',
     breaks: 'scoping/foreign-consultas-list-404',
     fault: leaksToOther('consultas-list', [404]),
   },
   {
     name: 'foreign-inquiry-returns-200',
+    statement: 'auth/scoped-to-app',
     breaks: 'scoping/foreign-consulta-get-404',
     fault: leaksToOther('consultas-get', [404]),
   },
   {
     name: 'foreign-resend-accepted',
+    statement: 'auth/absent-agency',
     breaks: 'scoping/foreign-resend-403',
     fault: leaksToOther('consultas-resend', [403]),
   },
   {
     name: 'foreign-put-returns-404',
+    statement: 'auth/no-permission-403',
     breaks: 'scoping/foreign-agency-put-403',
     fault: answers(['agencias-put'], async (req, res, ctx) => {
       if (req.app === 'other' && res.status === 403 && (await primaryHas(ctx, req.param('adminMail')))) Object.assign(res, empty(404));
@@ -49,6 +55,7 @@ export const SCOPING_MUTANTS: Mutant[] = [
   },
   {
     name: 'foreign-desasociar-returns-204',
+    statement: 'states/desasociar-condition',
     breaks: 'scoping/foreign-agency-desasociar-403',
     // Answered without reaching the reference, which keeps the agency: only the answer is wrong.
     fault: requests(['agencias-desasociar'], async (req, ctx) => {
@@ -57,6 +64,7 @@ export const SCOPING_MUTANTS: Mutant[] = [
   },
   {
     name: 'other-agency-list-includes-primary-agency',
+    statement: 'auth/scoped-to-app',
     breaks: 'scoping/agency-lists-disjoint',
     fault: answers(['agencias-list'], async (req, res, ctx) => {
       if (req.app !== 'other' || res.status !== 200) return;
@@ -67,6 +75,7 @@ export const SCOPING_MUTANTS: Mutant[] = [
   },
   {
     name: 'webhook-config-shared-across-apps',
+    statement: 'events/per-topic',
     breaks: 'scoping/webhook-config-per-app',
     // App other reads the configurations of app primary.
     fault: requests(['appnotificaciones-get', 'appnotificaciones-list'], (req) => {
@@ -75,6 +84,7 @@ export const SCOPING_MUTANTS: Mutant[] = [
   },
   {
     name: 'admin-mail-case-sensitive',
+    statement: 'endpoints/admin-mail-case-insensitive',
     breaks: 'agencias/admin-mail-case-insensitive',
     fault: {
       request(req) {
@@ -85,6 +95,7 @@ export const SCOPING_MUTANTS: Mutant[] = [
   },
   {
     name: 'empty-app-lists-primary-agencies',
+    statement: 'service/scoped-to-app',
     breaks: 'scoping/empty-app-no-agencies',
     // An app with no agencies of its own falls back to the first app's list.
     fault: requests(['agencias-list'], (req) => {

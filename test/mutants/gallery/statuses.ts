@@ -17,12 +17,14 @@ const swap = (endpoints: string[], from: number, to: (req: MutantRequest) => Mut
 export const STATUS_MUTANTS: Mutant[] = [
   {
     name: 'invitation-returns-200',
+    statement: 'endpoints/agencias-invite/202',
     breaks: 'status/agencias-invite/202',
     also: ['lifecycle/invitation-accepted-202'],
     fault: recode('agencias-invite', 202, 200),
   },
   {
     name: 'second-post-returns-200',
+    statement: 'endpoints/appnotificaciones-post/409',
     breaks: 'status/appnotificaciones-post/409',
     also: ['appnotificaciones/post-again-409', 'appnotificaciones/lifecycle-model'],
     // A second POST replaces the configuration, as a PUT would.
@@ -34,24 +36,28 @@ export const STATUS_MUTANTS: Mutant[] = [
   },
   {
     name: 'webhook-post-returns-200',
+    statement: 'endpoints/appnotificaciones-post/201',
     breaks: 'status/appnotificaciones-post/201',
     also: ['appnotificaciones/post-201-location', 'appnotificaciones/lifecycle-model'],
     fault: recode('appnotificaciones-post', 201, 200),
   },
   {
     name: 'desasociar-returns-200',
+    statement: 'endpoints/agencias-desasociar/204',
     breaks: 'status/agencias-desasociar/204',
     also: ['lifecycle/desasociar-204'],
     fault: recode('agencias-desasociar', 204, 200),
   },
   {
     name: 'webhook-delete-returns-200',
+    statement: 'endpoints/appnotificaciones-delete/204',
     breaks: 'status/appnotificaciones-delete/204',
     also: ['appnotificaciones/delete-204', 'appnotificaciones/lifecycle-model'],
     fault: recode('appnotificaciones-delete', 204, 200),
   },
   {
     name: 'second-invitation-returns-202',
+    statement: 'endpoints/agencias-invite/409',
     breaks: 'status/agencias-invite/409',
     also: ['lifecycle/invitation-conflict-409'],
     // An AdminMail already registered is "invited" again.
@@ -63,23 +69,27 @@ export const STATUS_MUTANTS: Mutant[] = [
   },
   {
     name: 'put-of-unknown-agency-returns-404',
+    statement: 'endpoints/agencias-put/400',
     breaks: 'status/agencias-put/403',
     also: ['status/agencias-put/documented-only'],
     fault: swap(['agencias-put'], 403, () => empty(404), 'adminMail'),
   },
   {
     name: 'desasociar-of-unknown-agency-returns-404',
+    statement: 'endpoints/agencias-desasociar/403',
     breaks: 'status/agencias-desasociar/403',
     also: ['status/agencias-desasociar/documented-only'],
     fault: swap(['agencias-desasociar'], 403, () => empty(404), 'adminMail'),
   },
   {
     name: 'resend-for-unknown-agency-returns-404',
+    statement: 'endpoints/consultas-resend/403',
     breaks: 'status/consultas-resend/403',
     fault: swap(['consultas-resend'], 403, () => empty(404), 'adminMail'),
   },
   {
     name: 'unknown-agency-returns-400',
+    statement: 'endpoints/agencias-get/404',
     breaks: 'status/agencias-get/404',
     also: ['status/agencias-get/documented-only', 'limits/admin-mail-max-50/at-limit-accepted'],
     // A row that documents no 400 answers one.
@@ -87,36 +97,42 @@ export const STATUS_MUTANTS: Mutant[] = [
   },
   {
     name: 'unknown-agency-productos-returns-403',
+    statement: 'endpoints/agencias-productos/404',
     breaks: 'status/agencias-productos/404',
     also: ['status/agencias-productos/documented-only', 'limits/admin-mail-max-50/at-limit-accepted'],
     fault: swap(['agencias-productos'], 404, (req) => problem(req, 403), 'adminMail'),
   },
   {
     name: 'unknown-agency-inquiries-returns-403',
+    statement: 'endpoints/consultas-list/404',
     breaks: 'status/consultas-list/404',
     also: ['status/consultas-list/documented-only', 'limits/admin-mail-max-50/at-limit-accepted'],
     fault: swap(['consultas-list'], 404, (req) => problem(req, 403), 'adminMail'),
   },
   {
     name: 'unknown-inquiry-returns-400',
+    statement: 'endpoints/consultas-get/404',
     breaks: 'status/consultas-get/404',
     also: ['limits/sid-length-20-30/min-accepted', 'limits/sid-length-20-30/max-accepted'],
     fault: swap(['consultas-get'], 404, (req) => problem(req, 400, { sid: ['unknown'] }), 'sid'),
   },
   {
     name: 'resend-of-unknown-inquiry-returns-400',
+    statement: 'endpoints/consultas-resend/404',
     breaks: 'status/consultas-resend/404',
     also: ['limits/sid-length-20-30/min-accepted', 'limits/sid-length-20-30/max-accepted'],
     fault: swap(['consultas-resend'], 404, (req) => problem(req, 400, { sid: ['unknown'] }), 'sid'),
   },
   {
     name: 'unknown-body-style-returns-400',
+    statement: 'endpoints/carrocerias-get/404',
     breaks: 'status/carrocerias-get/404',
     also: ['status/carrocerias-get/documented-only'],
     fault: swap(['carrocerias-get'], 404, (req) => problem(req, 400, { id: ['unknown'] }), 'id'),
   },
   {
     name: 'unconfigured-topic-returns-400',
+    statement: 'endpoints/appnotificaciones-get/404',
     breaks: 'status/appnotificaciones-get/404',
     also: [
       'status/appnotificaciones-get/documented-only',
@@ -129,6 +145,7 @@ export const STATUS_MUTANTS: Mutant[] = [
   },
   {
     name: 'operador-not-validated',
+    statement: 'endpoints/agencias-list/operador-format',
     breaks: 'status/agencias-list/400',
     // An operador that is no e-mail is ignored: the whole list.
     fault: requests(['agencias-list'], (req, ctx) => {
@@ -137,6 +154,7 @@ export const STATUS_MUTANTS: Mutant[] = [
   },
   {
     name: 'solo-mercado-nuevos-not-validated',
+    statement: 'endpoints/marcas-list/400',
     breaks: 'status/marcas-list/400',
     fault: requests(['marcas-list'], (req, ctx) => {
       if (invalidBecause(req, ctx, 'soloMercadoNuevos')) req.query.delete('soloMercadoNuevos');
@@ -144,6 +162,7 @@ export const STATUS_MUTANTS: Mutant[] = [
   },
   {
     name: 'bestmatch-without-bodystyle-returns-200',
+    statement: 'endpoints/carrocerias-bestmatch/400',
     breaks: 'status/carrocerias-bestmatch/400',
     fault: requests(['carrocerias-bestmatch'], (req) => {
       if (!req.query.get('bodystyle')) req.query.set('bodystyle', '1');
@@ -151,6 +170,7 @@ export const STATUS_MUTANTS: Mutant[] = [
   },
   {
     name: 'city-bestmatch-without-city-returns-200',
+    statement: 'endpoints/ciudades-bestmatch/city',
     breaks: 'status/ciudades-bestmatch/400',
     fault: answers(['ciudades-bestmatch'], async (req, res, ctx) => {
       if (res.status !== 400 || req.query.get('city')) return;
@@ -160,6 +180,7 @@ export const STATUS_MUTANTS: Mutant[] = [
   },
   {
     name: 'color-list-returns-203',
+    statement: 'endpoints/colores-list/200',
     breaks: 'status/colores-list/200',
     fault: recode('colores-list', 200, 203),
   },

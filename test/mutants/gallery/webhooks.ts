@@ -25,11 +25,13 @@ function altered(d: Delivery): string {
 export const WEBHOOK_MUTANTS: Mutant[] = [
   {
     name: 'webhook-post-without-location',
+    statement: 'endpoints/appnotificaciones-post/location',
     breaks: 'appnotificaciones/post-201-location',
     fault: answers(['appnotificaciones-post'], (_req, res) => void delete res.headers.location),
   },
   {
     name: 'put-of-unconfigured-topic-creates-it',
+    statement: 'endpoints/appnotificaciones-put/404',
     breaks: 'appnotificaciones/unconfigured-404',
     also: ['appnotificaciones/lifecycle-model'],
     fault: answers(['appnotificaciones-put'], async (req, res, ctx) => {
@@ -40,6 +42,7 @@ export const WEBHOOK_MUTANTS: Mutant[] = [
   },
   {
     name: 'delete-keeps-configuration',
+    statement: 'events/topic-operations',
     breaks: 'appnotificaciones/delete-204',
     also: ['appnotificaciones/lifecycle-model'],
     // 204, but the reference never hears of it.
@@ -49,6 +52,7 @@ export const WEBHOOK_MUTANTS: Mutant[] = [
   },
   {
     name: 'unavailable-topic-can-be-configured',
+    statement: 'events/available-only',
     breaks: 'appnotificaciones/unavailable-403',
     also: ['status/appnotificaciones-post/403', 'appnotificaciones/lifecycle-model'],
     fault: answers(['appnotificaciones-post'], (req, res) => {
@@ -59,6 +63,7 @@ export const WEBHOOK_MUTANTS: Mutant[] = [
   },
   {
     name: 'put-returns-201',
+    statement: 'endpoints/appnotificaciones-put/200',
     breaks: 'appnotificaciones/put-200',
     also: ['status/appnotificaciones-put/200', 'appnotificaciones/lifecycle-model'],
     fault: answers(['appnotificaciones-put'], (_req, res) => {
@@ -67,6 +72,7 @@ export const WEBHOOK_MUTANTS: Mutant[] = [
   },
   {
     name: 'configured-inquiry-topic-reads-404',
+    statement: 'endpoints/appnotificaciones-get/200',
     breaks: 'appnotificaciones/lifecycle-model',
     // Only a sequence that configures the inquiry topic and then reads it sees this: more sequences.
     runs: 25,
@@ -76,6 +82,7 @@ export const WEBHOOK_MUTANTS: Mutant[] = [
   },
   {
     name: 'webhook-delivered-twice',
+    statement: 'events/inquiry',
     breaks: 'events/inquiry-webhook-delivered',
     fault: inquiryDeliveries(async (d, ctx) => {
       await ctx.forward(d);
@@ -84,21 +91,25 @@ export const WEBHOOK_MUTANTS: Mutant[] = [
   },
   {
     name: 'inquiry-webhook-dropped',
+    statement: 'events/inquiry',
     breaks: 'events/inquiry-webhook-delivered',
     fault: inquiryDeliveries(async () => undefined),
   },
   {
     name: 'inquiry-webhook-payload-altered',
+    statement: 'events/inquiry',
     breaks: 'events/inquiry-webhook-delivered',
     fault: inquiryDeliveries((d, ctx) => ctx.forward(d, { body: altered(d) })),
   },
   {
     name: 'registration-webhook-dropped',
+    statement: 'events/registration',
     breaks: 'events/registration-webhook',
     fault: { delivery: (d, ctx) => (isRegistration(d, ctx) ? Promise.resolve() : ctx.forward(d)) },
   },
   {
     name: 'resend-delivers-another-payload',
+    statement: 'events/resend',
     breaks: 'events/resend-delivers-payload',
     // The delivery that follows a resendwebhook request carries a changed Consulta.
     fault: {
