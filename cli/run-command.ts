@@ -4,7 +4,8 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { isCalendarDate, RULES } from '../models/index.ts';
 import { matchesOnly } from '../reports/rule-glob.ts';
 import { TargetClient } from '../target/client.ts';
-import { checkReachable, CredentialsRejectedError, discover, TargetUnreachableError, type Fixtures } from '../target/discovery.ts';
+import { discover, type Fixtures } from '../target/discovery.ts';
+import { checkReachable, CredentialsRejectedError, TargetUnreachableError } from '../target/reachability.ts';
 import type { Profile } from '../target/profile.ts';
 import { loadProfile, ProfileError, secretsOf } from '../target/profile-load.ts';
 import { readBaseline, type Baseline } from './baseline.ts';
@@ -16,7 +17,7 @@ import type { RunAgainstOptions, RunOutcome } from './run-suites.ts';
 
 // `vmp-conformance run`: parses and validates every flag before touching a target (exit 2 for bad usage or
 // an invalid profile), starts the embedded reference server when no --base-url is given, and hands over
-// to runAgainst (exit 3 unreachable/credentials, 1 a rule failed, 0 otherwise).
+// to runAgainst (exit 3 no connection/credentials rejected, 1 a rule failed, 0 otherwise).
 
 /** fast-check runs per property: keeps a full run against the embedded server well under 20 s. */
 export const DEFAULT_RUNS = 25;
@@ -26,7 +27,7 @@ export const DEFAULT_TIMEOUT_MS = 5_000;
 export const MAX_SEED = 2 ** 31 - 1;
 export const randomSeed = (): number => Math.floor(Math.random() * MAX_SEED);
 
-/** The target is unreachable or rejects the credentials before any check ran: exit 3. */
+/** No connection can be made to the target, or it rejects the credentials, before any check ran: exit 3. */
 export class TargetError extends CliError {
   constructor(message: string) {
     super(message, 'VMP_ERR_TARGET', 3);
@@ -54,7 +55,7 @@ export const RUN_USAGE = [
   '                           [--only RULE-GLOB[,RULE-GLOB…]] [--baseline FILE] [--write-baseline FILE] [--timeout-ms N] [--today YYYY-MM-DD]',
   'Without --base-url it runs against the embedded reference server (--today fixes its date).',
   ...CAPTURE_USAGE,
-  'Exit codes: 0 pass (or only baseline failures), 1 a rule failed, 2 bad usage or invalid profile, 3 target unreachable or credentials rejected.',
+  'Exit codes: 0 pass (or only baseline failures), 1 a rule failed, 2 bad usage or invalid profile, 3 no connection to the target or credentials rejected.',
 ];
 
 /** Everything a run needs, validated. */
@@ -100,6 +101,8 @@ export function baseUrlFlag(value: string): string {
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
     throw new UsageError(`--base-url must be an absolute http(s) URL, got '${value}'`);
   }
+  // Every path of the spec is "relative to" the base address: a query or fragment would sit in the middle of each.
+  if (/[?#]/.test(value)) throw new UsageError(`--base-url must have no query or fragment (every API path is appended to it), got '${value}'`);
   return value.replace(/\/+$/, '');
 }
 
@@ -157,17 +160,27 @@ export async function parseRunArgs(argv: string[]): Promise<RunSettings | 'help'
   return settings;
 }
 
-/** Exit code 3 material: the target does not answer, refuses the credentials, or cannot be explored. */
+/**
+ * Exit code 3 when no connection can be made to the target or it rejects the credentials; otherwise the
+ * fixtures discovery found, with the rules its exchanges broke and the fixtures it could not find (the run
+ * fails those rules and skips the checks that need those fixtures: exit 1 or 0, never 3).
+ */
 export async function prepareTarget(client: TargetClient): Promise<Fixtures> {
   try {
     await checkReachable(client);
     return await discover(client);
   } catch (error) {
     if (error instanceof TargetUnreachableError || error instanceof CredentialsRejectedError) throw new TargetError(error.message);
-    throw new TargetError(`cannot explore ${client.baseUrl} before the checks: ${(error as Error).message}`);
+    throw error;
   } finally {
     await client.close();
   }
+}
+
+/** A command that cannot work without an agency of the primary app (simulate, load): exit 1 naming why there is none. */
+export function fixtureAgency(fixtures: Fixtures, command: string): string {
+  if (fixtures.agency !== undefined) return fixtures.agency;
+  throw new CliError(`${command} needs an agency of the primary app: ${fixtures.missing.agency ?? 'none was found'}`, 'VMP_ERR_NO_AGENCY', 1);
 }
 
 /** Runs with validated settings: the embedded server when there is no base URL, stopped afterwards. */

@@ -12,7 +12,7 @@ import { redactFiles, REPORT_FILES, writeReports } from '../reports/write.ts';
 import type { RunContext } from '../suites/harness/context.ts';
 import { TargetClient } from '../target/client.ts';
 import { LOCAL_CAPTURE, type CaptureReach } from '../target/capture-reach.ts';
-import type { Fixtures } from '../target/discovery.ts';
+import { discoveryNotes, type Fixtures } from '../target/discovery.ts';
 import type { Profile } from '../target/profile.ts';
 import { secretsOf } from '../target/profile-load.ts';
 import { redact } from '../target/redact.ts';
@@ -77,9 +77,15 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
     today: o.profile.today ?? todayIn(o.profile.timeZone),
     capture: o.capture ?? LOCAL_CAPTURE,
   };
-  const selected = RULES.filter((r) => matchesOnly(o.only, r.id));
+  // A rule that an exchange of discovery broke is run (and fails) even when --only leaves it out: it is why
+  // the selected checks may skip, and a run whose every check skipped must not pass.
+  const faulted = fixtures.faults.map((f) => f.ruleId).filter((id) => !matchesOnly(o.only, id));
+  const only = o.only !== undefined && faulted.length > 0 ? [o.only, ...faulted].join(',') : o.only;
+  const selected = RULES.filter((r) => matchesOnly(only, r.id));
   const options = { runs: o.numRuns, readOnly: o.readOnly, ...(o.only ? { only: o.only } : {}) };
   say(headerLine({ tool: { name: 'vmp-conformance', version: toolVersion() }, target: { baseUrl: o.baseUrl, embedded: o.embedded }, seed: o.seed, options }));
+  const notes = discoveryNotes(fixtures);
+  for (const note of notes) say(`discovery: ${note}`);
 
   await mkdir(o.reportDir, { recursive: true });
   const collector = new ResultCollector();
@@ -90,7 +96,7 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
   collector.onResult((r) => progress.add(r));
   const junitFile = path.join(o.reportDir, REPORT_FILES.junit);
   const vitestJsonFile = path.join(o.reportDir, REPORT_FILES.vitest);
-  const run = { ctx, reporters: [collector], ...(o.only ? { only: o.only } : {}) };
+  const run = { ctx, reporters: [collector], ...(only ? { only } : {}) };
   if (o.session) await o.session.run(run);
   else {
     const session = await openSuiteSession({ junitFile, vitestJsonFile, ...(o.files ? { files: o.files } : {}) });
@@ -114,6 +120,7 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
     timeoutMs: o.timeoutMs,
     ...(o.only ? { only: o.only } : {}),
     selected,
+    discovery: notes,
     ...(baseline ? { compare: (rules: RunResult['rules']) => compareWithBaseline(rules, baseline.baseline, baseline.file) } : {}),
   });
   // Rules no check reported are results too: they complete their areas' progress lines.

@@ -13,5 +13,6 @@ export * from './representations.ts';
 export * from './rule.ts';
 export * from './rules/index.ts';
 export * from './strictness.ts';
+export * from './unlisted-forms.ts';
 export * from './param-check.ts';
 export * from './statements/index.ts';

@@ -45,6 +45,7 @@ ${
       )}</tbody></table>`
     : html`<p>No rule failed.</p>`
 }
+${result.discovery?.length ? html`<h3>Before the checks: fixture discovery</h3><ul>${result.discovery.map((d) => html`<li>${d}</li>`)}</ul>` : ''}
 ${
   result.unhandledErrors.length
     ? html`<h3>Errors outside any check</h3><ul>${result.unhandledErrors.map((e) => html`<li><pre>${e}</pre></li>`)}</ul>`

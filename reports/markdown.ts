@@ -34,6 +34,10 @@ export function markdownSummary(result: RunResult): string {
     lines.push('', result.baseline ? `### New failures (${blocking.length})` : `### Failed rules (${blocking.length})`, '');
     lines.push('| rule | level | statement | failure | replay id |', '|---|---|---|---|---|', ...blocking.map(failureRow));
   }
+  if (result.discovery?.length) {
+    lines.push('', '### Before the checks: fixture discovery', '');
+    for (const d of result.discovery) lines.push(`- ${cell(d)}`);
+  }
   const b = result.baseline;
   if (b) {
     lines.push('', `### Baseline ${code(b.file)}`, '');

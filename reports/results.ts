@@ -89,6 +89,8 @@ export const runResultSchema = z.object({
   /** Every statement of the spec with its rules' verdicts: the "spec coverage" view. */
   specCoverage: specCoverageSchema.default([]),
   baseline: baselineComparisonSchema.optional(),
+  /** What fixture discovery found wrong before the checks (each fault also fails its rule), and fixtures it could not find. */
+  discovery: z.array(z.string()).optional(),
   /** Errors outside any check (a suite that failed to load, a hook that threw): they fail the run. */
   unhandledErrors: z.array(z.string()).default([]),
   exitCode: z.number().int(),

@@ -33,6 +33,8 @@ export interface RunFacts {
   only?: string;
   /** The catalog rules the run selected (after --only): each gets a result, checked or not. */
   selected: readonly Rule[];
+  /** discoveryNotes() of the run's fixtures. */
+  discovery?: readonly string[];
   /** Compares the rule results with a baseline, marking each; absent without --baseline. */
   compare?: (rules: RunResult['rules']) => BaselineComparison;
 }
@@ -54,6 +56,7 @@ export function buildRunResult(collector: ResultCollector, facts: RunFacts): Run
     coverage,
     coverageMatrix: coverageMatrix(coverage),
     specCoverage: specCoverage(rules),
+    ...(facts.discovery?.length ? { discovery: [...facts.discovery] } : {}),
     ...partial,
     exitCode: exitCodeOf(partial),
   };

@@ -24,7 +24,7 @@ export const LOAD_USAGE = [
   'intended send time, sends without a free connection counted as dropped); --connections then caps requests in flight.',
   '--mix FILE: JSON {"endpoint-id": weight, ...} replacing the default weights. --threshold: "p50|p90|p99|p99.9<250ms",',
   '"errors<0.1%", "rps>500". Default 30 s, 10 connections, every 100th response validated (0: none).',
-  'Exit codes: 0 pass, 1 a threshold broken, 2 bad usage or invalid profile, 3 target unreachable or credentials rejected.',
+  'Exit codes: 0 pass, 1 a threshold broken (or no agency of the primary app is known), 2 bad usage or invalid profile, 3 no connection to the target or credentials rejected.',
 ];
 
 const OPTIONS = {

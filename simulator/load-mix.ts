@@ -54,13 +54,13 @@ export const DEFAULT_WEIGHTS: Readonly<Record<string, number>> = {
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : undefined);
 
-export async function readSamples(client: TargetClient, f: Fixtures): Promise<Samples> {
-  const s: Samples = { agency: f.agency, ids: {}, secondPage: f.inquiryTotal > client.profile.inquiryPageSize };
+export async function readSamples(client: TargetClient, f: Fixtures, agency: string): Promise<Samples> {
+  const s: Samples = { agency, ids: {}, secondPage: f.inquiryTotal > client.profile.inquiryPageSize };
   if (f.inquirySid) s.sid = f.inquirySid;
   if (f.operador) s.operador = f.operador;
   if (f.externalId) s.externalId = f.externalId;
   if (f.inquirySid) {
-    const res = await callEndpoint(client, 'consultas-get', { params: { adminMail: f.agency, sid: f.inquirySid }, form: 'json' });
+    const res = await callEndpoint(client, 'consultas-get', { params: { adminMail: agency, sid: f.inquirySid }, form: 'json' });
     const c = res.json as { Auto?: Record<string, unknown>; Interesado?: Record<string, unknown> } | undefined;
     Object.assign(s, {
       ...(str(c?.Interesado?.Ciudad) ? { ciudad: str(c?.Interesado?.Ciudad) } : {}),

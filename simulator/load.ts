@@ -1,5 +1,5 @@
 import { UsageError } from '../cli/errors.ts';
-import { prepareTarget } from '../cli/run-command.ts';
+import { fixtureAgency, prepareTarget } from '../cli/run-command.ts';
 import type { ArrivalSpec } from '../generators/arrivals.ts';
 import { toolVersion } from '../reports/version.ts';
 import { TargetClient } from '../target/client.ts';
@@ -61,7 +61,7 @@ export async function runLoad(o: LoadOptions): Promise<{ exitCode: number; resul
   const client = new TargetClient({ baseUrl: o.baseUrl, profile: o.profile, timeoutMs: o.timeoutMs, secrets });
   let mix: Mix;
   try {
-    mix = buildMix(client, await readSamples(client, fixtures), o.mixWeights);
+    mix = buildMix(client, await readSamples(client, fixtures, fixtureAgency(fixtures, 'load')), o.mixWeights);
   } finally {
     await client.close();
   }

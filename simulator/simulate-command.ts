@@ -20,8 +20,9 @@ export const SIMULATE_USAGE = [
   'each webhook delivery (exactly once, to the primary app, within --deadline-ms, carrying the inquiry), the inquiry list,',
   'GET by sid and resendwebhook (on --resend inquiries, default 100, evenly spread). Without hooks (simulationHooks: null)',
   'it resends up to N existing recent inquiries instead. Writes simulation.json and deliveries.jsonl into --report-dir.',
-  'Exit codes: 0 pass, 1 a delivery lost/duplicated/misrouted/mismatched or a read/resend check failed, 2 bad usage or',
-  'invalid profile, 3 target unreachable or credentials rejected, 130/143 interrupted (configurations restored).',
+  'Exit codes: 0 pass, 1 a delivery lost/duplicated/misrouted/mismatched, a read/resend check failed or no agency of the',
+  'primary app is known, 2 bad usage or invalid profile, 3 no connection to the target or credentials rejected, 130/143',
+  'interrupted (configurations restored).',
   ...CAPTURE_USAGE,
 ];
 

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../cli/errors.ts';
-import { prepareTarget } from '../cli/run-command.ts';
+import { fixtureAgency, prepareTarget } from '../cli/run-command.ts';
 import { daysBetween, todayIn } from '../models/index.ts';
 import type { ArrivalSpec } from '../generators/arrivals.ts';
 import { simulatedInquiries } from '../generators/inquiry-stream.ts';
@@ -70,9 +70,10 @@ function targetNow(profile: Profile): number {
 
 /**
  * Runs one simulation against a started target. Throws a CliError with exit code 3 when the target is
- * unreachable or rejects the credentials, and SimulationSetupError (exit 1) when the primary app's topic cannot
- * be pointed at the capture server; otherwise resolves with the exit code (0 pass, 1 a failing kind or a failed
- * restore, 130 interrupted) and the result, also written to {reportDir}/simulation.json.
+ * unreachable or rejects the credentials, a CliError with exit code 1 when no agency of the primary app is known,
+ * and SimulationSetupError (exit 1) when the primary app's topic cannot be pointed at the capture server;
+ * otherwise resolves with the exit code (0 pass, 1 a failing kind or a failed restore, 130 interrupted) and the
+ * result, also written to {reportDir}/simulation.json.
  */
 export async function runSimulation(o: SimulationOptions): Promise<{ exitCode: number; result: SimulationResult }> {
   const out = o.out ?? (() => undefined);
@@ -80,8 +81,8 @@ export async function runSimulation(o: SimulationOptions): Promise<{ exitCode: n
   const secrets = secretsOf(o.profile);
   const timeoutMs = o.timeoutMs ?? 5_000;
   const fixtures = o.fixtures ?? (await prepareTarget(new TargetClient({ baseUrl: o.baseUrl, profile: o.profile, timeoutMs, secrets })));
+  const agency = fixtureAgency(fixtures, 'simulate');
   const client = new TargetClient({ baseUrl: o.baseUrl, profile: o.profile, timeoutMs, secrets });
-  const agency = fixtures.agency;
   const hooks = o.profile.simulationHooks;
   const mode = hooks === null ? 'observe' : 'hooks';
   const pointer = o.profile.webhooks.consultaPointer;

@@ -8,8 +8,12 @@ import {
   validationProblem,
 } from '../models/index.ts';
 import type { TargetResponse } from '../target/client.ts';
-import { runLifecycleModel } from './appnotificaciones/lifecycle-model.ts';
+import { runLifecycleModel, runScenario, type LifecycleOptions, type Model } from './appnotificaciones/lifecycle-model.ts';
+import { topicView, type TopicView } from './appnotificaciones/topic-view.ts';
+import { mentions } from './events/hooks.ts';
+import { canonical } from './harness/canonical.ts';
 import { check, type Check } from './harness/check.ts';
+import { resolveLocation } from './harness/invitations.ts';
 import { webhookSession } from './harness/webhook-session.ts';
 
 // Endpoints > AppNotificaciones and Events: the webhook configuration lifecycle of one topic. Every check
@@ -146,11 +150,88 @@ check(
   'appnotificaciones/lifecycle-model',
   async (c) => {
     await guardTopics(c);
-    const base = await session.callbackUrl('model');
-    await runLifecycleModel(c, {
-      topics: c.ctx.profile.topics,
-      body: (n) => session.upsertBody(`${base}-${n}`),
-      maxCommands: MODEL_MAX_COMMANDS,
+    await runLifecycleModel(c, await modelOptions(c, 'model'));
+  },
+  { mutates: true },
+);
+
+/** The lifecycle model's options: callback URLs `/<name>-<n>` on the session's receiver. */
+async function modelOptions(c: Check, name: string): Promise<LifecycleOptions> {
+  const base = await session.callbackUrl(name);
+  return { topics: c.ctx.profile.topics, url: (n) => `${base}-${n}`, body: (url) => session.upsertBody(url), maxCommands: MODEL_MAX_COMMANDS };
+}
+
+/** POST, PUT and DELETE of the registration topic, from the model's known state. */
+const CONFIGURE_REPLACE_REMOVE = [
+  ['POST', 'registration'],
+  ['PUT', 'registration'],
+  ['DELETE', 'registration'],
+] as const;
+
+check(
+  'appnotificaciones/post-location-resolves',
+  async (c) => {
+    const topic = await unconfigured(c);
+    const url = await session.callbackUrl(`cfg-${++callbacks}`);
+    const res = await c.send('appnotificaciones-post', { params: { topic }, json: session.upsertBody(url) });
+    if (res.status !== 201) c.skip(`POST of '${topic}' answered ${res.status ?? res.error?.code} (see appnotificaciones/post-201-location)`);
+    const location = resolveLocation(c, res);
+    if (!location) return c.skip('the POST carried no usable Location (see appnotificaciones/post-201-location)');
+    const there = await c.sendRaw({ method: 'GET', path: location.path, form: 'json' });
+    c.expectStatus(there, 200, `GET on the Location ${location.raw}, the URI of the webhook just configured`);
+    const read = await c.send('appnotificaciones-get', { params: { topic }, form: 'json' });
+    c.expectStatus(read, 200, `GET of '${topic}', just configured`);
+    // AppWebhook's fields are not shown: the webhook is recognised as the topic's own representation, or by
+    // the callback URL only this POST configured.
+    const same = canonical(there.json) === canonical(read.json) || mentions(there.json, url);
+    c.expect(same, `the configuration of '${topic}' (as GET of the topic shows it, or carrying ${url}), not another`, there);
+  },
+  { mutates: true },
+);
+
+check(
+  'appnotificaciones/reads-show-callback',
+  async (c) => {
+    await guardTopics(c);
+    const topic = c.ctx.profile.topics.registration;
+    await runScenario(c, await modelOptions(c, 'reads'), {
+      steps: CONFIGURE_REPLACE_REMOVE.filter(([verb]) => verb !== 'DELETE'),
+      async after(verb, _role, model: Model) {
+        const url = model.configured.get('registration')!;
+        const read = await c.send('appnotificaciones-get', { params: { topic }, form: 'json' });
+        c.expectStatus(read, 200, `GET of '${topic}' after ${verb}`);
+        c.expect(mentions(read.json, url), `after ${verb}, the configuration of '${topic}' showing its callback URL ${url}`, read);
+      },
+    });
+  },
+  { mutates: true },
+);
+
+check(
+  'appnotificaciones/list-shows-configured',
+  async (c) => {
+    await guardTopics(c);
+    const topic = c.ctx.profile.topics.registration;
+    const view = async (): Promise<{ view: TopicView; res: TargetResponse }> => {
+      const res = await c.send('appnotificaciones-list', { form: 'json' });
+      c.expectStatus(res, 200, 'the AppWebhooks list');
+      return { view: topicView(res.json, topic), res };
+    };
+    let unconfiguredView: TopicView | undefined;
+    await runScenario(c, await modelOptions(c, 'list'), {
+      steps: CONFIGURE_REPLACE_REMOVE,
+      async start() {
+        unconfiguredView = (await view()).view;
+      },
+      async after(verb, _role, model) {
+        const { view: now, res } = await view();
+        const before = unconfiguredView!;
+        if (model.configured.has('registration')) {
+          c.expect(now.text !== before.text, `after ${verb}, a list that shows '${topic}' configured, unlike before it was (${before.text})`, res);
+        } else {
+          c.expect(now.text === before.text, `after ${verb}, the list as it was before '${topic}' was configured (${before.text})`, res);
+        }
+      },
     });
   },
   { mutates: true },

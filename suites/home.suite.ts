@@ -34,3 +34,32 @@ check('status/home/200', async (c) => {
   c.expectModel(res, representationModel('EntryPoints', 'full')!, 'an EntryPoints JSON object');
   c.expect(res.headers['content-type']?.toLowerCase() !== PROBLEM_MEDIA_TYPE, 'a success media type', res);
 });
+
+/**
+ * The ETag with one character of its opaque part changed (RFC 9110 entity-tag: `W/"…"` or `"…"`): another
+ * tag under weak comparison too, which is what If-None-Match uses.
+ */
+function altered(etag: string): string {
+  const end = etag.endsWith('"') && etag.length > 1 ? etag.length - 2 : etag.length - 1;
+  const ch = etag[end];
+  if (end < 0 || ch === undefined || ch === '"') return `${etag.slice(0, end + 1)}x${etag.slice(end + 1)}`;
+  return `${etag.slice(0, end)}${ch === 'x' ? 'y' : 'x'}${etag.slice(end + 1)}`;
+}
+
+check('home/etag-mismatch-not-304', async (c) => {
+  const first = await c.send('home', { form: 'json' });
+  const etag = first.headers.etag;
+  if (!etag) return c.skip(`GET /v3 answered ${first.status ?? first.error?.code} without an ETag to alter (see home/etag-present)`);
+  const header = c.ctx.profile.conditionalRequestHeader;
+  // A weak version of the strong tag is left out: If-None-Match compares weakly (RFC 9110 13.1.2), so W/"x"
+  // matching "x" is right; what it got is only recorded.
+  const unknown = [`"vmp-${c.ctx.runId}-never-given"`, altered(etag)];
+  for (const validator of unknown) {
+    const res = await c.send('home', { form: 'json', headers: { [header]: validator } });
+    c.expect(res.status !== 304, `not 304 for ${header}: ${validator}, a validator the target did not give (it gave ${etag})`, res);
+  }
+  if (!etag.startsWith('W/')) {
+    const weak = await c.send('home', { form: 'json', headers: { [header]: `W/${etag}` } });
+    c.observe(`${header}: W/${etag} answered ${weak.status ?? weak.error?.code}`);
+  }
+});

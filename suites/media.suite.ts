@@ -8,6 +8,7 @@ import { webhookSession } from './harness/webhook-session.ts';
 import { registerConventionChecks } from './media/conventions.ts';
 import { checkForm, checkTextJsonBody, observeOffered } from './media/forms.ts';
 import type { RequestEnv } from './media/requests.ts';
+import { checkUnlistedForms } from './media/unlisted.ts';
 
 // Resources and their fields > Conventions (media types), Endpoints (the media types each row offers) and
 // Versioning. One check per media/<endpoint>/<form> rule, walking the endpoint catalog as data; rows that list
@@ -39,5 +40,8 @@ for (const e of ENDPOINTS) {
   if (hasRule(`media/${e.id}/offered`)) check(`media/${e.id}/offered`, (c) => observeOffered(c, e, env), { mutates });
   if (hasRule(requestMediaRuleId(e.id))) check(requestMediaRuleId(e.id), (c) => checkTextJsonBody(c, e, env), { mutates: true });
 }
+
+// Requests for an unlisted form may configure the registration topic first (restored in afterAll).
+check('conventions/unlisted-media-form-never-served', (c) => checkUnlistedForms(c, env));
 
 registerConventionChecks(env);

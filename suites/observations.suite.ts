@@ -184,7 +184,7 @@ check('observe/unknown-members', async (c) => {
 
 // The adminMail row: "the description also says it is optional when operador is given".
 check('observe/consultas-without-admin-mail', async (c) => {
-  const operador = c.ctx.fixtures.operador ?? c.skip('no operador of the fixture agency is known (set fixtures.operador)');
+  const operador = c.needs('operador');
   const res = await c.sendRaw({ method: 'GET', path: '/v3/consultas', query: { operador }, form: 'ref' });
   c.observe(`GET /v3/consultas?operador=${operador}: ${describeResponse(res)}`);
 });

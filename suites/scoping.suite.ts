@@ -50,7 +50,7 @@ async function primaryOnly(c: Check, o: { sid?: boolean; own?: boolean } = {}): 
   const shared = otherAgencies.some((a) => a.toLowerCase() === agency.toLowerCase());
   const hooks = c.ctx.profile.simulationHooks !== null && !c.ctx.readOnly;
   if (!shared && !(o.own && hooks)) {
-    if (o.sid && !inquirySid) c.skip('no inquiry of the fixture agency was found (set fixtures.inquirySid in the profile)');
+    if (o.sid) c.needs('inquirySid');
     return { adminMail: agency, ...(inquirySid ? { sid: inquirySid } : {}) };
   }
   if (!hooks) c.skip(`the fixture agency ${agency} is in app other's list too, and no agency of primary alone can be registered (no simulation hooks, or a read-only run)`);

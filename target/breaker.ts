@@ -5,7 +5,8 @@ import type { TransportError, TransportErrorCode } from './client.ts';
 // fast-check shrinking after one failure may send dozens more: once an endpoint has failed at the transport
 // level, later requests to it fail at once with the same code, saying they were not sent (so the evidence
 // stays truthful). Only failures that say the endpoint cannot answer open it; a slow answer that arrives
-// in time, an oversized body or undecodable bytes do not (each of those costs one bounded read).
+// in time, an oversized body, undecodable bytes or a body cut short after its status line do not (each of
+// those costs one bounded read, and another form of the same endpoint may still answer whole).
 
 const TRIPPING: ReadonlySet<TransportErrorCode> = new Set(['VMP_ERR_TIMEOUT', 'VMP_ERR_CONNECTION', 'VMP_ERR_PROTOCOL']);
 
@@ -43,7 +44,8 @@ export class CircuitBreaker {
   }
 
   /** Opens the breaker for the endpoint when the outcome is a failure that says it cannot answer. */
-  record(key: string, error: TransportError | undefined): void {
-    if (error && TRIPPING.has(error.code) && !this.open.has(key)) this.open.set(key, error);
+  record(key: string, error: TransportError | undefined, status?: number): void {
+    const cutShort = error?.code === 'VMP_ERR_PROTOCOL' && status !== undefined;
+    if (error && TRIPPING.has(error.code) && !cutShort && !this.open.has(key)) this.open.set(key, error);
   }
 }

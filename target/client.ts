@@ -128,7 +128,7 @@ export class TargetClient {
     const refusal = this.breaker.refusal(key);
     const transport = req.unframed ? this.unframed.bind(this) : this.exchange.bind(this);
     const result = refusal ? { headers: {}, text: '', error: refusal } : await transport(req.method, url, headers, body);
-    if (!refusal) this.breaker.record(key, result.error);
+    if (!refusal) this.breaker.record(key, result.error, result.status);
     const durationMs = performance.now() - started;
     const secrets = this.options.secrets;
     const exchange: Exchange = {

@@ -1,6 +1,7 @@
 import type { Rule } from '../rule.ts';
 import { BEHAVIOUR_RULES } from './behaviour.ts';
 import { CATALOG_RULES } from './catalog.ts';
+import { EFFECT_RULES } from './effects.ts';
 import { FILTER_RULES } from './filters.ts';
 import { LIMIT_RULES } from './limits.ts';
 import { OBSERVATION_RULES } from './observations.ts';
@@ -14,6 +15,7 @@ export const RULES: readonly Rule[] = [
   ...BEHAVIOUR_RULES,
   ...FILTER_RULES,
   ...PRECONDITION_RULES,
+  ...EFFECT_RULES,
   ...OBSERVATION_RULES,
 ];
 

@@ -25,7 +25,7 @@ export const AGENCIAS_STATEMENTS: Statement[] = [
   preamble(
     'endpoints/admin-mail-case-insensitive',
     'the path segment is matched case-insensitively with the name shown',
-    ['agencias/admin-mail-case-insensitive'],
+    ['agencias/admin-mail-case-insensitive', 'agencias/admin-mail-case-insensitive-modify'],
   ),
   preamble(
     'endpoints/preamble-400',
@@ -37,7 +37,7 @@ export const AGENCIAS_STATEMENTS: Statement[] = [
   home('200', '200 EntryPoints', ['status/home/200']),
   home('media', '(application/json, text/json, entry form)', ['media/home/*']),
   home('etag', 'header ETag (string)', ['home/etag-present']),
-  home('304', '304 (no body)', ['status/home/304', 'home/etag-304', 'home/304-no-body']),
+  home('304', '304 (no body)', ['status/home/304', 'home/etag-304', 'home/304-no-body', 'home/etag-mismatch-not-304']),
   inSection(HOME)(
     'endpoints/home/304-trigger-not-shown',
     'The request header that triggers 304: not shown.',
@@ -56,7 +56,7 @@ export const AGENCIAS_STATEMENTS: Statement[] = [
   invite(
     '409',
     '409 (e-mail already registered; the administrator must contact customer support)',
-    ['status/agencias-invite/409', 'lifecycle/invitation-conflict-409'],
+    ['status/agencias-invite/409', 'lifecycle/invitation-conflict-409', 'lifecycle/registered-invitation-409'],
   ),
   invite('400', ', 400 |', ['status/agencias-invite/400']),
 

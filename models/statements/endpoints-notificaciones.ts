@@ -18,7 +18,7 @@ export const NOTIFICACIONES_STATEMENTS: Statement[] = [
   ),
 
   list('200', '200 AppWebhooks', ['status/appnotificaciones-list/200']),
-  list('topics', 'topics available and configured for the app', ['scoping/webhook-config-per-app'], undefined),
+  list('topics', 'topics available and configured for the app', ['appnotificaciones/list-shows-configured', 'scoping/webhook-config-per-app']),
   list('media', '(json, text/json, entry)', ['media/appnotificaciones-list/*']),
   list('none-defined', 'none defined', ['status/appnotificaciones-list/documented-only']),
 
@@ -33,7 +33,7 @@ export const NOTIFICACIONES_STATEMENTS: Statement[] = [
   post('body', 'body AppWebhookUpsert (json or text/json)', ['appnotificaciones/post-201-location', 'media/appnotificaciones-post/request-text-json']),
   post('201', '201 AppWebhook', ['status/appnotificaciones-post/201', 'appnotificaciones/post-201-location']),
   post('media', '(json, text/json, entry)', ['media/appnotificaciones-post/*']),
-  post('location', 'header Location (URI of the webhook)', ['appnotificaciones/post-201-location']),
+  post('location', 'header Location (URI of the webhook)', ['appnotificaciones/post-201-location', 'appnotificaciones/post-location-resolves']),
   post('403', '403 (topic not available)', ['status/appnotificaciones-post/403', 'appnotificaciones/unavailable-403']),
   post(
     '409',

@@ -34,12 +34,14 @@ export const GENERAL_STATEMENTS: Statement[] = [
       'scoping/foreign-agency-put-403',
       'scoping/foreign-resend-403',
       'lifecycle/desasociar-removes-association',
+      'lifecycle/desasociar-inquiry-404',
+      'lifecycle/desasociar-modifications-403',
     ],
   ),
   auth(
     'auth/no-permission-403',
     'a 403 also answers an app that lacks permission over an agency',
-    ['scoping/foreign-agency-desasociar-403', 'scoping/foreign-agency-put-403'],
+    ['scoping/foreign-agency-desasociar-403', 'scoping/foreign-agency-put-403', 'lifecycle/desasociar-modifications-403'],
   ),
   auth(
     'auth/enabled-inquiries',
@@ -56,12 +58,19 @@ export const GENERAL_STATEMENTS: Statement[] = [
   events(
     'events/per-topic',
     'The service sends webhooks to the app, configured per topic through the /v3/appnotificaciones endpoints.',
-    ['events/inquiry-webhook-delivered', 'events/registration-webhook', 'scoping/webhook-config-per-app'],
+    ['events/inquiry-webhook-delivered', 'events/registration-webhook', 'scoping/webhook-config-per-app', 'events/deleted-topic-not-delivered'],
   ),
   events(
     'events/topic-operations',
     'A topic can be created (POST), replaced (PUT), read (GET) and removed (DELETE)',
-    ['appnotificaciones/lifecycle-model', 'appnotificaciones/post-201-location', 'appnotificaciones/put-200', 'appnotificaciones/delete-204'],
+    [
+      'appnotificaciones/lifecycle-model',
+      'appnotificaciones/post-201-location',
+      'appnotificaciones/put-200',
+      'appnotificaciones/delete-204',
+      'appnotificaciones/reads-show-callback',
+      'events/deleted-topic-not-delivered',
+    ],
   ),
   events(
     'events/available-only',
@@ -73,7 +82,7 @@ export const GENERAL_STATEMENTS: Statement[] = [
     'an invited person completes registration, provided the app is subscribed to notifications',
     ['events/registration-webhook'],
   ),
-  event('Inquiry webhook')('events/inquiry', 'an inquiry is received', ['events/inquiry-webhook-delivered']),
+  event('Inquiry webhook')('events/inquiry', 'an inquiry is received', ['events/inquiry-webhook-delivered', 'events/hook-inquiry-location-resolves']),
   event('Inquiry webhook')(
     'events/resend',
     'it can be sent again on request',
@@ -102,11 +111,10 @@ export const GENERAL_STATEMENTS: Statement[] = [
   events(
     'events/delivery-not-shown',
     'Delivery payloads (other than being the inquiry webhook payload on resend), headers, signing and retry behavior: not shown.',
-    [],
-    'PENDING(effects): signatures per the profile',
+    ['events/webhook-signature-valid'],
   ),
 
-  status(304)('errors/304', 'home document not modified', ['status/home/304', 'home/etag-304']),
+  status(304)('errors/304', 'home document not modified', ['status/home/304', 'home/etag-304', 'home/etag-mismatch-not-304']),
   status(400)('errors/400', 'validation failed (validation problem body)', ['errors/validation-problem-body', 'errors/problem-media-type']),
   status(403)(
     'errors/403',

@@ -21,7 +21,7 @@ export const OVERVIEW_STATEMENTS: Statement[] = [
   ),
 
   restated(what('service/invite', 'invite a dealership (agencia) to register', []), 'endpoints/agencias-invite/202'),
-  restated(what('service/read-modify', 'read and modify its data', []), 'endpoints/agencias-get/200', 'endpoints/agencias-put/200'),
+  what('service/read-modify', 'read and modify its data', ['agencias/put-sets-fields', 'status/agencias-get/200']),
   restated(what('service/productos', 'read the state of its publication package', []), 'endpoints/agencias-productos/200'),
   restated(what('service/dissociate', 'dissociate it from the app', []), 'states/desasociar-result'),
   restated(what('service/webhooks', 'configure webhook notifications per topic for the app', []), 'events/per-topic', 'events/topic-operations'),
@@ -90,7 +90,7 @@ export const OVERVIEW_STATEMENTS: Statement[] = [
   conv(
     'conventions/success-media-types',
     'Media types that a success response can have (not every endpoint offers every one; see Endpoints)',
-    ['conventions/success-media-type'],
+    ['conventions/success-media-type', 'conventions/unlisted-media-form-never-served'],
   ),
   mediaRow('application/json')('conventions/media-json', 'full representation', ['media/*/json']),
   mediaRow('text/json')('conventions/media-text-json', 'full representation', ['media/*/text-json']),

@@ -14,7 +14,11 @@ export const RESOURCE_STATEMENTS: Statement[] = [
     'AgenciaCreate (request; carries a property named AdminMail, the e-mail address that receives the invitation)',
     ['lifecycle/invitation-location-is-agency', 'lifecycle/invitation-conflict-409', 'status/agencias-invite/400'],
   ),
-  other('resources/productos-full-only', 'AgenciaProductos (package of publications of an agency; full form only)', ['media/agencias-productos/json']),
+  other(
+    'resources/productos-full-only',
+    'AgenciaProductos (package of publications of an agency; full form only)',
+    ['media/agencias-productos/json', 'conventions/unlisted-media-form-never-served'],
+  ),
   other(
     'resources/fields-not-shown',
     'Fields of these, other than AdminMail: not shown.',
@@ -23,19 +27,19 @@ export const RESOURCE_STATEMENTS: Statement[] = [
   other(
     'resources/app-webhooks',
     'AppWebhooks (list of topics available and configured for the app)',
-    ['status/appnotificaciones-list/200', 'scoping/webhook-config-per-app'],
+    ['status/appnotificaciones-list/200', 'scoping/webhook-config-per-app', 'appnotificaciones/list-shows-configured'],
   ),
   other('resources/app-webhook', 'AppWebhook (configuration of one topic)', ['appnotificaciones/lifecycle-model', 'status/appnotificaciones-get/200']),
   other(
     'resources/app-webhook-upsert',
     'AppWebhookUpsert (request body to create or replace a configuration)',
-    ['appnotificaciones/post-201-location', 'appnotificaciones/put-200', 'appnotificaciones/lifecycle-model'],
+    ['appnotificaciones/post-201-location', 'appnotificaciones/put-200', 'appnotificaciones/lifecycle-model', 'appnotificaciones/reads-show-callback'],
   ),
   other('resources/city-region', 'Ciudades/Ciudad (city, belonging to a region)', ['catalogo/bestmatch-ciudades']),
   other(
     'resources/reference-forms',
     'Reference forms exist for agencies, cities, colors, makes and inquiries.',
-    ['media/agencias-*/ref', 'media/ciudades-*/ref', 'media/colores-*/ref', 'media/marcas-list/ref', 'media/consultas-*/ref'],
+    ['media/agencias-*/ref', 'media/ciudades-*/ref', 'media/colores-*/ref', 'media/marcas-list/ref', 'media/consultas-*/ref', 'conventions/unlisted-media-form-never-served'],
   ),
   other('resources/catalog-fields-not-shown', 'Fields of these: not shown.', ['observe/list-shape', 'observe/unknown-members']),
   other(
@@ -74,7 +78,7 @@ export const RESOURCE_STATEMENTS: Statement[] = [
   invitation(
     'states/invitation-state',
     'on which GET or OPTIONS returns the state of the invitation',
-    ['lifecycle/invitation-state-get', 'lifecycle/invitation-state-options', 'status/agencias-options/200'],
+    ['lifecycle/invitation-state-get', 'lifecycle/invitation-state-options', 'status/agencias-options/200', 'lifecycle/invitation-state-after-registration'],
   ),
   restated(
     invitation('states/invitation-webhook', 'if the app is subscribed to notifications, a webhook is sent when the user registers', []),
@@ -91,7 +95,7 @@ export const RESOURCE_STATEMENTS: Statement[] = [
     'agency dissociated from the app (204)',
     ['lifecycle/desasociar-204', 'lifecycle/desasociar-removes-association'],
   ),
-  association('states/desasociar-keeps-account', 'the agency keeps its own account', [], 'PENDING(effects): re-invitation after desasociar is 409'),
+  association('states/desasociar-keeps-account', 'the agency keeps its own account', ['lifecycle/desasociar-keeps-account']),
   association(
     'states/desasociar-publications',
     'its publications are suspended and the agency may recover them',

@@ -8,6 +8,7 @@ import { RuleViolation } from '../harness/violation.ts';
 // conflict (409); PUT replaces a configured topic (200); GET reads it (200); DELETE removes it (204); GET, PUT
 // and DELETE of a topic that is unavailable or never configured are 404; POST of an unavailable topic is 403.
 // fc.commands drives random sequences against an in-memory model; a failure shrinks to a minimal sequence.
+// runScenario walks a fixed sequence through the same steps and model, judging effects after each step.
 
 export type TopicRole = 'inquiry' | 'registration' | 'unavailable';
 export type Verb = 'POST' | 'PUT' | 'GET' | 'DELETE';
@@ -19,9 +20,9 @@ const ENDPOINT: Record<Verb, string> = {
   DELETE: 'appnotificaciones-delete',
 };
 
-/** Which topics are configured, per the model; the unavailable topic never is. */
-interface Model {
-  configured: Set<TopicRole>;
+/** Which topics are configured, per the model, with the callback URL each was last given; the unavailable topic never is. */
+export interface Model {
+  configured: Map<TopicRole, string>;
 }
 
 interface Real {
@@ -31,8 +32,10 @@ interface Real {
 
 export interface LifecycleOptions {
   topics: Record<TopicRole, string>;
-  /** An AppWebhookUpsert body for the nth POST/PUT. */
-  body: (n: number) => Record<string, unknown>;
+  /** The callback URL of the nth POST/PUT. */
+  url: (n: number) => string;
+  /** An AppWebhookUpsert body pointing at url. */
+  body: (url: string) => Record<string, unknown>;
   maxCommands: number;
 }
 
@@ -51,6 +54,31 @@ export function predict(verb: Verb, role: TopicRole, configured: boolean): { sta
   }
 }
 
+/**
+ * Sends verb on the topic of role and, when the answer is the one the model predicts, moves the model on (a
+ * POST that conflicts leaves the callback URL as it was). Gives back the answer and whether it was predicted.
+ */
+async function step(
+  c: Check,
+  options: LifecycleOptions,
+  counter: { n: number },
+  m: Model,
+  verb: Verb,
+  role: TopicRole,
+): Promise<{ res: TargetResponse; expected: number; predicted: boolean }> {
+  const expected = predict(verb, role, m.configured.has(role));
+  const withBody = verb === 'POST' || verb === 'PUT';
+  const url = withBody ? options.url(++counter.n) : undefined;
+  const res = await c.send(ENDPOINT[verb], {
+    params: { topic: options.topics[role] },
+    ...(url !== undefined ? { json: options.body(url) } : {}),
+  });
+  if (res.status !== expected.status || res.error) return { res, expected: expected.status, predicted: false };
+  if (!expected.configured) m.configured.delete(role);
+  else if (url !== undefined && expected.status !== 409) m.configured.set(role, url);
+  return { res, expected: expected.status, predicted: true };
+}
+
 class WebhookCommand implements fc.AsyncCommand<Model, Real> {
   constructor(
     private readonly c: Check,
@@ -66,21 +94,44 @@ class WebhookCommand implements fc.AsyncCommand<Model, Real> {
 
   async run(m: Model, r: Real): Promise<void> {
     r.log.push(this.toString());
-    const expected = predict(this.verb, this.role, m.configured.has(this.role));
-    const withBody = this.verb === 'POST' || this.verb === 'PUT';
-    const res = await this.c.send(ENDPOINT[this.verb], {
-      params: { topic: this.options.topics[this.role] },
-      ...(withBody ? { json: this.options.body(++this.counter.n) } : {}),
-    });
-    if (res.status !== expected.status || res.error) {
-      this.c.fail(`${expected.status}, as the configuration model predicts`, res);
-    }
-    if (expected.configured) m.configured.add(this.role);
-    else m.configured.delete(this.role);
+    const { res, expected, predicted } = await step(this.c, this.options, this.counter, m, this.verb, this.role);
+    if (!predicted) this.c.fail(`${expected}, as the configuration model predicts`, res);
   }
 
   toString(): string {
     return `${this.verb} ${this.role}`;
+  }
+}
+
+/** The known state every sequence starts from: both available topics unconfigured. */
+async function reset(c: Check, options: LifecycleOptions): Promise<Model> {
+  for (const role of ['inquiry', 'registration'] as const) {
+    const res: TargetResponse = await c.send(ENDPOINT.DELETE, { params: { topic: options.topics[role] } });
+    c.expectStatus(res, [204, 404], `resetting '${options.topics[role]}' to unconfigured before a sequence`);
+  }
+  return { configured: new Map<TopicRole, string>() };
+}
+
+export interface Scenario {
+  steps: readonly (readonly [Verb, TopicRole])[];
+  /** Judges the state reached before the first step (the reset), e.g. to learn what an unconfigured topic looks like. */
+  start?(model: Model): Promise<void>;
+  /** Judges the effects of a step the target answered as the model predicts, given the state it led to. */
+  after(verb: Verb, role: TopicRole, model: Model): Promise<void>;
+}
+
+/**
+ * A fixed sequence from the known state, through the model's steps. The effects after each step are the
+ * scenario's rule; a step answered otherwise than predicted is appnotificaciones/lifecycle-model's, so it skips.
+ */
+export async function runScenario(c: Check, options: LifecycleOptions, scenario: Scenario): Promise<void> {
+  const counter = { n: 0 };
+  const model = await reset(c, options);
+  await scenario.start?.(model);
+  for (const [verb, role] of scenario.steps) {
+    const { res, expected, predicted } = await step(c, options, counter, model, verb, role);
+    if (!predicted) c.skip(`${verb} of the ${role} topic answered ${res.status ?? res.error?.code}, not ${expected} (see appnotificaciones/lifecycle-model)`);
+    await scenario.after(verb, role, model);
   }
 }
 
@@ -97,19 +148,12 @@ export async function runLifecycleModel(c: Check, options: LifecycleOptions): Pr
     .map(([verb, role]) => new WebhookCommand(c, options, counter, verb, role));
   let failedLog: string[] = [];
 
-  const reset = async (): Promise<void> => {
-    for (const role of ['inquiry', 'registration'] as const) {
-      const res: TargetResponse = await c.send(ENDPOINT.DELETE, { params: { topic: options.topics[role] } });
-      c.expectStatus(res, [204, 404], `resetting '${options.topics[role]}' to unconfigured before a sequence`);
-    }
-  };
-
   const property = fc.asyncProperty(fc.commands([command], { maxCommands: options.maxCommands }), async (cmds) => {
     const real: Real = { log: [] };
     try {
       await fc.asyncModelRun(async () => {
-        await reset();
-        return { model: { configured: new Set<TopicRole>() }, real };
+        await reset(c, options);
+        return { model: { configured: new Map<TopicRole, string>() }, real };
       }, cmds);
     } catch (error) {
       failedLog = real.log;

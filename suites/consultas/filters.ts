@@ -26,8 +26,7 @@ async function expectNoInquiry(c: Check, query: Record<string, string>, why: str
 
 export function registerFilterChecks(walks: ListWalks, walker: PageWalker): void {
   check('consultas/list/filter-externalid', async (c: Check) => {
-    const externalId = c.ctx.fixtures.externalId;
-    if (externalId === undefined) c.skip("no inquiry of the fixture agency has a non-empty Auto.ExternalId");
+    const externalId = c.needs('externalId');
     const full = await walks.full(c);
     const filtered = await walker.walk(c, { adminMail: c.ctx.fixtures.agency, form: 'json', query: { externalid: externalId } });
     const top = filtered.pages[0]!;
@@ -50,8 +49,7 @@ export function registerFilterChecks(walks: ListWalks, walker: PageWalker): void
   });
 
   check('consultas/list/filter-operador', async (c: Check) => {
-    const operador = c.ctx.fixtures.operador;
-    if (operador === undefined) c.skip('no operador known for the fixture agency (none discovered, none in the profile)');
+    const operador = c.needs('operador');
     const full = await walks.full(c);
     const filtered = await walker.walk(c, { adminMail: c.ctx.fixtures.agency, form: 'json', query: { operador } });
     const top = filtered.pages[0]!;

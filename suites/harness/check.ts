@@ -4,9 +4,12 @@ import type { z } from 'zod';
 import { ruleById, type Rule } from '../../models/index.ts';
 import { callEndpoint, type EndpointCall } from '../../target/call.ts';
 import type { SendRequest, TargetClient, TargetResponse } from '../../target/client.ts';
+import type { DiscoveryFault, FixtureName, Fixtures } from '../../target/discovery.ts';
 import type { CheckMeta, CoverageCell, Exchange } from '../../target/evidence.ts';
+import { describeFailure, type Answer } from '../../target/failure-text.ts';
+import { mismatchOf } from '../../target/form-judge.ts';
 import { runContext, targetClient, type RunContext } from './context.ts';
-import { describeFailure, RuleViolation } from './violation.ts';
+import { RuleViolation } from './violation.ts';
 
 declare module '@vitest/runner' {
   interface TaskMeta {
@@ -16,19 +19,34 @@ declare module '@vitest/runner' {
 
 const KEEP_EXCHANGES = 4;
 
+/** The run as a check sees it: the fixture agency is there, or reading it skips the check with discovery's reason. */
+export type CheckContext = Omit<RunContext, 'fixtures'> & { fixtures: Fixtures & { agency: string } };
+
+function checkContext(ctx: RunContext, skip: (reason: string) => never): CheckContext {
+  const f = ctx.fixtures;
+  const missing = () => skip(f.missing.agency ?? 'no agency of the primary app is known (set fixtures.agency in the profile)');
+  return { ...ctx, fixtures: { ...f, get agency(): string { return f.agency ?? missing(); } } };
+}
+
 /** The handle a check body gets: send requests (recorded as evidence), judge them, observe, skip. */
 export class Check {
-  readonly ctx: RunContext;
+  readonly ctx: CheckContext;
   readonly client: TargetClient;
   private readonly exchanges: Exchange[] = [];
   private readonly coverage: CoverageCell[] = [];
+  /** Exchanges this check sent or judged that got a response: a check with none never reached the target. */
+  private reached = 0;
+  private lastError: string | undefined;
+  private readonly found: Fixtures;
 
   constructor(
     readonly rule: Rule,
     private readonly meta: CheckMeta,
     private readonly test: TestContext,
   ) {
-    this.ctx = runContext();
+    const ctx = runContext();
+    this.found = ctx.fixtures;
+    this.ctx = checkContext(ctx, (reason) => this.skip(reason));
     this.client = targetClient();
   }
 
@@ -52,7 +70,17 @@ export class Check {
     return res;
   }
 
+  /**
+   * Takes an exchange another check sent (a shared page walk, a sweep) as one this check judges: it becomes
+   * evidence here, and counts as reaching the target.
+   */
+  judge(res: TargetResponse): void {
+    this.record(res);
+  }
+
   private record(res: TargetResponse): void {
+    if (res.status !== undefined) this.reached += 1;
+    else this.lastError = res.exchange.error;
     this.exchanges.push(res.exchange);
     if (this.exchanges.length > KEEP_EXCHANGES) this.exchanges.shift();
     this.flush();
@@ -64,7 +92,7 @@ export class Check {
   }
 
   /** Fails the rule; `res` is the exchange that shows it (it becomes the last piece of evidence). */
-  fail(expectation: string, res?: TargetResponse): never {
+  fail(expectation: string, res?: Answer): never {
     if (res) {
       const i = this.exchanges.indexOf(res.exchange);
       if (i >= 0) this.exchanges.splice(i, 1);
@@ -96,13 +124,7 @@ export class Check {
   /** Parses the body with a model; a mismatch fails with the first issues, named by member path. */
   expectModel<T>(res: TargetResponse, schema: z.ZodType<T>, what: string): T {
     const parsed = schema.safeParse(res.json);
-    if (!parsed.success) {
-      const issues = parsed.error.issues
-        .slice(0, 3)
-        .map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`)
-        .join('; ');
-      this.fail(`${what}, but ${res.jsonError ? `the body is not JSON (${res.jsonError})` : issues}`, res);
-    }
+    if (!parsed.success) this.fail(`${what}, but ${mismatchOf(res, parsed.error)}`, res);
     return parsed.data;
   }
 
@@ -113,6 +135,28 @@ export class Check {
 
   skip(reason: string): never {
     return this.test.skip(reason);
+  }
+
+  /** A fixture discovery may not have found: its value, or a skip with discovery's reason. */
+  needs(name: FixtureName): string {
+    return this.known(name) ?? this.skip(this.found.missing[name] ?? `no ${name} was discovered`);
+  }
+
+  /** A fixture's value, or undefined when discovery found none: for checks that can do without it. */
+  known(name: FixtureName): string | undefined {
+    return this.found[name];
+  }
+
+  /** Issue 13 item 11: a check that judged no response passes nothing; it is skipped as not exercised. */
+  requireExercised(): void {
+    if (this.reached > 0) return;
+    const why = this.lastError ? `no request got a response (${this.lastError})` : 'the check sent no request and judged no response';
+    this.skip(`not exercised: ${why}${this.meta.observation ? `; ${this.meta.observation}` : ''}`);
+  }
+
+  /** Fails the rule with the exchange of fixture discovery that broke it, before the check's own requests. */
+  failFromDiscovery(fault: DiscoveryFault): never {
+    return this.fail(`${fault.expectation} [seen during fixture discovery, before the checks]`, fault.answer);
   }
 
   /**
@@ -134,7 +178,7 @@ export class Check {
       ...(details.counterexample ? { counterexample: fc.stringify(details.counterexample) } : {}),
     };
     const error = details.errorInstance;
-    if (error instanceof RuleViolation) throw error;
+    if (error instanceof RuleViolation || isSkip(error)) throw error;
     throw new RuleViolation(this.rule.id, `property failed: ${String((error as Error | undefined)?.message ?? error)} (${this.rule.id})`);
   }
 }
@@ -173,12 +217,21 @@ export function check(ruleId: string, body: (c: Check) => Promise<void>, options
     await context.annotate(`${rule.id} · ${rule.level} · ${rule.section}`, 'rule');
     const c = new Check(rule, meta, context);
     if (options.mutates && c.ctx.readOnly) c.skip('read-only run: this check changes the target');
-    if (rule.level !== 'observe') return body(c);
+    const fault = c.ctx.fixtures.faults.find((f) => f.ruleId === rule.id);
+    if (fault) c.failFromDiscovery(fault);
+    if (rule.level !== 'observe') {
+      await body(c);
+      return c.requireExercised();
+    }
     try {
       await body(c);
     } catch (error) {
-      if ((error as { code?: string })?.code === 'VITEST_PENDING') throw error;
+      if (isSkip(error)) throw error;
       c.observe(`raised: ${(error as Error).message}`);
     }
+    c.requireExercised();
   });
 }
+
+/** vitest's skip (context.skip) throws this: a check that skipped, not one that failed. */
+const isSkip = (error: unknown): boolean => (error as { code?: string } | undefined)?.code === 'VITEST_PENDING';

@@ -46,14 +46,18 @@ async function readPage(c: Check, request: WalkRequest, pagina: number | undefin
   return { requested: pagina, res, envelope: e, entries: e._entries as unknown[] };
 }
 
-/** Walks every page of one request; successful walks are kept, so checks of one file share them. */
+/** Walks every page of one request; successful walks are kept, so checks of one file share them (each judging them). */
 export class PageWalker {
   private readonly walks = new Map<string, PageWalk>();
 
   async walk(c: Check, request: WalkRequest): Promise<PageWalk> {
     const key = JSON.stringify([request.adminMail, request.form, Object.entries(request.query ?? {}).sort()]);
     const kept = this.walks.get(key);
-    if (kept) return kept;
+    if (kept) {
+      // Read by an earlier check: the pages are what this check judges, so they are its evidence too.
+      for (const page of kept.pages) c.judge(page.res);
+      return kept;
+    }
     const first = await readPage(c, request, undefined);
     const total = first.envelope.Total as number;
     const perPagina = first.envelope.PerPagina as number;

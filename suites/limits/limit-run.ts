@@ -33,8 +33,9 @@ export const drawsOf = (c: Check): Draws => ({ today: c.ctx.today, domain: c.ctx
 
 /** The request with `value` for `p` and valid values elsewhere: the fixture agency and inquiry, the templates. */
 export function callWith(c: Check, { e, p }: Target, value: string): EndpointCall {
-  const defaults: Record<string, string> = { adminMail: c.ctx.fixtures.agency, sid: fixtureSid(c) };
-  const params = Object.fromEntries(e.params.filter((q) => q.in === 'path').map((q) => [q.name, q.name === p.name ? value : defaults[q.name]!]));
+  // Read only where the path has them: a topic's limit needs no fixture agency.
+  const defaults: Record<string, () => string> = { adminMail: () => c.ctx.fixtures.agency, sid: () => fixtureSid(c) };
+  const params = Object.fromEntries(e.params.filter((q) => q.in === 'path').map((q) => [q.name, q.name === p.name ? value : defaults[q.name]!()]));
   const query = p.in === 'query' ? { [p.name]: value } : {};
   const form = firstForm(e);
   const body = e.body?.model === 'AgenciaEdit' ? agenciaEditBody(c, value) : e.body?.model === 'AppWebhookUpsert' ? webhookBody(c) : undefined;

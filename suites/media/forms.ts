@@ -1,13 +1,5 @@
-import {
-  essence,
-  listEntries,
-  MEDIA_FORMS,
-  MEDIA_TYPES,
-  representationModel,
-  representationOf,
-  type Endpoint,
-  type MediaForm,
-} from '../../models/index.ts';
+import { essence, listEntries, MEDIA_FORMS, MEDIA_TYPES, type Endpoint, type MediaForm } from '../../models/index.ts';
+import { formFault } from '../../target/form-judge.ts';
 import type { Check } from '../harness/check.ts';
 import { validRequest, type RequestEnv } from './requests.ts';
 
@@ -20,16 +12,15 @@ export async function requestOrSkip(c: Check, e: Endpoint, env: RequestEnv) {
   return call;
 }
 
-/** media/<endpoint>/<form>: a valid request asking for `form` gets the success status, that media type, and a body of that form. */
+/**
+ * media/<endpoint>/<form>: a valid request asking for `form` gets the success status, that media type, and a
+ * body of that form — judged as fixture discovery judges its reads (target/form-judge.ts).
+ */
 export async function checkForm(c: Check, e: Endpoint, form: MediaForm, env: RequestEnv): Promise<void> {
   const call = await requestOrSkip(c, e, env);
   const res = await c.send(e.id, { ...call, form });
-  c.expectStatus(res, e.success.status, `${e.success.meaning}, asking for ${MEDIA_TYPES[form]}`);
-  const type = res.headers['content-type'];
-  c.expect(essence(type) === MEDIA_TYPES[form], `Content-Type ${MEDIA_TYPES[form]}, got ${type ?? 'none'}`, res);
-  const representation = c.present(e.success.representation, `a representation named by the row of ${e.id}`);
-  const model = c.present(representationModel(representation, representationOf(form)), `a ${form} form of ${representation}`);
-  c.expectModel(res, model, `a body valid for the ${representationOf(form) === 'ref' ? 'reference' : 'full'} form of ${representation}`);
+  const fault = formFault(e, form, res);
+  if (fault) c.fail(fault.expectation, res);
   const entries = listEntries(res.json);
   if (entries?.length === 0) c.observe('the list was empty: the form of its entries could not be judged');
 }

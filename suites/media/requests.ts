@@ -64,7 +64,9 @@ async function alreadyConfigured(c: Check): Promise<string | undefined> {
  * without it only what already exists is used.
  */
 export async function validRequest(c: Check, e: Endpoint, env: RequestEnv, write: boolean): Promise<ValidRequest> {
-  const adminMail = c.ctx.fixtures.agency;
+  // Read only where the row needs it: without a fixture agency, every other row is still requested.
+  const adminMail = c.known('agency');
+  const noAgency = c.ctx.fixtures.missing.agency ?? 'no agency of the primary app is known';
   switch (e.id) {
     case 'home':
     case 'agencias-list':
@@ -77,10 +79,11 @@ export async function validRequest(c: Check, e: Endpoint, env: RequestEnv, write
     case 'agencias-productos':
     case 'agencias-options':
     case 'consultas-list':
-      return { params: { adminMail } };
+      return adminMail ? { params: { adminMail } } : noAgency;
     case 'consultas-get': {
-      const sid = c.ctx.fixtures.inquirySid;
-      return sid ? { params: { adminMail, sid } } : "the fixture agency's list names no inquiry";
+      const sid = c.known('inquirySid');
+      if (!adminMail) return noAgency;
+      return sid ? { params: { adminMail, sid } } : (c.ctx.fixtures.missing.inquirySid ?? "the fixture agency's list names no inquiry");
     }
     case 'agencias-invite': {
       if (!write) return 'POST invites an agency';

@@ -61,11 +61,11 @@ export function drawArbitrary(c: Check, e: Endpoint): fc.Arbitrary<Draw> {
       // Never a fresh valid AdminMail (that would invite someone): invalid bodies, or an agency already registered
       // (409) — the fixture agency when it has received inquiries, which an invitation still pending has not.
       const create = (adminMail: string) => ({ json: fillTemplate(c.ctx.profile.templates.agenciaCreate, { adminMail, runId: c.ctx.runId }) });
-      const registered = c.ctx.fixtures.inquiryTotal > 0 ? [fc.constant({ call: create(c.ctx.fixtures.agency) })] : [];
+      const registered = (c.ctx.fixtures.inquiryTotal > 0 && c.known('agency')) || undefined;
       return fc.oneof(
         fc.constantFrom<BodyKind>('empty', 'malformed', 'not-object').map((k) => ({ call: bodyOf(k, undefined) })),
         nonEmailArbitrary.map((m) => ({ call: create(m) })),
-        ...registered,
+        ...(registered ? [fc.constant({ call: create(registered) })] : []),
       );
     }
     case 'agencias-put':
@@ -98,7 +98,7 @@ export function drawArbitrary(c: Check, e: Endpoint): fc.Arbitrary<Draw> {
 /** Reads, and the resend (harmless; no body): each parameter valid, absent (when optional) or drawn from its generator. */
 function readArbitrary(c: Check, e: Endpoint, anyValue: (p: ParamSpec) => fc.Arbitrary<string>): fc.Arbitrary<Draw> {
   const valid: Record<string, string | undefined> = {
-    adminMail: c.ctx.fixtures.agency,
+    adminMail: c.known('agency'),
     sid: fixtureSid(c),
     topic: c.ctx.profile.topics.inquiry,
     operador: c.ctx.fixtures.operador,

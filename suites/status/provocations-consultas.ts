@@ -31,7 +31,7 @@ export const CONSULTAS_PROVOCATIONS: ProvocationTable = {
 
   'consultas-get/200': {
     async provoke(c) {
-      const sid = c.ctx.fixtures.inquirySid ?? c.skip('the fixture agency has no inquiry (set fixtures.inquirySid in the profile)');
+      const sid = c.needs('inquirySid');
       return read(c, 'consultas-get', { params: { adminMail: agency(c), sid } });
     },
   },

@@ -20,8 +20,9 @@ import { freshReference, loadProfile, type CliRun } from './run-cli.ts';
 // so a child that dies part-way still leaves the outcomes it reached.
 //   node --import tsx test/mutants/batch.ts SPEC.json
 
-async function runMutant(session: SuiteSession, profile: Profile, spec: BatchSpec, mutant: Mutant): Promise<BatchOutcome> {
+async function runMutant(session: SuiteSession, base: Profile, spec: BatchSpec, mutant: Mutant): Promise<BatchOutcome> {
   const started = performance.now();
+  const profile = mutant.profile?.(base) ?? base;
   const reference = await freshReference(profile);
   const proxy = await startMutantProxy({ upstream: reference.url, profile, fault: mutant.fault });
   const reportDir = await mkdtemp(path.join(tmpdir(), 'vmp-mutant-'));

@@ -62,5 +62,10 @@ export interface Mutant {
   only?: string;
   /** --runs for the run, when the gallery's default is too few for a property to reach the fault. */
   runs?: number;
+  /**
+   * The profile the reference server and the run share, when the rule needs a choice profiles/reference.json
+   * does not make (a signing scheme): derived from it, so every other choice stays the gallery's.
+   */
+  profile?: (base: Profile) => Profile;
   fault: Fault;
 }

@@ -23,6 +23,11 @@ function send(res: ServerResponse, status: number, body?: unknown, headers: Reco
   res.end(text);
 }
 
+/** Discovery judges the forms it reads: the reference form labelled as such, the inquiry page with its envelope. */
+const REF = 'application/vnd.service.ref+json';
+const inForm = (req: IncomingMessage): Record<string, string> => (req.headers.accept === REF ? { 'content-type': REF } : {});
+const EMPTY_PAGE = { Desde: '2026-01-01T00:00:00+00:00', Hasta: '2026-03-31T23:59:59+00:00', Pagina: 1, Total: 0, PerPagina: 100, _links: {}, _entries: [] };
+
 function handle(req: IncomingMessage, res: ServerResponse, tokens: readonly string[]): void {
   if (!tokens.includes(req.headers.authorization ?? '')) return send(res, 401);
   const path = new URL(req.url ?? '/', 'http://x').pathname;
@@ -31,11 +36,9 @@ function handle(req: IncomingMessage, res: ServerResponse, tokens: readonly stri
     return send(res, 200, { _links: { self: { href: '/v3' }, agencias: { href: '/v3/agencias' } } }, { etag: ETAG });
   }
   if (req.method === 'GET' && path === '/v3/agencias') {
-    return send(res, 200, [{ href: `/v3/agencias/${encodeURIComponent(BROKEN_AGENCY)}`, title: 'Dealer' }]);
+    return send(res, 200, [{ href: `/v3/agencias/${encodeURIComponent(BROKEN_AGENCY)}`, title: 'Dealer' }], inForm(req));
   }
-  if (req.method === 'GET' && path === `/v3/consultas/${encodeURIComponent(BROKEN_AGENCY)}`) {
-    return send(res, 200, { Pagina: 1, Total: 0, PerPagina: 100, _links: {}, _entries: [] });
-  }
+  if (req.method === 'GET' && path === `/v3/consultas/${encodeURIComponent(BROKEN_AGENCY)}`) return send(res, 200, EMPTY_PAGE, inForm(req));
   send(res, 404);
 }
 

@@ -1,6 +1,8 @@
 import type { Mutant } from '../fault.ts';
 import { AGENCY_MUTANTS } from './agencies.ts';
 import { CATALOG_MUTANTS } from './catalog.ts';
+import { EFFECT_MUTANTS } from './effects.ts';
+import { EFFECT_WEBHOOK_MUTANTS } from './effects-webhooks.ts';
 import { FILTER_MUTANTS } from './filters.ts';
 import { INQUIRY_MUTANTS } from './inquiries.ts';
 import { LIMIT_MUTANTS } from './limits.ts';
@@ -26,6 +28,8 @@ const WRITTEN: readonly Mutant[] = [
   ...PRECONDITION_MUTANTS,
   ...CATALOG_MUTANTS,
   ...FILTER_MUTANTS,
+  ...EFFECT_MUTANTS,
+  ...EFFECT_WEBHOOK_MUTANTS,
 ];
 
 export const GALLERY: readonly Mutant[] = [...WRITTEN, ...rowMutants(WRITTEN)];
