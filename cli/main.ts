@@ -1,4 +1,5 @@
 import { CliError, NotBuiltError, UsageError } from './errors.ts';
+import { terminalSafe } from './terminal-text.ts';
 
 type Out = (line: string) => void;
 interface Command {
@@ -24,6 +25,12 @@ const COMMANDS: Record<string, Command> = {
   load: { summary: 'drive load through autocannon with CI thresholds', run: lazy(() => import('../simulator/load-command.ts'), (m) => m.loadCommand) },
 };
 
+/** `--help` or `-h` among the flags (before a `--` that ends them). */
+function asksForHelp(argv: readonly string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end < 0 ? argv : argv.slice(0, end)).some((a) => a === '--help' || a === '-h');
+}
+
 function help(out: Out): void {
   out('vmp-conformance — conformance suite and traffic simulator for the Vehicle Marketplace Partner API v3');
   out('');
@@ -34,10 +41,16 @@ function help(out: Out): void {
   for (const [name, c] of Object.entries(COMMANDS)) {
     out(`  ${name.padEnd(width)}  ${c.summary}${c.run ? '' : ' (not built yet)'}`);
   }
+  out('');
+  out('vmp-conformance <command> --help shows its options.');
 }
 
-export async function main(argv: string[], out: Out = (l) => console.log(l), err: Out = (l) => console.error(l)): Promise<number> {
-  const [name, ...rest] = argv;
+export async function main(argv: string[], print: Out = (l) => console.log(l), printError: Out = (l) => console.error(l)): Promise<number> {
+  // Every console line of every command, whatever target-controlled text it quotes, is shown inert.
+  const out: Out = (line) => print(terminalSafe(line));
+  const err: Out = (line) => printError(terminalSafe(line));
+  // `help <command>` is `<command> --help`.
+  const [name, ...rest] = argv[0] === 'help' && argv[1] !== undefined ? [argv[1], '--help'] : argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     help(out);
     return name === undefined ? 2 : 0;
@@ -46,17 +59,12 @@ export async function main(argv: string[], out: Out = (l) => console.log(l), err
     const command = COMMANDS[name];
     if (!command) throw new UsageError(`unknown command '${name}' (see vmp-conformance --help)`);
     if (!command.run) throw new NotBuiltError(name);
-    return await command.run(rest, out);
+    // --help wins over every other flag, valid or not: the user asked how to use the command.
+    return await command.run(asksForHelp(rest) ? ['--help'] : rest, out);
   } catch (error) {
     if (error instanceof CliError) {
       err(`vmp-conformance: ${error.message}`);
       return error.exitCode;
-    }
-    // parseArgs reports unknown or malformed flags with these codes.
-    const code = (error as { code?: string }).code;
-    if (code?.startsWith('ERR_PARSE_ARGS')) {
-      err(`vmp-conformance ${name}: ${(error as Error).message}`);
-      return 2;
     }
     throw error;
   }

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runResultSchema, type RuleResult, type RunResult } from '../reports/results.ts';
 import { TargetClient, type TargetResponse } from '../target/client.ts';
@@ -8,20 +9,32 @@ import { secretsOf } from '../target/profile-load.ts';
 import { redact, REDACTED } from '../target/redact.ts';
 import { startEmbedded, type Embedded } from './embedded.ts';
 import { CliError, UsageError } from './errors.ts';
-import { baseUrlFlag, DEFAULT_REPORT_DIR, DEFAULT_TIMEOUT_MS, integerFlag, parseFlags, profileFlag, TargetError } from './run-command.ts';
+import { integerFlag, parseFlags } from './flags.ts';
+import { baseUrlFlag, DEFAULT_REPORT_DIR, DEFAULT_TIMEOUT_MS, profileFlag } from './run-command.ts';
 
-// `vmp-conformance replay <id>`: re-sends a recorded failure's request — or, for a stateful failure, its
-// whole recorded command sequence — against the same target or another one, and says whether it still
-// fails: the same status as recorded is "still fails" (exit 1), another status is "now answers N" (exit 0).
+// `vmp-conformance replay <id>`: re-sends a recorded failure's request — or, for a stateful failure, its whole
+// recorded command sequence — against the same target or another one and shows how it answers now; then it
+// judges by re-running the rule's own check (`run --only <rule> --seed <recorded seed>`), since a status code
+// alone cannot say whether a rule about a body, a header or a later read now holds. Exit 0: the rule passes
+// now; 1: it still fails (or its check could not run there, so nothing is shown to be fixed).
 
 const OPTIONS = {
   from: { type: 'string', default: path.join(DEFAULT_REPORT_DIR, 'results.json') },
   'base-url': { type: 'string' },
   profile: { type: 'string' },
   'timeout-ms': { type: 'string', default: String(DEFAULT_TIMEOUT_MS) },
+  help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
 const USAGE = 'usage: vmp-conformance replay <failure-id> [--from results.json] [--base-url URL] [--profile FILE] [--timeout-ms N]';
+
+export const REPLAY_USAGE = [
+  USAGE.replace(/^usage/, 'Usage'),
+  'Re-sends a failure recorded in results.json (the id `run` prints, or the rule id) and shows how the target answers now,',
+  'then judges by re-running the rule\'s own check with the recorded seed. Without --base-url: the recorded target (an',
+  'embedded one is started afresh). --profile re-applies the credentials results.json keeps redacted.',
+  'Exit codes: 0 the rule passes now, 1 it still fails (or its check skipped there), 2 bad usage, 3 target unreachable.',
+];
 
 /** Evidence keeps credentials as <redacted>; these are looked up again by header name, primary app first. */
 const APP_ORDER: readonly AppName[] = ['primary', 'other', 'empty'];
@@ -112,25 +125,36 @@ async function targetFor(result: RunResult, v: { 'base-url'?: string; profile?: 
 
 export async function replayCommand(argv: string[], out: (line: string) => void): Promise<number> {
   const { values: v, positionals } = parseFlags({ args: argv, options: OPTIONS, strict: true, allowPositionals: true });
+  if (v.help) {
+    for (const line of REPLAY_USAGE) out(line);
+    return 0;
+  }
   if (positionals.length !== 1) throw new UsageError(`replay takes one failure id; ${USAGE}`);
   const timeoutMs = integerFlag('timeout-ms', v['timeout-ms'], 100, 600_000);
   const result = await readResults(v.from);
   const failure = findFailure(result, positionals[0]!, v.from);
   const recorded = failure.commands?.length ? failure.exchanges : failure.exchanges.slice(-1);
-  if (recorded.length === 0) throw new UnknownFailureError(`failure ${positionals[0]} (${failure.id}) recorded no request to replay`);
 
   const target = await targetFor(result, v);
   const secrets = secretsOf(target.profile);
   const say = (line: string) => out(redact(line, secrets));
-  const client = new TargetClient({ baseUrl: target.baseUrl, profile: target.profile, timeoutMs, secrets });
   try {
     say(`replaying ${failure.failureId} — ${failure.id} [${failure.level}]: ${failure.statement}`);
     say(`recorded against ${result.target.baseUrl}: ${failure.message ?? 'failed'}`);
-    if (failure.commands?.length) {
-      say(`shrunk command sequence: ${failure.commands.join(' → ')}`);
-      say(`re-sending its ${recorded.length} recorded exchange${recorded.length === 1 ? '' : 's'} in order; the last one is judged`);
-    }
+    if (failure.commands?.length) say(`shrunk command sequence: ${failure.commands.join(' → ')}`);
     say(`replaying against ${target.baseUrl}${target.embedded ? ' (embedded reference server)' : ''}:`);
+    if (recorded.length > 0) await resend(result, recorded, target, timeoutMs, say);
+    else say('  (the failure recorded no request to re-send)');
+    return await rejudge(result, failure, target, timeoutMs, say);
+  } finally {
+    await target.embedded?.close();
+  }
+}
+
+/** Re-sends the recorded exchanges in order and shows how the target answers now: evidence, not the verdict. */
+async function resend(result: RunResult, recorded: readonly Exchange[], target: Target, timeoutMs: number, say: (line: string) => void): Promise<void> {
+  const client = new TargetClient({ baseUrl: target.baseUrl, profile: target.profile, timeoutMs, secrets: secretsOf(target.profile) });
+  try {
     let last: TargetResponse | undefined;
     for (const [i, x] of recorded.entries()) {
       last = await client.send({
@@ -143,27 +167,54 @@ export async function replayCommand(argv: string[], out: (line: string) => void)
       const now = last.status ?? `no response (${last.error?.code})`;
       say(`  ${i + 1}/${recorded.length} ${x.method} ${last.exchange.url} → ${now} (recorded ${x.status ?? x.error ?? 'no response'})`);
     }
-    return verdict(recorded.at(-1)!, last!, say);
+    say(`  ${last!.exchange.curl}`);
+    say(`  the re-sent request ${comparison(recorded.at(-1)!, last!)}`);
   } finally {
     await client.close();
-    await target.embedded?.close();
   }
 }
 
-function verdict(recorded: Exchange, now: TargetResponse, say: (line: string) => void): number {
-  say(`  ${now.exchange.curl}`);
-  if (now.status === undefined) {
-    if (recorded.status === undefined) {
-      say(`still fails: no response again (${now.error?.code}: ${now.error?.message})`);
+function comparison(recorded: Exchange, now: TargetResponse): string {
+  if (now.status === undefined) return `got no response (${now.error?.code}: ${now.error?.message})`;
+  if (now.status !== recorded.status) return `answers ${now.status} (recorded ${recorded.status ?? 'no response'})`;
+  const changes = headerChanges(recorded, now);
+  return `answers ${now.status}, as recorded${changes.length ? ` (response headers differ: ${changes.join(' ')})` : ''}`;
+}
+
+/**
+ * The verdict: the rule's own check, re-run alone with the recorded seed and runs, so its judgement — status,
+ * body, headers, follow-up reads — decides, and a property draws the same values. Reports go to a scratch
+ * directory: the results.json being replayed is left as it is.
+ */
+async function rejudge(result: RunResult, failure: RuleResult, target: Target, timeoutMs: number, say: (line: string) => void): Promise<number> {
+  const scratch = await mkdtemp(path.join(tmpdir(), 'vmp-replay-'));
+  try {
+    const { runAgainst } = await import('./run-suites.ts');
+    const { result: now } = await runAgainst({
+      baseUrl: target.baseUrl,
+      profile: target.profile,
+      embedded: target.embedded !== undefined,
+      seed: result.seed,
+      numRuns: result.options.runs,
+      timeoutMs,
+      readOnly: result.options.readOnly,
+      only: failure.id,
+      reportDir: scratch,
+      out: () => undefined,
+    });
+    say(`judged by re-running the check of ${failure.id} (run --only ${failure.id} --seed ${result.seed} --runs ${result.options.runs}):`);
+    const verdict = now.rules.find((r) => r.id === failure.id);
+    if (verdict?.verdict === 'pass') {
+      say('now passes: the failure does not reproduce');
+      return 0;
+    }
+    if (verdict?.verdict === 'fail') {
+      say(`still fails: ${verdict.message ?? 'failed'}`);
       return 1;
     }
-    throw new TargetError(`${now.exchange.url} gave no response: ${now.error?.code}: ${now.error?.message}`);
-  }
-  if (now.status === recorded.status) {
-    const changes = headerChanges(recorded, now);
-    say(`still fails: answers ${now.status}, as recorded${changes.length ? ` (response headers differ: ${changes.join(' ')})` : ''}`);
+    say(`not judged: the check did not run there (${verdict?.skipReason ?? 'no result'}); nothing shows the failure fixed`);
     return 1;
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
   }
-  say(`now answers ${now.status} (recorded ${recorded.status ?? 'no response'}): the failure does not reproduce`);
-  return 0;
 }

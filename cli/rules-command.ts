@@ -1,10 +1,10 @@
-import { parseArgs } from 'node:util';
 import { isEnforced, ruleById, RULES, rulesOfStatement, STATEMENTS, type Statement } from '../models/index.ts';
+import { parseFlags } from './flags.ts';
 
 // `vmp-conformance rules [--statements] [--json]`: the rule catalog, or the statement table (the spec sentence
 // by sentence, each with the rules that check it, the statements that restate it, or why nothing can).
 
-const USAGE = [
+export const RULES_USAGE = [
   'Usage: vmp-conformance rules [--statements] [--json]',
   'Lists every rule (id, level, spec section); with --statements, every statement of the spec, quoted, with its rules.',
 ];
@@ -39,19 +39,24 @@ function statementsSummary(): string {
   return `${STATEMENTS.length} statements: ${enforced} checked by must or profile rules, ${observed} observed only, ${restated} restated elsewhere, ${reasoned} with a reason no rule can check them`;
 }
 
+/** One console line per out() call: the JSON's own line breaks are lines of their own. */
+function jsonLines(value: unknown, out: (line: string) => void): void {
+  for (const line of JSON.stringify(value, null, 2).split('\n')) out(line);
+}
+
 export async function rulesCommand(argv: string[], out: (line: string) => void): Promise<number> {
-  const { values } = parseArgs({
+  const { values } = parseFlags({
     args: argv,
     options: { json: { type: 'boolean', default: false }, statements: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
     strict: true,
     allowPositionals: false,
   });
   if (values.help) {
-    for (const line of USAGE) out(line);
+    for (const line of RULES_USAGE) out(line);
     return 0;
   }
   if (values.statements) {
-    if (values.json) out(JSON.stringify(STATEMENTS.map(statementJson), null, 2));
+    if (values.json) jsonLines(STATEMENTS.map(statementJson), out);
     else {
       for (const line of STATEMENTS.flatMap(statementLines)) out(line);
       out(statementsSummary());
@@ -59,7 +64,7 @@ export async function rulesCommand(argv: string[], out: (line: string) => void):
     return 0;
   }
   if (values.json) {
-    out(JSON.stringify(RULES, null, 2));
+    jsonLines(RULES, out);
     return 0;
   }
   const width = Math.max(...RULES.map((r) => r.id.length));

@@ -1,6 +1,4 @@
-import { access, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { readFile } from 'node:fs/promises';
 import { isCalendarDate, RULES } from '../models/index.ts';
 import { matchesOnly } from '../reports/rule-glob.ts';
 import { TargetClient } from '../target/client.ts';
@@ -12,7 +10,9 @@ import { readBaseline, type Baseline } from './baseline.ts';
 import { startEmbedded, type Embedded } from './embedded.ts';
 import type { CaptureReach } from '../target/capture-reach.ts';
 import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags, checkListenable } from './capture-flags.ts';
+import { defaultMaxDurationSec, runDeadline } from './run-deadline.ts';
 import { CliError, UsageError } from './errors.ts';
+import { integerFlag, outputFileFlag, parseFlags, reportDirFlag } from './flags.ts';
 import type { RunAgainstOptions, RunOutcome } from './run-suites.ts';
 
 // `vmp-conformance run`: parses and validates every flag before touching a target (exit 2 for bad usage or
@@ -45,6 +45,7 @@ export const RUN_OPTIONS = {
   baseline: { type: 'string' },
   'write-baseline': { type: 'string' },
   'timeout-ms': { type: 'string', default: String(DEFAULT_TIMEOUT_MS) },
+  'max-duration': { type: 'string' },
   today: { type: 'string' },
   ...CAPTURE_OPTIONS,
   help: { type: 'boolean', short: 'h', default: false },
@@ -52,8 +53,12 @@ export const RUN_OPTIONS = {
 
 export const RUN_USAGE = [
   'Usage: vmp-conformance run [--base-url URL --profile FILE] [--report-dir DIR] [--seed N] [--runs N] [--read-only]',
-  '                           [--only RULE-GLOB[,RULE-GLOB…]] [--baseline FILE] [--write-baseline FILE] [--timeout-ms N] [--today YYYY-MM-DD]',
+  '                           [--only RULE-GLOB[,RULE-GLOB…]] [--baseline FILE] [--write-baseline FILE] [--timeout-ms N] [--max-duration S]',
+  '                           [--today YYYY-MM-DD]',
   'Without --base-url it runs against the embedded reference server (--today fixes its date).',
+  '--timeout-ms bounds each request (default 5000); an endpoint whose answers take over half of it 3 times in a row is not',
+  'asked again. --max-duration bounds the whole run in seconds (default 60 + 2 per selected check, scaled by --runs/25):',
+  'checks not done by then are reported as not run, what the run changed is restored, and the run exits 1.',
   ...CAPTURE_USAGE,
   'Exit codes: 0 pass (or only baseline failures), 1 a rule failed, 2 bad usage or invalid profile, 3 no connection to the target or credentials rejected.',
 ];
@@ -68,32 +73,14 @@ export interface RunSettings {
   seed: number;
   numRuns: number;
   timeoutMs: number;
+  /** --max-duration; absent: derived from the selected checks (run-deadline.ts). */
+  maxDurationSec?: number;
   readOnly: boolean;
   only?: string;
   baseline?: { file: string; baseline: Baseline };
   writeBaseline?: string;
   today?: string;
   capture: CaptureReach;
-}
-
-/** node:util parseArgs, whose errors become one-line usage errors (its messages run over several lines). */
-export function parseFlags<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
-  try {
-    return parseArgs(config);
-  } catch (error) {
-    if ((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      throw new UsageError((error as Error).message.split('\n')[0]!);
-    }
-    throw error;
-  }
-}
-
-export function integerFlag(flag: string, value: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
-  const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n < min || n > max) {
-    throw new UsageError(`--${flag} must be a whole number from ${min} to ${max}, got '${value}'`);
-  }
-  return n;
 }
 
 export function baseUrlFlag(value: string): string {
@@ -121,10 +108,11 @@ export async function parseRunArgs(argv: string[]): Promise<RunSettings | 'help'
   const { values: v } = parseFlags({ args: argv, options: RUN_OPTIONS, strict: true, allowPositionals: false });
   if (v.help) return 'help';
   const settings: RunSettings = {
-    reportDir: path.resolve(v['report-dir']),
+    reportDir: await reportDirFlag('report-dir', v['report-dir']),
     seed: v.seed === undefined ? randomSeed() : integerFlag('seed', v.seed, 0, MAX_SEED),
     numRuns: integerFlag('runs', v.runs, 1, 100_000),
     timeoutMs: integerFlag('timeout-ms', v['timeout-ms'], 100, 600_000),
+    ...(v['max-duration'] !== undefined ? { maxDurationSec: integerFlag('max-duration', v['max-duration'], 1, 7 * 86_400) } : {}),
     readOnly: v['read-only'],
     capture: captureFlags(v),
   };
@@ -151,10 +139,7 @@ export async function parseRunArgs(argv: string[]): Promise<RunSettings | 'help'
   }
   if (v.baseline !== undefined) settings.baseline = { file: v.baseline, baseline: await readBaseline(v.baseline) };
   if (v['write-baseline'] !== undefined) {
-    const dir = path.dirname(path.resolve(v['write-baseline']));
-    await access(dir).catch(() => {
-      throw new UsageError(`--write-baseline ${v['write-baseline']}: directory ${dir} does not exist`);
-    });
+    await outputFileFlag('write-baseline', v['write-baseline']);
     settings.writeBaseline = v['write-baseline'];
   }
   return settings;
@@ -185,6 +170,8 @@ export function fixtureAgency(fixtures: Fixtures, command: string): string {
 
 /** Runs with validated settings: the embedded server when there is no base URL, stopped afterwards. */
 export async function executeRun(s: RunSettings, out: (line: string) => void): Promise<RunOutcome> {
+  const checks = RULES.filter((r) => matchesOnly(s.only, r.id)).length;
+  const deadline = runDeadline(Date.now(), s.maxDurationSec ?? defaultMaxDurationSec(checks, s.numRuns));
   let embedded: Embedded | undefined;
   try {
     if (!s.baseUrl) {
@@ -196,7 +183,7 @@ export async function executeRun(s: RunSettings, out: (line: string) => void): P
     const baseUrl = s.baseUrl ?? embedded!.baseUrl;
     const profile = embedded ? embedded.profile : s.profile!;
     // Before loading vitest: an unreachable target is reported (exit 3) in a moment, not after its start-up.
-    const fixtures = await prepareTarget(new TargetClient({ baseUrl, profile, timeoutMs: s.timeoutMs, secrets: secretsOf(profile) }));
+    const fixtures = await prepareTarget(new TargetClient({ baseUrl, profile, timeoutMs: s.timeoutMs, secrets: secretsOf(profile), deadline }));
     const options: RunAgainstOptions = {
       baseUrl,
       profile,
@@ -205,6 +192,7 @@ export async function executeRun(s: RunSettings, out: (line: string) => void): P
       seed: s.seed,
       numRuns: s.numRuns,
       timeoutMs: s.timeoutMs,
+      deadline,
       readOnly: s.readOnly,
       capture: s.capture,
       reportDir: s.reportDir,

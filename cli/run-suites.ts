@@ -10,14 +10,16 @@ import { buildRunResult, reportSecrets } from '../reports/run-result.ts';
 import { toolVersion } from '../reports/version.ts';
 import { redactFiles, REPORT_FILES, writeReports } from '../reports/write.ts';
 import type { RunContext } from '../suites/harness/context.ts';
-import { TargetClient } from '../target/client.ts';
+import { DEFAULT_MAX_BODY_BYTES, TargetClient } from '../target/client.ts';
 import { LOCAL_CAPTURE, type CaptureReach } from '../target/capture-reach.ts';
 import { discoveryNotes, type Fixtures } from '../target/discovery.ts';
+import { DEADLINE_REASON, deadlineReason, type RunDeadline } from '../target/deadline.ts';
 import type { Profile } from '../target/profile.ts';
 import { secretsOf } from '../target/profile-load.ts';
 import { redact } from '../target/redact.ts';
 import { baselineOf, compareWithBaseline, writeBaseline, type Baseline } from './baseline.ts';
 import { prepareTarget } from './run-command.ts';
+import { defaultMaxDurationSec, restoreGraceMs, runDeadline } from './run-deadline.ts';
 import { openSuiteSession, type SuiteSession } from './suite-session.ts';
 
 // Runs the conformance suites in-process through vitest's Node API (never a shell-out), handing the run
@@ -31,6 +33,8 @@ export interface RunAgainstOptions {
   seed: number;
   numRuns: number;
   timeoutMs: number;
+  /** When the run must end; default: derived from the selected checks (run-deadline.ts), from now. */
+  deadline?: RunDeadline;
   readOnly: boolean;
   /** Where the suites' capture server listens and how the target calls it (default: 127.0.0.1, a free port). */
   capture?: CaptureReach;
@@ -62,7 +66,8 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
   // The last guard of Principle 4: no console line shows a secret, whatever a message quotes.
   const say = (line: string) => o.out(redact(line, hidden));
   const startedAt = Date.now();
-  const fixtures = o.fixtures ?? (await prepareTarget(new TargetClient({ baseUrl: o.baseUrl, profile: o.profile, timeoutMs: o.timeoutMs, secrets })));
+  const deadline = o.deadline ?? runDeadline(startedAt, defaultMaxDurationSec(RULES.filter((r) => matchesOnly(o.only, r.id)).length, o.numRuns));
+  const fixtures = o.fixtures ?? (await prepareTarget(new TargetClient({ baseUrl: o.baseUrl, profile: o.profile, timeoutMs: o.timeoutMs, secrets, deadline })));
   const ctx: RunContext = {
     baseUrl: o.baseUrl,
     profile: o.profile,
@@ -72,10 +77,11 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
     numRuns: o.numRuns,
     readOnly: o.readOnly,
     timeoutMs: o.timeoutMs,
-    maxBodyBytes: 5 * 1024 * 1024,
+    maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
     secrets,
     today: o.profile.today ?? todayIn(o.profile.timeZone),
     capture: o.capture ?? LOCAL_CAPTURE,
+    deadline,
   };
   // A rule that an exchange of discovery broke is run (and fails) even when --only leaves it out: it is why
   // the selected checks may skip, and a run whose every check skipped must not pass.
@@ -83,7 +89,15 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
   const only = o.only !== undefined && faulted.length > 0 ? [o.only, ...faulted].join(',') : o.only;
   const selected = RULES.filter((r) => matchesOnly(only, r.id));
   const options = { runs: o.numRuns, readOnly: o.readOnly, ...(o.only ? { only: o.only } : {}) };
-  say(headerLine({ tool: { name: 'vmp-conformance', version: toolVersion() }, target: { baseUrl: o.baseUrl, embedded: o.embedded }, seed: o.seed, options }));
+  say(
+    headerLine({
+      tool: { name: 'vmp-conformance', version: toolVersion() },
+      target: { baseUrl: o.baseUrl, embedded: o.embedded },
+      seed: o.seed,
+      options,
+      deadline: { seconds: deadline.seconds, reached: false },
+    }),
+  );
   const notes = discoveryNotes(fixtures);
   for (const note of notes) say(`discovery: ${note}`);
 
@@ -96,16 +110,18 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
   collector.onResult((r) => progress.add(r));
   const junitFile = path.join(o.reportDir, REPORT_FILES.junit);
   const vitestJsonFile = path.join(o.reportDir, REPORT_FILES.vitest);
-  const run = { ctx, reporters: [collector], ...(only ? { only } : {}) };
-  if (o.session) await o.session.run(run);
+  const run = { ctx, reporters: [collector], stopAt: deadline.at + restoreGraceMs(o.timeoutMs), ...(only ? { only } : {}) };
+  let stopped = false;
+  if (o.session) stopped = (await o.session.run(run)).stopped;
   else {
     const session = await openSuiteSession({ junitFile, vitestJsonFile, ...(o.files ? { files: o.files } : {}) });
     try {
-      await session.run(run);
+      stopped = (await session.run(run)).stopped;
     } finally {
       await session.close();
     }
   }
+  const deadlineReached = stopped || collector.results.some((r) => r.skipReason?.startsWith(DEADLINE_REASON));
 
   const baseline = o.baseline;
   const result = buildRunResult(collector, {
@@ -121,6 +137,9 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
     ...(o.only ? { only: o.only } : {}),
     selected,
     discovery: notes,
+    deadline: { seconds: deadline.seconds, reached: deadlineReached },
+    // Checks a stopped run never reached were not run for that reason, not for want of a check.
+    ...(stopped ? { unreportedReason: deadlineReason(deadline) } : {}),
     ...(baseline ? { compare: (rules: RunResult['rules']) => compareWithBaseline(rules, baseline.baseline, baseline.file) } : {}),
   });
   // Rules no check reported are results too: they complete their areas' progress lines.

@@ -1,9 +1,9 @@
-import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { isCalendarDate } from '../models/index.ts';
 import { ServerOptionError, startReferenceServer, type ReferenceServer } from '../reference/server.ts';
 import { loadProfile, ProfileError } from '../target/profile-load.ts';
 import { UsageError } from './errors.ts';
+import { hostFlag, integerFlag, listenError, parseFlags } from './flags.ts';
 
 // `vmp-conformance serve`: the embedded reference server as a local sandbox (issue 3, Command). Prints the
 // base URL, each app's credentials and the hooks path, then runs until SIGINT or SIGTERM.
@@ -12,12 +12,11 @@ const DEFAULT_PROFILE = fileURLToPath(new URL('../profiles/reference.json', impo
 /** A fixed port, so a sandbox URL stays the same between runs; --port 0 picks a free one. */
 const DEFAULT_PORT = 4010;
 
-function integerFlag(name: string, value: string | undefined, min: number, max: number): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!/^-?\d+$/.test(value) || n < min || n > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}, got '${value}'`);
-  return n;
-}
+export const SERVE_USAGE = [
+  'Usage: vmp-conformance serve [--port N] [--host ADDR] [--today YYYY-MM-DD] [--seed N] [--profile FILE]',
+  `Runs the embedded reference server until Ctrl-C: --port (default ${DEFAULT_PORT}, 0 picks a free one), --host (default 127.0.0.1),`,
+  '--today fixes its date, --seed its data, --profile its gap choices (default profiles/reference.json).',
+];
 
 function waitForSignal(): Promise<NodeJS.Signals> {
   return new Promise((resolve) => {
@@ -32,7 +31,7 @@ function waitForSignal(): Promise<NodeJS.Signals> {
 }
 
 export async function serveCommand(argv: string[], out: (line: string) => void): Promise<number> {
-  const { values } = parseArgs({
+  const { values } = parseFlags({
     args: argv,
     options: {
       port: { type: 'string' },
@@ -40,14 +39,19 @@ export async function serveCommand(argv: string[], out: (line: string) => void):
       today: { type: 'string' },
       seed: { type: 'string' },
       profile: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
     allowPositionals: false,
   });
-  const port = integerFlag('port', values.port, 0, 65_535) ?? DEFAULT_PORT;
-  const seed = integerFlag('seed', values.seed, 0, Number.MAX_SAFE_INTEGER);
+  if (values.help) {
+    for (const line of SERVE_USAGE) out(line);
+    return 0;
+  }
+  const port = values.port === undefined ? DEFAULT_PORT : integerFlag('port', values.port, 0, 65_535);
+  const seed = values.seed === undefined ? undefined : integerFlag('seed', values.seed, 0);
   if (values.today !== undefined && !isCalendarDate(values.today)) throw new UsageError(`--today must be a date yyyy-mm-dd, got '${values.today}'`);
-  if (values.host === '') throw new UsageError('--host must not be empty');
+  if (values.host !== undefined) await hostFlag('host', values.host);
   let profile;
   try {
     profile = await loadProfile(values.profile ?? DEFAULT_PROFILE);
@@ -68,10 +72,7 @@ export async function serveCommand(argv: string[], out: (line: string) => void):
     });
   } catch (error) {
     if (error instanceof ServerOptionError) throw new UsageError(`--profile: ${error.message}`);
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
-      throw new UsageError(`--port/--host: cannot listen on ${values.host ?? '127.0.0.1'}:${port} (${code})`);
-    }
+    if ((error as NodeJS.ErrnoException).code !== undefined) throw listenError('--port/--host', values.host ?? '127.0.0.1', port, error);
     throw error;
   }
 

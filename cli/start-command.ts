@@ -1,8 +1,8 @@
-import path from 'node:path';
 import { runSimulation } from '../simulator/simulate.ts';
 import { LOCAL_CAPTURE } from '../target/capture-reach.ts';
 import { startEmbedded } from './embedded.ts';
-import { DEFAULT_REPORT_DIR, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, executeRun, integerFlag, parseFlags, MAX_SEED, randomSeed } from './run-command.ts';
+import { integerFlag, parseFlags, reportDirFlag } from './flags.ts';
+import { DEFAULT_REPORT_DIR, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, executeRun, MAX_SEED, randomSeed } from './run-command.ts';
 
 // `vmp-conformance start` (= `npm start`): the main job against the embedded reference server with the
 // defaults, as a list of steps run in order; it ends by saying where report.html is. The exit code is the
@@ -66,12 +66,23 @@ export const START_STEPS: Step[] = [conformance, simulation];
 const OPTIONS = {
   'report-dir': { type: 'string', default: DEFAULT_REPORT_DIR },
   seed: { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
 } as const;
+
+export const START_USAGE = [
+  'Usage: vmp-conformance start [--report-dir DIR] [--seed N]',
+  'What `npm start` runs against the embedded reference server: the conformance suites, then a 200-inquiry simulation;',
+  `writes the reports into --report-dir (default ${DEFAULT_REPORT_DIR}) and says where report.html is. Exit code: the worst step's.`,
+];
 
 export async function startCommand(argv: string[], out: (line: string) => void): Promise<number> {
   const { values } = parseFlags({ args: argv, options: OPTIONS, strict: true, allowPositionals: false });
+  if (values.help) {
+    for (const line of START_USAGE) out(line);
+    return 0;
+  }
   const settings: StartSettings = {
-    reportDir: path.resolve(values['report-dir']),
+    reportDir: await reportDirFlag('report-dir', values['report-dir']),
     ...(values.seed !== undefined ? { seed: integerFlag('seed', values.seed, 0, MAX_SEED) } : {}),
   };
   let exitCode = 0;

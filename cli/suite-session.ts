@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { createVitest, type Reporter, type SerializedError, type TestCase, type TestModule, type TestSpecification } from 'vitest/node';
 import { onlyPattern } from '../reports/rule-glob.ts';
 import type { RunContext } from '../suites/harness/context.ts';
+import { terminalSafeText } from './terminal-text.ts';
 
 // One vitest instance that runs the conformance suites once or many times, each run against its own target
 // (provide/inject) with its own reporters. `run` opens, runs once and closes; the mutant gallery runs many
@@ -24,19 +25,42 @@ export interface SessionRun {
   reporters: Reporter[];
   /** Rule-id globs, comma-separated (`scoping/*`, `home/*,status/home/*`): only matching checks run. */
   only?: string;
+  /**
+   * Epoch ms past which the run is abandoned however far it got (its worker is stopped when the session
+   * closes): the last bound of a run, for a check stuck where no deadline reaches it.
+   */
+  stopAt?: number;
 }
 
 export interface SuiteSession {
-  run(r: SessionRun): Promise<{ ok: boolean; unhandledErrors: number }>;
+  /** `stopped`: stopAt came first, and what had not reported by then never will. */
+  run(r: SessionRun): Promise<{ ok: boolean; unhandledErrors: number; stopped: boolean }>;
   close(): Promise<void>;
 }
 
-/** vitest's stdout minus the "… report written to …" lines: the run's own summary names the report directory. */
-function quietStdout(): Writable {
+/** The promise's value, or undefined once epoch ms `at` comes first. */
+function before<T>(promise: Promise<T>, at: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), Math.max(0, at - Date.now()))));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * vitest's output minus what would mislead: on stdout the "… report written to …" lines (the run's own summary
+ * names the report directory), on stderr the JSON reporter's "tests still running … a bug in Vitest" warning,
+ * which a run stopped at its deadline causes by design (the run says it stopped).
+ */
+const QUIET = {
+  stdout: /^\s*\S+ report written to /,
+  stderr: /Some tests are still running when generating the JSON report/,
+} as const;
+
+function quiet(stream: keyof typeof QUIET): Writable {
   return new Writable({
     write(chunk: Buffer, _encoding, done) {
       const text = chunk.toString('utf8');
-      if (!/^\s*\S+ report written to /.test(text)) process.stdout.write(text);
+      // What vitest prints may quote a target (an error's message): shown inert, like every console line.
+      if (!QUIET[stream].test(text)) process[stream].write(terminalSafeText(text));
       done();
     },
   });
@@ -84,7 +108,7 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
         silent: true,
       },
     },
-    { stdout: quietStdout() },
+    { stdout: quiet('stdout'), stderr: quiet('stderr') },
   );
   // onInit for vitest's own reporters, as start() would; then each run is runTestSpecifications.
   let specifications: TestSpecification[];
@@ -110,12 +134,18 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
       vitest.provide('vmp', r.ctx);
       if (r.only) vitest.setGlobalTestNamePattern(onlyPattern(r.only));
       else vitest.resetGlobalTestNamePattern();
-      const result = await vitest.runTestSpecifications(filesFor(r.only), true);
+      const running = vitest.runTestSpecifications(filesFor(r.only), true);
+      const result = await (r.stopAt === undefined ? running : before(running, r.stopAt));
+      if (result === undefined) {
+        running.catch(() => undefined);
+        void vitest.cancelCurrentRun('keyboard-input').catch(() => undefined);
+        return { ok: false, unhandledErrors: 0, stopped: true };
+      }
       if (titles.size === 0) {
         for (const m of result.testModules) titles.set(m.moduleId, [...m.children.allTests()].map((t) => t.name));
       }
       const ok = result.testModules.every((m) => m.ok()) && result.unhandledErrors.length === 0;
-      return { ok, unhandledErrors: result.unhandledErrors.length };
+      return { ok, unhandledErrors: result.unhandledErrors.length, stopped: false };
     },
     close: () => vitest.close(),
   };

@@ -1,16 +1,17 @@
 import type { RuleResult, RunResult } from './results.ts';
-import { areaSummaries, blockingFailures, totals } from './summary.ts';
+import { areaSummaries, blockingFailures, deadlineNote, totals } from './summary.ts';
 
 // The console's end-of-run text: a summary table per spec area, the failed rules with their one-line
 // statements and failure messages, the baseline comparison, and the verdict. Plain text for CI logs.
 
 const COLUMNS = ['passed', 'failed', 'skipped', 'observed'] as const;
 
-export function headerLine(r: Pick<RunResult, 'tool' | 'target' | 'seed' | 'options'>): string {
+export function headerLine(r: Pick<RunResult, 'tool' | 'target' | 'seed' | 'options' | 'deadline'>): string {
   const target = r.target.embedded ? `${r.target.baseUrl} (embedded reference server)` : r.target.baseUrl;
   const only = r.options.only ? `, only ${r.options.only}` : '';
   const ro = r.options.readOnly ? ', read-only' : '';
-  return `${r.tool.name} ${r.tool.version} → ${target} (seed ${r.seed}, ${r.options.runs} runs per property${only}${ro})`;
+  const bound = r.deadline ? `, at most ${r.deadline.seconds} s` : '';
+  return `${r.tool.name} ${r.tool.version} → ${target} (seed ${r.seed}, ${r.options.runs} runs per property${only}${ro}${bound})`;
 }
 
 export function summaryTable(rules: readonly RuleResult[]): string[] {
@@ -51,6 +52,8 @@ export function consoleReport(result: RunResult, reportDir: string): string[] {
     }
     if (b.notRun.length) out.push('', `In the baseline but not run (${b.notRun.length}): ${b.notRun.join(', ')}`);
   }
+  const deadline = deadlineNote(result);
+  if (deadline) out.push('', `Deadline: ${deadline.replace(/^The/, 'the')}`);
   if (result.unhandledErrors.length) {
     out.push('', `Errors outside any check (${result.unhandledErrors.length}):`);
     for (const e of result.unhandledErrors) out.push(`  ${e.split('\n')[0]}`);

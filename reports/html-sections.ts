@@ -4,7 +4,7 @@ import { ruleAnchor, VERDICT_LABEL } from './html-rules.ts';
 import { observationRows, otherObservations, profileChoice } from './observations.ts';
 import type { CoverageState, RunResult, SpecCoverage, StatementVerdict } from './results.ts';
 import { specCoverageTotals } from './spec-coverage.ts';
-import { areaSummaries, blockingFailures } from './summary.ts';
+import { areaSummaries, blockingFailures, deadlineNote } from './summary.ts';
 
 // report.html's tables: summary by spec area, baseline comparison, failures, coverage matrix and the
 // observed-behaviour table for the spec's gaps.
@@ -46,6 +46,7 @@ ${
     : html`<p>No rule failed.</p>`
 }
 ${result.discovery?.length ? html`<h3>Before the checks: fixture discovery</h3><ul>${result.discovery.map((d) => html`<li>${d}</li>`)}</ul>` : ''}
+${deadlineNote(result) ? html`<h3>Deadline</h3><p>${deadlineNote(result)}</p>` : ''}
 ${
   result.unhandledErrors.length
     ? html`<h3>Errors outside any check</h3><ul>${result.unhandledErrors.map((e) => html`<li><pre>${e}</pre></li>`)}</ul>`

@@ -1,7 +1,7 @@
 import { coverageTotals } from './coverage-matrix.ts';
 import { specCoverageTotals } from './spec-coverage.ts';
 import type { RuleResult, RunResult } from './results.ts';
-import { areaSummaries, blockingFailures } from './summary.ts';
+import { areaSummaries, blockingFailures, deadlineNote } from './summary.ts';
 
 // summary.md: the short version for a CI job summary ($GITHUB_STEP_SUMMARY and the like) — the verdict,
 // the per-area table, the failures with their replay ids, and the baseline comparison.
@@ -46,6 +46,8 @@ export function markdownSummary(result: RunResult): string {
     lines.push(`- new failures: ${b.newFailures.length ? b.newFailures.map(code).join(', ') : 'none'}`);
     if (b.notRun.length) lines.push(`- not run: ${b.notRun.map(code).join(', ')}`);
   }
+  const deadline = deadlineNote(result);
+  if (deadline) lines.push('', `### Deadline`, '', deadline);
   if (result.unhandledErrors.length) {
     lines.push('', `### Errors outside any check (${result.unhandledErrors.length})`, '');
     for (const e of result.unhandledErrors) lines.push(`- ${cell(e.split('\n')[0]!)}`);

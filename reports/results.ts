@@ -93,6 +93,8 @@ export const runResultSchema = z.object({
   discovery: z.array(z.string()).optional(),
   /** Errors outside any check (a suite that failed to load, a hook that threw): they fail the run. */
   unhandledErrors: z.array(z.string()).default([]),
+  /** The run's bound (--max-duration): reached, it cut checks short and fails the run. */
+  deadline: z.object({ seconds: z.number().int(), reached: z.boolean() }).optional(),
   exitCode: z.number().int(),
 });
 export type RunResult = z.infer<typeof runResultSchema>;

@@ -35,15 +35,24 @@ export interface RunFacts {
   selected: readonly Rule[];
   /** discoveryNotes() of the run's fixtures. */
   discovery?: readonly string[];
+  /** The run's bound and whether it cut checks short. */
+  deadline?: { seconds: number; reached: boolean };
+  /** Why selected rules that no check reported were not run (default: no check for them ran). */
+  unreportedReason?: string;
   /** Compares the rule results with a baseline, marking each; absent without --baseline. */
   compare?: (rules: RunResult['rules']) => BaselineComparison;
 }
 
 export function buildRunResult(collector: ResultCollector, facts: RunFacts): RunResult {
-  const rules = [...collector.results, ...unreportedRules(facts.selected, collector.results)];
+  const rules = [...collector.results, ...unreportedRules(facts.selected, collector.results, facts.unreportedReason)];
   const baseline = facts.compare?.(rules);
   const coverage = [...collector.coverage.values()];
-  const partial = { rules, unhandledErrors: [...collector.unhandled], ...(baseline ? { baseline } : {}) };
+  const partial = {
+    rules,
+    unhandledErrors: [...collector.unhandled],
+    ...(baseline ? { baseline } : {}),
+    ...(facts.deadline ? { deadline: facts.deadline } : {}),
+  };
   return {
     tool: { name: 'vmp-conformance', version: toolVersion() },
     startedAt: new Date(facts.startedAt).toISOString(),

@@ -1,5 +1,6 @@
 import { areaOf, type Rule } from '../models/index.ts';
 import { emptyCounts, type AreaCounts } from './progress.ts';
+import { DEADLINE_REASON } from '../target/deadline.ts';
 import type { RuleResult, RunResult } from './results.ts';
 
 // Figures every report shows, derived from the rule results so that all of them agree.
@@ -31,7 +32,7 @@ export const NO_CHECK_REASON = 'no check for this rule ran';
  * Results for selected rules that no check reported (no check written yet, or its suite failed to load):
  * reported as skipped so results.json lists every rule and a missing check is visible, never a silent pass.
  */
-export function unreportedRules(selected: readonly Rule[], reported: readonly RuleResult[]): RuleResult[] {
+export function unreportedRules(selected: readonly Rule[], reported: readonly RuleResult[], reason = NO_CHECK_REASON): RuleResult[] {
   const seen = new Set(reported.map((r) => r.id));
   return selected
     .filter((rule) => !seen.has(rule.id))
@@ -44,7 +45,7 @@ export function unreportedRules(selected: readonly Rule[], reported: readonly Ru
       ...(rule.endpoint ? { endpoint: rule.endpoint } : {}),
       verdict: 'skip' as const,
       durationMs: 0,
-      skipReason: NO_CHECK_REASON,
+      skipReason: reason,
       exchanges: [],
     }));
 }
@@ -55,7 +56,17 @@ export function blockingFailures(result: Pick<RunResult, 'rules' | 'baseline'>):
   return result.rules.filter((r) => r.verdict === 'fail' && r.level !== 'observe' && !known.has(r.id));
 }
 
-/** The run's exit code: 1 when a must/profile rule failed unexpectedly or something broke outside the checks. */
-export function exitCodeOf(result: Pick<RunResult, 'rules' | 'baseline' | 'unhandledErrors'>): 0 | 1 {
-  return blockingFailures(result).length > 0 || result.unhandledErrors.length > 0 ? 1 : 0;
+/**
+ * The run's exit code: 1 when a must/profile rule failed unexpectedly, something broke outside the checks, or
+ * the deadline cut the run short (what was not run cannot pass).
+ */
+export function exitCodeOf(result: Pick<RunResult, 'rules' | 'baseline' | 'unhandledErrors' | 'deadline'>): 0 | 1 {
+  return blockingFailures(result).length > 0 || result.unhandledErrors.length > 0 || result.deadline?.reached === true ? 1 : 0;
+}
+
+/** What every report says of a run its deadline cut short; undefined when it was not. */
+export function deadlineNote(result: Pick<RunResult, 'rules' | 'deadline'>): string | undefined {
+  if (!result.deadline?.reached) return undefined;
+  const notRun = result.rules.filter((r) => r.skipReason?.startsWith(DEADLINE_REASON)).length;
+  return `The run reached its --max-duration of ${result.deadline.seconds} s; ${notRun} rule${notRun === 1 ? ' was' : 's were'} not run (skipped), which fails the run.`;
 }

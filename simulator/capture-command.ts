@@ -1,6 +1,5 @@
-import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { UsageError } from '../cli/errors.ts';
+import { hostFlag, listenError, outputFileFlag, parseFlags } from '../cli/flags.ts';
 import { loadProfile, ProfileError } from '../target/profile-load.ts';
 import type { Profile } from '../target/profile.ts';
 import { DEFAULT_BODY_LIMIT, startCaptureServer, type CaptureServer, type Delivery, type UnrecordedRequest } from './capture-server.ts';
@@ -26,6 +25,14 @@ export interface CaptureArgs {
 export const CAPTURE_USAGE =
   'usage: vmp-conformance capture [--port N] [--host ADDR] [--out FILE] [--fail-rate X] [--delay-ms N] [--status 410|429] [--profile FILE] [--body-limit BYTES] [--seed N]';
 
+export const CAPTURE_HELP = [
+  CAPTURE_USAGE.replace(/^usage/, 'Usage'),
+  'A webhook capture server, like `stripe listen`: records every POST (to any path) in the JSONL file --out (default',
+  'captures.jsonl) before answering it, one console line per delivery, until Ctrl-C. --port (default 0: a free one), --host',
+  '(default 127.0.0.1); --body-limit (default 1 MiB) answers larger deliveries 413; --fail-rate, --delay-ms and --status',
+  'inject faults to watch a sender retry; --profile checks signatures and reads the Consulta pointer.',
+];
+
 function number(flag: string, raw: string | undefined, fallback: number, ok: (n: number) => boolean, expected: string): number {
   if (raw === undefined) return fallback;
   const n = raw.trim() === '' ? Number.NaN : Number(raw);
@@ -35,8 +42,8 @@ function number(flag: string, raw: string | undefined, fallback: number, ok: (n:
 
 const isInt = (n: number) => Number.isInteger(n);
 
-export function parseCaptureArgs(argv: string[]): CaptureArgs {
-  const { values, positionals } = parseArgs({
+export function parseCaptureArgs(argv: string[]): CaptureArgs | 'help' {
+  const { values, positionals } = parseFlags({
     args: argv,
     strict: true,
     allowPositionals: true,
@@ -50,8 +57,10 @@ export function parseCaptureArgs(argv: string[]): CaptureArgs {
       profile: { type: 'string' },
       'body-limit': { type: 'string' },
       seed: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
     },
   });
+  if (values.help) return 'help';
   if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}' (${CAPTURE_USAGE})`);
   if (values.out.trim() === '') throw new UsageError('--out must name a file');
   const status = values.status === undefined ? undefined : Number(values.status);
@@ -118,9 +127,15 @@ function stopped(signal?: AbortSignal): Promise<string> {
 
 export async function captureCommand(argv: string[], out: Out, options: { signal?: AbortSignal } = {}): Promise<number> {
   const args = parseCaptureArgs(argv);
+  if (args === 'help') {
+    for (const line of CAPTURE_HELP) out(line);
+    return 0;
+  }
   const profile = await profileFor(args.profile);
   const pointer = profile?.webhooks.consultaPointer ?? '';
-  const file = resolve(args.out);
+  // Checked before listening, so a bad address or file is named as such, never reported as the other.
+  await hostFlag('host', args.host);
+  const file = await outputFileFlag('out', args.out);
   let server: CaptureServer;
   try {
     server = await startCaptureServer({
@@ -141,12 +156,9 @@ export async function captureCommand(argv: string[], out: Out, options: { signal
       onError: (e) => out(`error: ${e.message} (answered 500, not acknowledged)`),
     });
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
-      throw new UsageError(`cannot listen on ${args.host}:${args.port} (${code}); choose another --port or --host`);
-    }
-    if (code === 'ENOENT' || code === 'EISDIR') throw new UsageError(`--out ${args.out}: cannot open for appending (${code})`);
-    throw error;
+    if ((error as NodeJS.ErrnoException).code === undefined) throw error;
+    if ((error as NodeJS.ErrnoException).syscall === 'open') throw new UsageError(`--out ${args.out}: cannot open it for appending (${(error as NodeJS.ErrnoException).code})`);
+    throw listenError('--port/--host', args.host, args.port, error);
   }
   const faults = [
     args.status ? `always ${args.status}` : '',

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createPrng } from '../generators/prng.ts';
+import { ByteBudget } from './byte-budget.ts';
 import { momentoAt } from './delivery-info.ts';
 import { deliveryLine, parseBody, type Delivery } from './delivery.ts';
 import { JsonlLog, type Durability } from './jsonl-log.ts';
@@ -11,6 +12,8 @@ export type { Delivery } from './delivery.ts';
 // A webhook capture server, like `stripe listen`: accepts POSTs on any path (the path names the app), records
 // each delivery with its raw bytes, and answers only after the record is durable, so a 2xx is a promise kept even
 // through kill -9. Fault injection (fail rate, fixed status, delay) lets an experiment watch the target's retries.
+// Memory is bounded whatever the senders do: a body over the limit is refused (413), and the bodies being read,
+// recorded and written at once never exceed a byte budget (byte-budget.ts); the rest wait, unread.
 
 /** A request answered without being recorded as a delivery. */
 export interface UnrecordedRequest {
@@ -31,6 +34,11 @@ export interface CaptureOptions {
   durability?: Durability;
   /** Larger bodies are answered 413 and not recorded; default 1 MiB. */
   bodyLimitBytes?: number;
+  /**
+   * Body bytes being received, recorded and written at once (each costs several times its size on the way to
+   * the file); default 8 MiB, and never below bodyLimitBytes. Deliveries beyond it wait, unread.
+   */
+  inFlightBytes?: number;
   /** Probability (0..1) of answering 500 instead of 200, drawn from a PRNG seeded with `seed`. */
   failRate?: number;
   seed?: number;
@@ -78,11 +86,13 @@ export class CaptureError extends Error {
 }
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+export const DEFAULT_IN_FLIGHT_BYTES = 8 * 1024 * 1024;
 
 function checkOptions(o: CaptureOptions): void {
   const bad = (m: string) => new CaptureError(m, 'VMP_ERR_CAPTURE_OPTION');
   if (o.port !== undefined && !(Number.isInteger(o.port) && o.port >= 0 && o.port <= 65535)) throw bad(`port must be an integer from 0 to 65535, got ${o.port}`);
   if (o.bodyLimitBytes !== undefined && !(Number.isInteger(o.bodyLimitBytes) && o.bodyLimitBytes > 0)) throw bad(`bodyLimitBytes must be a positive integer, got ${o.bodyLimitBytes}`);
+  if (o.inFlightBytes !== undefined && !(Number.isInteger(o.inFlightBytes) && o.inFlightBytes > 0)) throw bad(`inFlightBytes must be a positive integer, got ${o.inFlightBytes}`);
   if (o.failRate !== undefined && !(o.failRate >= 0 && o.failRate <= 1)) throw bad(`failRate must be a number from 0 to 1, got ${o.failRate}`);
   if (o.delayMs !== undefined && !(Number.isFinite(o.delayMs) && o.delayMs >= 0)) throw bad(`delayMs must be a non-negative number, got ${o.delayMs}`);
   if (o.status !== undefined && o.status !== 410 && o.status !== 429) throw bad(`status must be 410 or 429, got ${String(o.status)}`);
@@ -100,6 +110,7 @@ function reply(res: ServerResponse, status: number, body: object, extra: Record<
 export async function startCaptureServer(options: CaptureOptions = {}): Promise<CaptureServer> {
   checkOptions(options);
   const limit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
+  const budget = new ByteBudget(Math.max(limit, options.inFlightBytes ?? DEFAULT_IN_FLIGHT_BYTES));
   const retain = options.retain ?? Infinity;
   const failPrng = createPrng(options.seed ?? 1);
   const log = options.out ? await JsonlLog.open(options.out, options.durability) : null;
@@ -176,8 +187,26 @@ export async function startCaptureServer(options: CaptureOptions = {}): Promise<
       req.resume();
       return unrecorded(req, res, req.method === 'GET' || req.method === 'HEAD' ? 200 : 405, 0);
     }
-    const declared = Number(req.headers['content-length'] ?? 0);
+    const declared = Number(req.headers['content-length'] ?? Number.NaN);
     if (declared > limit) return unrecorded(req, res, 413, declared);
+    // Not read until admitted: a body without a declared length may still be as large as the limit.
+    req.pause();
+    const reserved = Number.isSafeInteger(declared) && declared >= 0 ? declared : limit;
+    // Held from admission until the answer is out or the sender gave up, whichever happens, even while queued.
+    let admitted = false;
+    let closed = false;
+    res.once('close', () => {
+      closed = true;
+      if (admitted) budget.release(reserved);
+    });
+    void budget.acquire(reserved).then(() => {
+      admitted = true;
+      if (closed) budget.release(reserved);
+      else receive(req, res);
+    });
+  });
+
+  function receive(req: IncomingMessage, res: ServerResponse): void {
     const chunks: Buffer[] = [];
     let size = 0;
     let over = false;
@@ -186,6 +215,7 @@ export async function startCaptureServer(options: CaptureOptions = {}): Promise<
       size += chunk.length;
       if (size > limit) {
         over = true;
+        chunks.length = 0;
         unrecorded(req, res, 413, size);
         return;
       }
@@ -199,7 +229,8 @@ export async function startCaptureServer(options: CaptureOptions = {}): Promise<
         if (!res.headersSent) reply(res, 500, { error: 'capture failed' });
       });
     });
-  });
+    req.resume();
+  }
   // Webhook senders keep connections alive between deliveries; Node's 5 s default would churn them under load.
   server.keepAliveTimeout = 65_000;
 

@@ -2,12 +2,14 @@ import { open, type FileHandle } from 'node:fs/promises';
 
 // An append-only JSONL file with group commit: every append resolves only after its bytes were written (and, by
 // default, fdatasync'ed). Appends that arrive while a write is in flight are batched into the next single write,
-// so one fdatasync covers hundreds of deliveries and durability does not cost a syscall per request.
+// so one fdatasync covers hundreds of deliveries and durability does not cost a syscall per request. A line is
+// kept as bytes from the moment it is appended and a batch is written as a list of buffers: joined into one
+// string, a batch of large deliveries outgrew V8's longest string ("Invalid string length").
 
 export type Durability = 'fdatasync' | 'write';
 
 interface Pending {
-  line: string;
+  bytes: Buffer;
   resolve: () => void;
   reject: (error: Error) => void;
 }
@@ -43,7 +45,7 @@ export class JsonlLog {
   append(line: string): Promise<void> {
     if (this.closed) return Promise.reject(new JsonlLogError(`${this.path} is closed`, 'VMP_ERR_LOG_CLOSED'));
     return new Promise<void>((resolve, reject) => {
-      this.pending.push({ line: `${line}\n`, resolve, reject });
+      this.pending.push({ bytes: Buffer.from(`${line}\n`, 'utf8'), resolve, reject });
       // setImmediate, not a microtask: it lets every request parsed in this I/O phase join the batch.
       this.flushing ??= new Promise<void>((done) => setImmediate(() => void this.flushLoop().finally(done)));
     });
@@ -54,11 +56,7 @@ export class JsonlLog {
       const batch = this.pending;
       this.pending = [];
       try {
-        const bytes = Buffer.from(batch.map((p) => p.line).join(''), 'utf8');
-        for (let offset = 0; offset < bytes.length; ) {
-          const { bytesWritten } = await this.handle.write(bytes, offset, bytes.length - offset);
-          offset += bytesWritten;
-        }
+        await writeAll(this.handle, batch.map((p) => p.bytes));
         if (this.durability === 'fdatasync') await this.handle.datasync();
         this.batches++;
         for (const p of batch) p.resolve();
@@ -76,5 +74,28 @@ export class JsonlLog {
     this.closed = true;
     while (this.flushing) await this.flushing;
     await this.handle.close();
+  }
+}
+
+/** At most this many buffers per writev (Linux's IOV_MAX is 1024). */
+const IOV_MAX = 1024;
+
+/** Writes every buffer, in order, through as few writev calls as it takes, resuming after a short write. */
+async function writeAll(handle: FileHandle, buffers: readonly Buffer[]): Promise<void> {
+  let rest = [...buffers];
+  while (rest.length > 0) {
+    const group = rest.slice(0, IOV_MAX);
+    let { bytesWritten } = await handle.writev(group);
+    rest = rest.slice(group.length);
+    // A short write: put the unwritten tail of the group back in front.
+    const unwritten: Buffer[] = [];
+    for (const b of group) {
+      if (bytesWritten >= b.length) bytesWritten -= b.length;
+      else {
+        unwritten.push(b.subarray(bytesWritten));
+        bytesWritten = 0;
+      }
+    }
+    rest = [...unwritten, ...rest];
   }
 }

@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { keepSampledBodies, type PendingResponse } from './load-bodies.ts';
 import type { LoadRecorder } from './load-recorder.ts';
 import type { Operation } from './load-mix.ts';
 
@@ -21,8 +22,10 @@ export interface ClosedOutcome {
 }
 
 export function runClosed(o: ClosedOptions): Promise<ClosedOutcome> {
-  // autocannon calls a request's onResponse and then, synchronously, emits 'response' with the latency, so the
-  // operation answered is handed over through this variable.
+  // autocannon completes a response in the queue (keepSampledBodies), calls the request's onResponse and then
+  // emits 'response' with the latency, all synchronously, so the response and the operation answered are
+  // handed over through these variables.
+  let completed: PendingResponse | undefined;
   let answered: Operation | undefined;
   const requests = o.sequence.map((op) => ({
     method: 'GET' as const,
@@ -30,7 +33,8 @@ export function runClosed(o: ClosedOptions): Promise<ClosedOutcome> {
     headers: op.headers,
     onResponse: (status: number, body: string) => {
       answered = op;
-      if (o.recorder.sampleNext()) o.recorder.validate(op, status, body);
+      if (completed?.sampled) o.recorder.validate(op, status, completed.over ? undefined : body);
+      completed = undefined;
     },
   }));
   const started = performance.now();
@@ -44,6 +48,7 @@ export function runClosed(o: ClosedOptions): Promise<ClosedOutcome> {
         // autocannon checks its stop flag once per sample: 100 ms keeps the run within 0.1 s of its duration.
         sampleInt: 100,
         requests,
+        setupClient: keepSampledBodies(o.recorder, o.recorder.bodyCap, (p) => (completed = p)),
       },
       (error: unknown) => {
         o.signal?.removeEventListener('abort', stop);
@@ -57,6 +62,6 @@ export function runClosed(o: ClosedOptions): Promise<ClosedOutcome> {
       if (answered) o.recorder.response(answered, statusCode, responseTime, performance.now());
       answered = undefined;
     });
-    instance.on('reqError', () => o.recorder.failure(undefined, performance.now()));
+    instance.on('reqError', (error: Error) => o.recorder.failure(undefined, performance.now(), error.message));
   });
 }

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startEmbedded, type Embedded } from '../cli/embedded.ts';
 import { UsageError } from '../cli/errors.ts';
-import { baseUrlFlag, DEFAULT_REPORT_DIR, integerFlag, MAX_SEED, parseFlags, profileFlag, randomSeed } from '../cli/run-command.ts';
+import { integerFlag, parseFlags, reportDirFlag } from '../cli/flags.ts';
+import { baseUrlFlag, DEFAULT_REPORT_DIR, MAX_SEED, profileFlag, randomSeed } from '../cli/run-command.ts';
 import { ENDPOINTS } from '../models/index.ts';
 import type { Profile } from '../target/profile.ts';
 import { mergedLines, mergeLoadFiles } from './load-merge.ts';
@@ -105,7 +106,7 @@ export async function parseLoadArgs(argv: string[]): Promise<LoadSettings | 'hel
     thresholds,
     validateEvery: integerFlag('validate-every', v['validate-every'], 0, 1_000_000),
     seed: v.seed === undefined ? randomSeed() : integerFlag('seed', v.seed, 0, MAX_SEED),
-    reportDir: path.resolve(v['report-dir']),
+    reportDir: await reportDirFlag('report-dir', v['report-dir']),
     timeoutMs: integerFlag('timeout-ms', v['timeout-ms'], 100, 600_000),
   };
   if (v['base-url'] !== undefined) {

@@ -1,6 +1,7 @@
 import { Pool } from 'undici';
 import { arrivals, type ArrivalSpec } from '../generators/arrivals.ts';
 import { createLatencyHistogram, percentilesMs, recordMs, type Percentiles } from './histogram.ts';
+import { drainBody } from './load-bodies.ts';
 import type { LoadRecorder } from './load-recorder.ts';
 import type { Operation } from './load-mix.ts';
 import { sleep } from './sleep.ts';
@@ -41,6 +42,13 @@ export interface OpenOutcome {
 export const DRAIN_MS = 2_000;
 const YIELD_EVERY = 64;
 
+/** A transport failure in a few words, the same for every request it hit (so they can be counted together). */
+function failureReason(error: unknown): string {
+  const e = error as { name?: string; code?: string; message?: string };
+  if (e.name === 'TimeoutError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT') return 'request timed out';
+  return e.code ?? e.message ?? 'request failed';
+}
+
 export async function runOpen(o: OpenOptions): Promise<OpenOutcome> {
   const origin = new URL(o.baseUrl).origin;
   const pool = new Pool(origin, { connections: o.maxInFlight, pipelining: 1, headersTimeout: o.timeoutMs, bodyTimeout: o.timeoutMs, keepAliveTimeout: 10_000 });
@@ -55,14 +63,16 @@ export async function runOpen(o: OpenOptions): Promise<OpenOutcome> {
   const send = async (op: Operation, intended: number): Promise<void> => {
     try {
       const res = await pool.request({ path: op.path, method: 'GET', headers: op.headers, signal: AbortSignal.timeout(o.timeoutMs) });
-      if (o.recorder.sampleNext()) o.recorder.validate(op, res.statusCode, await res.body.text());
-      else await res.body.dump();
+      // The whole body is read (its transfer is part of the latency), but kept only for validation, capped.
+      const sampled = o.recorder.sampleNext();
+      const text = await drainBody(res.body, sampled, o.recorder.bodyCap);
+      if (sampled) o.recorder.validate(op, res.statusCode, text);
       const now = performance.now();
       // A send up to 1 ms early (see the scheduler) must not make a latency negative.
       o.recorder.response(op, res.statusCode, Math.max(0, now - intended), now);
-    } catch {
+    } catch (error) {
       // Requests cut by the end of the drain are reported as unfinished, not as failures of the target.
-      if (!closing) o.recorder.failure(op, performance.now());
+      if (!closing) o.recorder.failure(op, performance.now(), failureReason(error));
     }
   };
 

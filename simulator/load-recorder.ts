@@ -1,4 +1,5 @@
 import { endpoint, representationModel, representationOf } from '../models/index.ts';
+import { DEFAULT_MAX_BODY_BYTES } from '../target/client.ts';
 import { createLatencyHistogram, recordMs, type LatencyHistogram } from './histogram.ts';
 import type { Operation } from './load-mix.ts';
 
@@ -30,12 +31,16 @@ export class LoadRecorder {
   non2xx = 0;
   /** Transport failures: refused, reset, timed out. */
   transportErrors = 0;
+  /** Transport failures by what went wrong, for a run that must say why nothing completed. */
+  readonly failureReasons: Record<string, number> = {};
   readonly validation = { sampled: 0, valid: 0, invalid: 0, errors: [] as ValidationError[] };
   private seen = 0;
 
   constructor(
     private readonly startedAt: number,
     private readonly validateEvery: number,
+    /** Bytes of a body validation reads at most (larger ones are drained, not kept): the checks' own cap. */
+    readonly bodyCap = DEFAULT_MAX_BODY_BYTES,
   ) {}
 
   private stats(op: Operation): OperationStats {
@@ -73,9 +78,10 @@ export class LoadRecorder {
   }
 
   /** A request that got no response; it counts as a request and an error, with no latency. */
-  failure(op: Operation | undefined, now: number): void {
+  failure(op: Operation | undefined, now: number, reason = 'request failed'): void {
     this.total++;
     this.transportErrors++;
+    this.failureReasons[reason] = (this.failureReasons[reason] ?? 0) + 1;
     this.second(now).errors++;
     if (op) {
       const s = this.stats(op);
@@ -84,12 +90,21 @@ export class LoadRecorder {
     }
   }
 
-  /** Validates one sampled response against the success model of its endpoint and form. */
-  validate(op: Operation, status: number, body: string): void {
+  /** Responses that completed with a status (non-2xx included), whatever their body. */
+  get completed(): number {
+    return this.total - this.transportErrors;
+  }
+
+  /**
+   * Validates one sampled response against the success model of its endpoint and form; `body` is undefined when
+   * it was over the cap validation reads (so it was not kept).
+   */
+  validate(op: Operation, status: number, body: string | undefined): void {
     this.validation.sampled++;
     const e = endpoint(op.endpointId);
     const problem = (() => {
       if (status !== e.success.status) return `status ${status}, not the documented success ${e.success.status}`;
+      if (body === undefined) return `the body is over the ${this.bodyCap}-byte cap the checks apply, so it was not read`;
       const name = e.success.representation;
       const model = name ? representationModel(name, op.form ? representationOf(op.form) : 'full') : undefined;
       if (!model) return undefined;

@@ -33,7 +33,17 @@ export interface LoadResult {
   settings: { durationSec: number; connections: number; rate?: number; arrival?: ArrivalSpec; validateEvery: number; seed: number };
   mix: { operations: { id: string; path: string; weight: number }[]; skipped: Mix['skipped'] };
   durationMs: number;
-  requests: { total: number; ok: number; non2xx: number; transportErrors: number; errorRate: number; rps: number; statusCodes: Record<string, number> };
+  requests: {
+    total: number;
+    ok: number;
+    non2xx: number;
+    transportErrors: number;
+    /** Transport failures by what went wrong (timed out, reset, refused). */
+    failureReasons: Record<string, number>;
+    errorRate: number;
+    rps: number;
+    statusCodes: Record<string, number>;
+  };
   open?: { scheduled: number; sent: number; dropped: number; unfinished: number; sendLagMs: Percentiles };
   latency: LatencyBlock;
   operations: Record<string, LatencyBlock & { requests: number; errors: number }>;
@@ -42,6 +52,8 @@ export interface LoadResult {
   generator: GeneratorHealth;
   reliable: boolean;
   thresholds: ThresholdVerdict[];
+  /** Why the run measured nothing, when no request completed: the run fails. */
+  nothingCompleted?: string;
   exitCode: number;
 }
 

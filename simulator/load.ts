@@ -54,6 +54,25 @@ function checkMixNames(weights: Readonly<Record<string, number>>, mix: Mix): voi
   if (mix.operations.length === 0) throw new UsageError('--mix gives no operation a weight above 0');
 }
 
+/** "no request completed in 2.0 s: 20 failed (20× request timed out), 3 unfinished at the end". */
+function noCompletionReason(recorder: LoadRecorder, ranMs: number, open: OpenOutcome | undefined): string {
+  const reasons = Object.entries(recorder.failureReasons)
+    .sort(([, a], [, b]) => b - a)
+    .map(([reason, n]) => `${n}× ${reason}`)
+    .join(', ');
+  const parts = [
+    recorder.transportErrors > 0 ? `${recorder.transportErrors} failed (${reasons})` : 'none was answered',
+    ...(open?.unfinished ? [`${open.unfinished} unfinished at the end`] : []),
+    ...(open?.dropped ? [`${open.dropped} not sent (no free connection)`] : []),
+  ];
+  return `no request completed in ${(ranMs / 1000).toFixed(1)} s: ${parts.join(', ')}`;
+}
+
+function failureOf(r: LoadResult): string {
+  const broken = r.thresholds.filter((t) => !t.ok).map((t) => t.expression);
+  return [...(r.nothingCompleted ? [r.nothingCompleted] : []), ...(broken.length ? [`broken threshold: ${broken.join(', ')}`] : [])].join('; ');
+}
+
 export async function runLoad(o: LoadOptions): Promise<{ exitCode: number; result: LoadResult }> {
   const out = o.out ?? (() => undefined);
   const secrets = secretsOf(o.profile);
@@ -96,7 +115,9 @@ export async function runLoad(o: LoadOptions): Promise<{ exitCode: number; resul
   const { errorRate, rps } = measuredFrom(recorder, ranMs);
   const p = blocks.latency.percentiles;
   const thresholds = o.thresholds.map((t) => judge(t, { latencyMs: p, errorRate, rps }));
-  const exitCode = thresholds.some((t) => !t.ok) ? 1 : 0;
+  // A run in which no request completed measured nothing: it fails whatever the thresholds say.
+  const nothingCompleted = recorder.completed === 0 ? noCompletionReason(recorder, ranMs, open) : undefined;
+  const exitCode = thresholds.some((t) => !t.ok) || nothingCompleted ? 1 : 0;
   const result: LoadResult = {
     tool: { name: 'vmp-conformance', version: toolVersion() },
     startedAt: startedAt.toISOString(),
@@ -112,17 +133,27 @@ export async function runLoad(o: LoadOptions): Promise<{ exitCode: number; resul
     },
     mix: { operations: mix.operations.map((x) => ({ id: x.id, path: x.path, weight: x.weight })), skipped: mix.skipped },
     durationMs: ranMs,
-    requests: { total: recorder.total, ok: recorder.total - recorder.non2xx - recorder.transportErrors, non2xx: recorder.non2xx, transportErrors: recorder.transportErrors, errorRate, rps, statusCodes: recorder.statusCodes },
+    requests: {
+      total: recorder.total,
+      ok: recorder.total - recorder.non2xx - recorder.transportErrors,
+      non2xx: recorder.non2xx,
+      transportErrors: recorder.transportErrors,
+      failureReasons: recorder.failureReasons,
+      errorRate,
+      rps,
+      statusCodes: recorder.statusCodes,
+    },
     ...(open ? { open: { scheduled: open.scheduled, sent: open.sent, dropped: open.dropped, unfinished: open.unfinished, sendLagMs: open.sendLag } } : {}),
     ...blocks,
     validation: { every: o.validateEvery, ...recorder.validation },
     generator,
     reliable: !generator.bottleneck,
     thresholds,
+    ...(nothingCompleted ? { nothingCompleted } : {}),
     exitCode,
   };
   for (const line of loadSummaryLines(result)) out(line);
   const file = await writeLoad(result, o.reportDir, secrets);
-  out(`load: ${exitCode === 0 ? 'PASS' : `FAIL (broken threshold: ${thresholds.filter((t) => !t.ok).map((t) => t.expression).join(', ')})`} — ${file}`);
+  out(`load: ${exitCode === 0 ? 'PASS' : `FAIL (${failureOf(result)})`} — ${file}`);
   return { exitCode, result };
 }

@@ -1,8 +1,8 @@
-import path from 'node:path';
 import { startEmbedded, type Embedded } from '../cli/embedded.ts';
-import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags } from '../cli/capture-flags.ts';
+import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags, checkListenable } from '../cli/capture-flags.ts';
 import { UsageError } from '../cli/errors.ts';
-import { baseUrlFlag, DEFAULT_REPORT_DIR, DEFAULT_TIMEOUT_MS, integerFlag, MAX_SEED, parseFlags, profileFlag, randomSeed } from '../cli/run-command.ts';
+import { integerFlag, parseFlags, reportDirFlag } from '../cli/flags.ts';
+import { baseUrlFlag, DEFAULT_REPORT_DIR, DEFAULT_TIMEOUT_MS, MAX_SEED, profileFlag, randomSeed } from '../cli/run-command.ts';
 import type { ArrivalSpec } from '../generators/arrivals.ts';
 import type { CaptureReach } from '../target/capture-reach.ts';
 import type { Profile } from '../target/profile.ts';
@@ -69,10 +69,11 @@ export async function parseSimulateArgs(argv: string[]): Promise<SimulateSetting
     seed: v.seed === undefined ? randomSeed() : integerFlag('seed', v.seed, 0, MAX_SEED),
     deadlineMs: integerFlag('deadline-ms', v['deadline-ms'], 1, 3_600_000),
     resend,
-    reportDir: path.resolve(v['report-dir']),
+    reportDir: await reportDirFlag('report-dir', v['report-dir']),
     timeoutMs: integerFlag('timeout-ms', v['timeout-ms'], 100, 600_000),
     capture: captureFlags(v),
   };
+  await checkListenable(settings.capture);
   if (v['base-url'] !== undefined) settings.baseUrl = baseUrlFlag(v['base-url']);
   if (v.profile !== undefined) {
     const { profile, json } = await profileFlag(v.profile);

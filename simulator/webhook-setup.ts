@@ -42,7 +42,7 @@ export async function pointAtCapture(client: TargetClient, captureUrl: string, t
 export async function restoreAll(client: TargetClient, snapshots: readonly WebhookSnapshot[], out: (line: string) => void): Promise<{ ok: boolean; error?: string }> {
   if (snapshots.length === 0) return { ok: true };
   try {
-    await restoreWebhookConfigs(client, snapshots);
+    await restoreWebhookConfigs(client.restoring(), snapshots);
     out(`simulate: webhook configurations restored (${snapshots.map((s) => `${s.app} '${s.topic}' ${s.configured ? 'as saved' : 'unconfigured'}`).join(', ')})`);
     return { ok: true };
   } catch (error) {

@@ -28,7 +28,7 @@ const env: RequestEnv = {
 
 afterAll(async () => {
   // The agency was registered by this run only for PUT: leave the app as it was.
-  if (ownAgency) await callEndpoint(targetClient(), 'agencias-desasociar', { params: { adminMail: ownAgency } });
+  if (ownAgency) await callEndpoint(targetClient().restoring(), 'agencias-desasociar', { params: { adminMail: ownAgency } });
 });
 
 for (const e of ENDPOINTS) {
@@ -41,7 +41,6 @@ for (const e of ENDPOINTS) {
   if (hasRule(requestMediaRuleId(e.id))) check(requestMediaRuleId(e.id), (c) => checkTextJsonBody(c, e, env), { mutates: true });
 }
 
-// Requests for an unlisted form may configure the registration topic first (restored in afterAll).
 check('conventions/unlisted-media-form-never-served', (c) => checkUnlistedForms(c, env));
 
 registerConventionChecks(env);

@@ -1,7 +1,8 @@
 import { Agent, request, type Dispatcher } from 'undici';
 import { MEDIA_TYPES, type MediaForm } from '../models/index.ts';
-import { CircuitBreaker, endpointKey } from './breaker.ts';
+import { CircuitBreaker, endpointKey, type Slowness } from './breaker.ts';
 import { toCurl } from './curl.ts';
+import { deadlinePassed, deadlineReason, type RunDeadline } from './deadline.ts';
 import type { Exchange } from './evidence.ts';
 import type { AppName, Profile } from './profile.ts';
 import { redact, redactHeaders } from './redact.ts';
@@ -10,14 +11,17 @@ import { unframedExchange } from './unframed.ts';
 // The one way the suites talk to a target: every request has a deadline and a body-size cap, every
 // transport failure comes back as data (never a throw), so a hanging or hostile target fails a check,
 // never the run (Principle 6), and an endpoint that failed at the transport level is not asked again
-// (breaker.ts), so a hanging endpoint costs one deadline per run, not one per request.
+// (breaker.ts), so a hanging endpoint costs one deadline per run, not one per request. A run's deadline
+// (deadline.ts), when given, caps every request's wait and refuses requests after it.
 
 export type TransportErrorCode =
   | 'VMP_ERR_TIMEOUT'
   | 'VMP_ERR_BODY_TOO_LARGE'
   | 'VMP_ERR_CONNECTION'
   | 'VMP_ERR_INVALID_UTF8'
-  | 'VMP_ERR_PROTOCOL';
+  | 'VMP_ERR_PROTOCOL'
+  | 'VMP_ERR_SLOW'
+  | 'VMP_ERR_DEADLINE';
 
 export interface TransportError {
   code: TransportErrorCode;
@@ -66,22 +70,59 @@ export interface ClientOptions {
   maxBodyBytes?: number;
   /** Values never to show in evidence; defaults to every profile header value. */
   secrets: readonly string[];
+  /** Past it, requests are refused, and one in flight is cut when it comes. */
+  deadline?: RunDeadline;
+  /** Endpoints that answer this slowly, this often in a row, are not asked again (default: never). */
+  slow?: Slowness;
+}
+
+/** One request on its way out, with how long it may wait. */
+interface Outgoing {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+  timeoutMs: number;
+}
+
+/** What one request may wait: the timeout, or less when the run's deadline comes first. */
+interface Wait {
+  ms: number;
+  byDeadline: boolean;
 }
 
 const EXCERPT_CHARS = 2_000;
+/** The largest response body a check reads (5 MiB); `load` validates no larger. */
+export const DEFAULT_MAX_BODY_BYTES = 5 * 1024 * 1024;
 
 export class TargetClient {
   readonly baseUrl: string;
   readonly timeoutMs: number;
   readonly maxBodyBytes: number;
   private readonly dispatcher: Dispatcher;
-  private readonly breaker = new CircuitBreaker();
+  /** Absent in a restoring() view, which neither refuses requests nor owns the connections. */
+  private readonly breaker: CircuitBreaker | undefined;
 
-  constructor(private readonly options: ClientOptions) {
+  constructor(
+    private readonly options: ClientOptions,
+    /** For restoring(): the same connections, without breaker or deadline. */
+    shared?: { dispatcher: Dispatcher },
+  ) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.timeoutMs = options.timeoutMs ?? 5_000;
-    this.maxBodyBytes = options.maxBodyBytes ?? 5 * 1024 * 1024;
-    this.dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 32, headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs });
+    this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    this.dispatcher =
+      shared?.dispatcher ?? new Agent({ keepAliveTimeout: 10_000, connections: 32, headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs });
+    this.breaker = shared ? undefined : new CircuitBreaker(options.slow);
+  }
+
+  /**
+   * This client for putting back what the run changed (Principle 4): every request is sent, each within the
+   * timeout, whatever the breaker learnt and even past the run's deadline.
+   */
+  restoring(): TargetClient {
+    const { deadline: _deadline, slow: _slow, ...options } = this.options;
+    return new TargetClient(options, { dispatcher: this.dispatcher });
   }
 
   get profile(): Profile {
@@ -125,11 +166,15 @@ export class TargetClient {
     const url = this.url(req.path, req.query, req.form);
     const key = endpointKey(req.method, req.path, req.endpointId);
     const started = performance.now();
-    const refusal = this.breaker.refusal(key);
+    const deadline = this.options.deadline;
+    const refusal = deadlinePassed(deadline)
+      ? { code: 'VMP_ERR_DEADLINE' as const, message: `not sent: ${deadlineReason(deadline!)}` }
+      : this.breaker?.refusal(key);
+    const wait = this.wait();
     const transport = req.unframed ? this.unframed.bind(this) : this.exchange.bind(this);
-    const result = refusal ? { headers: {}, text: '', error: refusal } : await transport(req.method, url, headers, body);
-    if (!refusal) this.breaker.record(key, result.error, result.status);
+    const result = refusal ? { headers: {}, text: '', error: refusal } : cutByDeadline(await transport({ method: req.method, url, headers, body, timeoutMs: wait.ms }), wait);
     const durationMs = performance.now() - started;
+    if (!refusal) this.breaker?.record(key, result.error, durationMs, result.status);
     const secrets = this.options.secrets;
     const exchange: Exchange = {
       method: req.method,
@@ -146,18 +191,18 @@ export class TargetClient {
     return { ...result, exchange };
   }
 
-  private async unframed(method: string, url: string, headers: Record<string, string>, body: string | undefined): Promise<Omit<TargetResponse, 'exchange'>> {
-    const got = await unframedExchange(method, url, headers, body, { timeoutMs: this.timeoutMs, maxBytes: this.maxBodyBytes });
+  private wait(): Wait {
+    const left = this.options.deadline ? this.options.deadline.at - Date.now() : Infinity;
+    return left < this.timeoutMs ? { ms: Math.max(1, left), byDeadline: true } : { ms: this.timeoutMs, byDeadline: false };
+  }
+
+  private async unframed({ method, url, headers, body, timeoutMs }: Outgoing): Promise<Omit<TargetResponse, 'exchange'>> {
+    const got = await unframedExchange(method, url, headers, body, { timeoutMs, maxBytes: this.maxBodyBytes });
     return { ...got, ...(got.error ? {} : parseJson(got.text)) };
   }
 
-  private async exchange(
-    method: string,
-    url: string,
-    headers: Record<string, string>,
-    body: string | undefined,
-  ): Promise<Omit<TargetResponse, 'exchange'>> {
-    const signal = AbortSignal.timeout(this.timeoutMs);
+  private async exchange({ method, url, headers, body, timeoutMs }: Outgoing): Promise<Omit<TargetResponse, 'exchange'>> {
+    const signal = AbortSignal.timeout(timeoutMs);
     const got: Progress = { headers: {}, chunks: [], bytes: 0 };
     try {
       const res = await request(url, { method: method as Dispatcher.HttpMethod, headers, body, signal, dispatcher: this.dispatcher });
@@ -181,7 +226,7 @@ export class TargetClient {
         got.chunks.push(chunk as Buffer);
       }
     } catch (error) {
-      return failed(got, ...classify(error, signal, this.timeoutMs, got));
+      return failed(got, ...classify(error, signal, timeoutMs, got));
     }
     const bytes = Buffer.concat(got.chunks);
     let text: string;
@@ -193,9 +238,16 @@ export class TargetClient {
     return { status: got.status, headers: got.headers, text, ...parseJson(text) };
   }
 
+  /** Closes the connections (a restoring() view leaves them to the client it came from). */
   async close(): Promise<void> {
-    await this.dispatcher.close().catch(() => undefined);
+    if (this.breaker !== undefined) await this.dispatcher.close().catch(() => undefined);
   }
+}
+
+/** A timeout that was the run's deadline, said as such: the target was not given its full timeout. */
+function cutByDeadline<T extends { error?: TransportError }>(result: T, wait: Wait): T {
+  if (!wait.byDeadline || result.error?.code !== 'VMP_ERR_TIMEOUT') return result;
+  return { ...result, error: { code: 'VMP_ERR_DEADLINE', message: `cut by the run's deadline after ${wait.ms} ms: ${result.error.message}` } };
 }
 
 /** What had arrived when an exchange ended: the status line and headers, and the body bytes so far. */

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
+import { headerValueProblem } from './http-syntax.ts';
 import { profileSchema, type Profile } from './profile.ts';
 
 /** An unusable profile; `field` names where, as a dotted path. */
@@ -16,6 +17,15 @@ export class ProfileError extends Error {
 
 const ENV_REF = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
+/** A resolved header value the client can send; the message names the variables it came from, never the value. */
+function sendable(field: string, value: string, written: string): string {
+  const problem = headerValueProblem(value);
+  if (problem === undefined) return value;
+  const variables = [...written.matchAll(ENV_REF)].map((m) => m[1]);
+  const from = variables.length > 0 ? `the value of ${variables.join(', ')}` : 'the value';
+  throw new ProfileError(field, `${from} contains ${problem}`);
+}
+
 /** Replaces `${VAR}` in header values; a missing variable is a profile error naming the header. */
 function resolveHeaders(profile: Profile, env: NodeJS.ProcessEnv): Profile {
   const apps = Object.fromEntries(
@@ -25,13 +35,17 @@ function resolveHeaders(profile: Profile, env: NodeJS.ProcessEnv): Profile {
         headers: Object.fromEntries(
           Object.entries(app.headers).map(([header, value]) => [
             header,
-            value.replace(ENV_REF, (_, variable: string) => {
-              const resolved = env[variable];
-              if (resolved === undefined) {
-                throw new ProfileError(`apps.${name}.headers.${header}`, `environment variable ${variable} is not set`);
-              }
-              return resolved;
-            }),
+            sendable(
+              `apps.${name}.headers.${header}`,
+              value.replace(ENV_REF, (_, variable: string) => {
+                const resolved = env[variable];
+                if (resolved === undefined) {
+                  throw new ProfileError(`apps.${name}.headers.${header}`, `environment variable ${variable} is not set`);
+                }
+                return resolved;
+              }),
+              value,
+            ),
           ]),
         ),
       },
@@ -46,7 +60,9 @@ export function parseProfile(value: unknown, env: NodeJS.ProcessEnv = process.en
     const issue = result.error.issues[0]!;
     const keys = issue.code === 'unrecognized_keys' ? `.${issue.keys[0]}` : '';
     const field = issue.path.map(String).join('.') + keys || '(root)';
-    throw new ProfileError(field.replace(/^\./, ''), issue.code === 'unrecognized_keys' ? 'unknown key' : issue.message);
+    // A bad key of a record (a header name) carries its reason one level down.
+    const message = issue.code === 'unrecognized_keys' ? 'unknown key' : issue.code === 'invalid_key' ? (issue.issues[0]?.message ?? issue.message) : issue.message;
+    throw new ProfileError(field.replace(/^\./, ''), message);
   }
   return resolveHeaders(result.data, env);
 }

@@ -1,10 +1,19 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../models/index.ts';
+import { HEADER_NAME, HEADER_NAME_MESSAGE } from './http-syntax.ts';
 
 // The target profile: everything about a target that the spec leaves open. Its key names are a public
 // contract (README, profile.schema.json). Header values may be `${ENV_VAR}` references, resolved at load time.
 
-const headerMap = z.record(z.string().min(1), z.string()).describe('request headers that authenticate the app');
+/** The hooks base: an absolute http(s) URL, or a path; neither with a query, a fragment or white space. */
+function hooksBase(value: string): boolean {
+  if (/[\s?#]/.test(value)) return false;
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(value)) return true;
+  return URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
+}
+
+const headerName = z.string().regex(HEADER_NAME, HEADER_NAME_MESSAGE);
+const headerMap = z.record(headerName, z.string()).describe('request headers that authenticate the app');
 const app = z.strictObject({ headers: headerMap });
 const jsonPointer = z.string().regex(/^(\/[^/]*)*$/, 'expected a JSON pointer such as /Consulta or ""');
 
@@ -13,7 +22,7 @@ const catalogKeys = z.record(z.string(), jsonPointer);
 
 const signature = z.discriminatedUnion('scheme', [
   z.strictObject({ scheme: z.literal('standard-webhooks'), secret: z.string() }),
-  z.strictObject({ scheme: z.literal('hmac-sha256'), header: z.string(), secret: z.string() }),
+  z.strictObject({ scheme: z.literal('hmac-sha256'), header: headerName, secret: z.string() }),
 ]);
 
 export const profileSchema = z.strictObject({
@@ -24,9 +33,9 @@ export const profileSchema = z.strictObject({
     other: app.describe('a second app, for scoping checks'),
     empty: app.optional().describe('an app with no agencies'),
   }),
-  conditionalRequestHeader: z.string().min(1).default('If-None-Match').describe('what triggers 304 on GET /v3'),
+  conditionalRequestHeader: headerName.default('If-None-Match').describe('what triggers 304 on GET /v3'),
   mediaTypeSelection: z
-    .union([z.strictObject({ header: z.string().min(1) }), z.strictObject({ query: z.string().min(1) })])
+    .union([z.strictObject({ header: headerName }), z.strictObject({ query: z.string().min(1) })])
     .default({ header: 'Accept' })
     .describe('how a request names the media type it wants'),
   topics: z.strictObject({
@@ -39,7 +48,12 @@ export const profileSchema = z.strictObject({
     agenciaCreate: z.record(z.string(), z.unknown()).describe('{{adminMail}}: the invited e-mail'),
     agenciaEdit: z.record(z.string(), z.unknown()),
   }),
-  simulationHooks: z.string().nullable().default(null).describe('relative to the base URL, absolute, or null'),
+  simulationHooks: z
+    .string()
+    .refine(hooksBase, 'expected a path relative to the base URL (/_sim) or an absolute http(s) URL, without query or fragment')
+    .nullable()
+    .default(null)
+    .describe('relative to the base URL, absolute, or null'),
   fixtures: z
     .strictObject({
       agency: z.email().optional(),

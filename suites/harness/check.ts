@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { ruleById, type Rule } from '../../models/index.ts';
 import { callEndpoint, type EndpointCall } from '../../target/call.ts';
 import type { SendRequest, TargetClient, TargetResponse } from '../../target/client.ts';
+import { deadlinePassed, deadlineReason } from '../../target/deadline.ts';
 import type { DiscoveryFault, FixtureName, Fixtures } from '../../target/discovery.ts';
 import type { CheckMeta, CoverageCell, Exchange } from '../../target/evidence.ts';
 import { describeFailure, type Answer } from '../../target/failure-text.ts';
@@ -216,18 +217,17 @@ export function check(ruleId: string, body: (c: Check) => Promise<void>, options
     context.task.meta.vmp = meta;
     await context.annotate(`${rule.id} · ${rule.level} · ${rule.section}`, 'rule');
     const c = new Check(rule, meta, context);
+    const deadline = c.ctx.deadline;
+    if (deadlinePassed(deadline)) c.skip(deadlineReason(deadline!));
     if (options.mutates && c.ctx.readOnly) c.skip('read-only run: this check changes the target');
     const fault = c.ctx.fixtures.faults.find((f) => f.ruleId === rule.id);
     if (fault) c.failFromDiscovery(fault);
-    if (rule.level !== 'observe') {
-      await body(c);
-      return c.requireExercised();
-    }
     try {
-      await body(c);
+      await judge(rule, c, body);
     } catch (error) {
-      if (isSkip(error)) throw error;
-      c.observe(`raised: ${(error as Error).message}`);
+      // A check the run's deadline cut short shows nothing about the rule, either way.
+      if (!isSkip(error) && deadlinePassed(deadline)) c.skip(deadlineReason(deadline!));
+      throw error;
     }
     c.requireExercised();
   });
@@ -235,3 +235,13 @@ export function check(ruleId: string, body: (c: Check) => Promise<void>, options
 
 /** vitest's skip (context.skip) throws this: a check that skipped, not one that failed. */
 const isSkip = (error: unknown): boolean => (error as { code?: string } | undefined)?.code === 'VITEST_PENDING';
+
+async function judge(rule: Rule, c: Check, body: (c: Check) => Promise<void>): Promise<void> {
+  if (rule.level !== 'observe') return body(c);
+  try {
+    await body(c);
+  } catch (error) {
+    if (isSkip(error) || deadlinePassed(c.ctx.deadline)) throw error;
+    c.observe(`raised: ${(error as Error).message}`);
+  }
+}

@@ -1,6 +1,7 @@
 import { inject } from 'vitest';
 import { TargetClient } from '../../target/client.ts';
 import type { CaptureReach } from '../../target/capture-reach.ts';
+import type { RunDeadline } from '../../target/deadline.ts';
 import type { Fixtures } from '../../target/discovery.ts';
 import type { Profile } from '../../target/profile.ts';
 
@@ -22,7 +23,15 @@ export interface RunContext {
   today: string;
   /** Where the suites' webhook capture server listens, and the URL the target is given to reach it. */
   capture: CaptureReach;
+  /** When the run must end (`--max-duration`): checks not done by then are reported as not run. */
+  deadline?: RunDeadline;
 }
+
+/**
+ * An endpoint whose answers take over half the timeout this many times in a row is not asked again in the run
+ * (target/breaker.ts): a slow target yields failed checks in minutes, not passing ones in hours.
+ */
+export const SLOW_STRIKES = 3;
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -53,6 +62,8 @@ export function targetClient(): TargetClient {
         timeoutMs: ctx.timeoutMs,
         maxBodyBytes: ctx.maxBodyBytes,
         secrets: ctx.secrets,
+        ...(ctx.deadline ? { deadline: ctx.deadline } : {}),
+        slow: { afterMs: ctx.timeoutMs / 2, strikes: SLOW_STRIKES },
       }),
     };
   }

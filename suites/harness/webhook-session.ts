@@ -53,7 +53,7 @@ export function webhookSession(): WebhookSession {
     for (const extra of extras) await extra().catch((e: Error) => errors.push(e.message));
     const saved = await Promise.allSettled(snapshots.values());
     const ok = saved.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
-    await restoreWebhookConfigs(client(), ok).catch((e: Error) => errors.push(e.message));
+    await restoreWebhookConfigs(client().restoring(), ok).catch((e: Error) => errors.push(e.message));
     if (receiver) await (await receiver).close().catch((e: Error) => errors.push(e.message));
     if (errors.length > 0) throw new Error(`webhook session cleanup: ${errors.join('; ')}`);
   });
@@ -77,7 +77,10 @@ export function webhookSession(): WebhookSession {
     receiver: ownReceiver,
     async waitForDelivery(predicate, timeoutMs) {
       const server = await session.receiver();
-      const all = await server.waitFor((ds) => ds.some(predicate), timeoutMs).catch(() => undefined);
+      // Not past the run's deadline: a check still waiting then is cut short like one waiting for an answer.
+      const deadline = runContext().deadline;
+      const wait = deadline ? Math.max(0, Math.min(timeoutMs, deadline.at - Date.now())) : timeoutMs;
+      const all = await server.waitFor((ds) => ds.some(predicate), wait).catch(() => undefined);
       return all?.find(predicate);
     },
     async callbackUrl(name) {

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { startReferenceServer } from '../../reference/server.ts';
 import { runResultSchema, type RunResult } from '../../reports/results.ts';
 import { parseProfile } from '../../target/profile-load.ts';
+import type { ChildRun } from '../hostile/support/cli-child.ts';
 import { startChaosProxy, type ChaosOptions, type ChaosProxy } from './chaos-proxy.ts';
 
 // One chaos run: a reference server, a chaos proxy in front of it, and the real CLI (a child process, the
@@ -25,14 +26,7 @@ export interface ChaosRunOptions extends Omit<ChaosOptions, 'upstream'> {
   killAfterMs: number;
 }
 
-export interface ChaosRunResult {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-  wallMs: number;
-  /** The highest resident set size seen (VmHWM of /proc), in MiB; 0 where /proc is absent. */
-  peakRssMb: number;
+export interface ChaosRunResult extends ChildRun {
   /** results.json, when the run wrote one. */
   results?: RunResult;
   /** Requests the proxy sabotaged, and those of them the client gave up on (chaos-proxy.ts). */

@@ -11,7 +11,7 @@ import { cli, E2E_TIMEOUT, ROOT, SECRET_VALUES, SECRETS, tempDir, writeSecretPro
 
 // `vmp-conformance replay <id>`: a failure recorded against the broken server still fails there, and does
 // not reproduce against the embedded reference server. The recording comes from a real run (child
-// process); the replays run in-process, since they need no vitest.
+// process); the replays run in-process (their re-run of the rule's check opens a vitest session of its own).
 
 let server: BrokenServer;
 let embedded: Embedded;
@@ -46,25 +46,29 @@ afterAll(async () => {
 });
 
 describe('replay', () => {
-  it('re-sends the failing request with the credentials re-applied: still fails → exit 1', async () => {
+  it('re-sends the failing request with the credentials re-applied, and the check still fails → exit 1', async () => {
     const before = server.requests.length;
     const r = await replay([failureId, '--from', results, '--profile', profile]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(1);
     expect(r.stdout).toContain(`replaying ${failureId} — home/etag-304 [profile]`);
     expect(r.stdout).toContain('1/1 GET');
-    expect(r.stdout).toContain('still fails: answers 400, as recorded');
-    expect(server.requests.slice(before)).toEqual(['GET /v3']);
+    expect(r.stdout).toContain('the re-sent request answers 400, as recorded');
+    expect(r.stdout).toContain('judged by re-running the check of home/etag-304');
+    expect(r.stdout).toMatch(/^still fails: \[GET\] \/v3: 400 — expected 304/m);
+    // The recorded request first, re-sent as it was; then the check's own requests.
+    expect(server.requests[before]).toBe('GET /v3');
     for (const secret of SECRET_VALUES) expect(r.stdout).not.toContain(secret);
   });
 
-  it('against another target that conforms: now answers 200 → exit 0', async () => {
+  it('against another target that conforms: the check passes → exit 0', async () => {
     const reference = path.join(ROOT, 'profiles/reference.json');
     const r = await replay([failureId, '--from', results, '--base-url', embedded.baseUrl, '--profile', reference]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`replaying against ${embedded.baseUrl}`);
-    expect(r.stdout).toContain('now answers 200 (recorded 400): the failure does not reproduce');
+    expect(r.stdout).toContain('the re-sent request answers 200 (recorded 400)');
+    expect(r.stdout).toMatch(/^now passes: the failure does not reproduce$/m);
   });
 
   it('an unknown failure id → exit 2, listing the known ones', async () => {

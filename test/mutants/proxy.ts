@@ -1,6 +1,6 @@
 import { Agent, createServer, request, type IncomingMessage, type Server } from 'node:http';
 import type { Profile } from '../../target/profile.ts';
-import { listenLocal, readBody } from '../support/local-http.ts';
+import { flatHeaders, listenLocal, readBody } from '../support/local-http.ts';
 import { MutantRequest, MutantResponse } from './exchange.ts';
 import type { Delivery, Fault, FaultContext, Hook } from './fault.ts';
 
@@ -14,14 +14,6 @@ export interface MutantProxy {
   /** Exceptions thrown by the fault (a broken mutant, not a broken suite): each answered 599. */
   readonly faultErrors: readonly string[];
   close(): Promise<void>;
-}
-
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host']);
-
-function flatHeaders(headers: IncomingMessage['headers']): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers)) if (v !== undefined && !HOP_BY_HOP.has(k)) out[k] = Array.isArray(v) ? v.join(', ') : v;
-  return out;
 }
 
 /** One HTTP exchange with `base`; the answer's body as text. */

@@ -19,10 +19,12 @@ describe('specCoverage', () => {
       ruleResult({ id: 'home/etag-present', verdict: 'pass' }),
     ]);
     expect(of(coverage, 'errors/304').verdict).toBe('fail');
-    expect(of(coverage, 'errors/304').rules).toEqual([
-      { id: 'status/home/304', level: 'profile', verdict: 'pass' },
-      { id: 'home/etag-304', level: 'profile', verdict: 'fail' },
-    ]);
+    expect(of(coverage, 'errors/304').rules).toEqual(
+      expect.arrayContaining([
+        { id: 'status/home/304', level: 'profile', verdict: 'pass' },
+        { id: 'home/etag-304', level: 'profile', verdict: 'fail' },
+      ]),
+    );
     expect(of(coverage, 'endpoints/home/etag').verdict).toBe('pass');
   });
 

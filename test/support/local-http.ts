@@ -1,7 +1,17 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-// What the tests' local proxies share: reading a whole message body, and listening on a free loopback port.
+// What the tests' local proxies share: reading a whole message body, forwarding headers, and listening on a
+// free loopback port.
+
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host']);
+
+/** A message's headers as one string each, minus the hop-by-hop ones a proxy must not forward. */
+export function flatHeaders(headers: IncomingMessage['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined && !HOP_BY_HOP.has(k)) out[k] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
 
 export async function readBody(message: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];

@@ -1,0 +1,108 @@
+import { constants } from 'node:fs';
+import { access, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { UsageError } from './errors.ts';
+
+// The checks every command runs on its flags before it starts anything (Principle 6): a bad value is exit 2 and
+// one line naming the flag, never a stack trace, and never a failure found only after a whole run.
+
+/** A negative number after a flag: parseArgs would take it for a flag of its own and say only "ambiguous". */
+const NEGATIVE_NUMBER = /^-(\d|\.\d)/;
+
+/**
+ * node:util parseArgs, whose errors become one-line usage errors. A negative number given to a string flag
+ * (`--duration -5`) is passed on as its value, so the flag's own check explains what it takes.
+ */
+export function parseFlags<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
+  const options = config.options ?? {};
+  const takesValue = (token: string): boolean => {
+    const name = token.startsWith('--') ? token.slice(2) : Object.keys(options).find((o) => token === `-${options[o]!.short}`);
+    return name !== undefined && options[name]?.type === 'string';
+  };
+  const args = [...(config.args ?? [])];
+  for (let i = 0; i < args.length - 1; i++) {
+    if (args[i] === '--') break;
+    if (takesValue(args[i]!) && NEGATIVE_NUMBER.test(args[i + 1]!)) args.splice(i, 2, `${args[i]}=${args[i + 1]}`);
+  }
+  try {
+    return parseArgs({ ...config, args }) as ReturnType<typeof parseArgs<T>>;
+  } catch (error) {
+    if ((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      throw new UsageError((error as Error).message.replace(/\s*\n\s*/g, ' '));
+    }
+    throw error;
+  }
+}
+
+export function integerFlag(flag: string, value: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max) {
+    throw new UsageError(`--${flag} must be a whole number from ${min} to ${max}, got '${value}'`);
+  }
+  return n;
+}
+
+const errno = (error: unknown): string => (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+
+/** The nearest path at or above `p` that exists, with what it is. */
+async function nearestExisting(p: string): Promise<{ at: string; isDirectory: boolean }> {
+  for (let at = p; ; at = path.dirname(at)) {
+    const s = await stat(at).catch(() => undefined);
+    if (s) return { at, isDirectory: s.isDirectory() };
+    if (path.dirname(at) === at) return { at, isDirectory: false };
+  }
+}
+
+const writable = (p: string): Promise<boolean> =>
+  access(p, constants.W_OK).then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * A directory the command will write its reports into (created if missing): refused now when it names a file,
+ * sits under a file, or cannot be written — not after the run, when the reports are due.
+ */
+export async function reportDirFlag(flag: string, value: string): Promise<string> {
+  if (value.trim() === '') throw new UsageError(`--${flag} must name a directory`);
+  const dir = path.resolve(value);
+  const found = await nearestExisting(dir);
+  if (!found.isDirectory) {
+    throw new UsageError(found.at === dir ? `--${flag} ${value}: it is a file, not a directory` : `--${flag} ${value}: ${found.at} is not a directory`);
+  }
+  if (!(await writable(found.at))) throw new UsageError(`--${flag} ${value}: ${found.at} is not writable`);
+  return dir;
+}
+
+/** A file the command will write (a baseline, a capture log): its directory must exist and it must not be a directory. */
+export async function outputFileFlag(flag: string, value: string): Promise<string> {
+  if (value.trim() === '') throw new UsageError(`--${flag} must name a file`);
+  const file = path.resolve(value);
+  const s = await stat(file).catch(() => undefined);
+  if (s?.isDirectory()) throw new UsageError(`--${flag} ${value}: it is a directory; name a file`);
+  const dir = path.dirname(file);
+  const parent = await stat(dir).catch(() => undefined);
+  if (!parent?.isDirectory()) throw new UsageError(`--${flag} ${value}: directory ${dir} does not exist`);
+  if (!(await writable(s ? file : dir))) throw new UsageError(`--${flag} ${value}: ${s ? file : dir} is not writable`);
+  return file;
+}
+
+/** An address to listen on: an IP address, or a name that resolves (`999.1.1.1` is neither). */
+export async function hostFlag(flag: string, value: string): Promise<string> {
+  if (value.trim() === '') throw new UsageError(`--${flag} must not be empty`);
+  if (isIP(value.replace(/^\[|\]$/g, '')) !== 0) return value;
+  await lookup(value).catch((error: unknown) => {
+    throw new UsageError(`--${flag} ${value}: not an IP address nor a name that resolves (${errno(error)})`);
+  });
+  return value;
+}
+
+/** Why a server could not listen where the flags say, as the usage error that names them (any errno, never a trace). */
+export function listenError(flags: string, host: string, port: number, error: unknown): UsageError {
+  const code = errno(error);
+  const why = code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? 'no such address' : code === 'EADDRINUSE' ? 'the port is in use' : code;
+  return new UsageError(`${flags}: cannot listen on ${host}:${port} (${why})`);
+}

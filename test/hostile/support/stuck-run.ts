@@ -1,0 +1,26 @@
+// Runs the stuck suite (stuck.suite.ts) against the embedded reference server with a deadline `seconds` from
+// now, and prints the outcome as one JSON line. Usage: node --import tsx stuck-run.ts REPORT_DIR SECONDS
+import { startEmbedded } from '../../../cli/embedded.ts';
+import { runDeadline } from '../../../cli/run-deadline.ts';
+import { runAgainst } from '../../../cli/run-suites.ts';
+
+const [reportDir, seconds] = process.argv.slice(2);
+const embedded = await startEmbedded();
+const started = performance.now();
+const outcome = await runAgainst({
+  baseUrl: embedded.baseUrl,
+  profile: embedded.profile,
+  embedded: true,
+  seed: 1,
+  numRuns: 1,
+  timeoutMs: 1_000,
+  readOnly: true,
+  only: 'home/etag-present',
+  reportDir: reportDir!,
+  files: ['test/hostile/support/stuck.suite.ts'],
+  deadline: runDeadline(Date.now(), Number(seconds)),
+  out: () => undefined,
+});
+await embedded.close();
+process.stdout.write(`${JSON.stringify({ exitCode: outcome.exitCode, ms: performance.now() - started, result: outcome.result })}\n`);
+process.exit(0);
