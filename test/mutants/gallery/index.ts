@@ -3,6 +3,7 @@ import { AGENCY_MUTANTS } from './agencies.ts';
 import { CATALOG_MUTANTS } from './catalog.ts';
 import { EFFECT_MUTANTS } from './effects.ts';
 import { EFFECT_WEBHOOK_MUTANTS } from './effects-webhooks.ts';
+import { FILTER_MUTANTS } from './filters.ts';
 import { INQUIRY_MUTANTS } from './inquiries.ts';
 import { LIMIT_MUTANTS } from './limits.ts';
 import { MEDIA_MUTANTS } from './media.ts';
@@ -31,6 +32,7 @@ const WRITTEN: readonly Mutant[] = [
   ...WEBHOOK_MUTANTS,
   ...PRECONDITION_MUTANTS,
   ...CATALOG_MUTANTS,
+  ...FILTER_MUTANTS,
   ...EFFECT_MUTANTS,
   ...EFFECT_WEBHOOK_MUTANTS,
   ...CONSULTA_FIELD_MUTANTS,
