@@ -1,4 +1,5 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { writeFileAtomic } from '../reports/atomic-write.ts';
 import { z } from 'zod';
 import type { BaselineComparison, RuleResult } from '../reports/results.ts';
 import { UsageError } from './errors.ts';
@@ -43,7 +44,7 @@ export function baselineOf(rules: readonly RuleResult[], version: string): Basel
 
 export async function writeBaseline(file: string, baseline: Baseline): Promise<void> {
   try {
-    await writeFile(file, `${JSON.stringify(baseline, null, 2)}\n`);
+    await writeFileAtomic(file, `${JSON.stringify(baseline, null, 2)}\n`);
   } catch (error) {
     throw new UsageError(`--write-baseline ${file}: cannot write it (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
   }

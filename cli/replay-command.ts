@@ -5,7 +5,7 @@ import { runResultSchema, type RuleResult, type RunResult } from '../reports/res
 import { TargetClient, type TargetResponse } from '../target/client.ts';
 import type { Exchange } from '../target/evidence.ts';
 import type { AppName, Profile } from '../target/profile.ts';
-import { secretsOf } from '../target/profile-load.ts';
+import { secretsOf } from '../target/secrets.ts';
 import { redact, REDACTED } from '../target/redact.ts';
 import { startEmbedded, type Embedded } from './embedded.ts';
 import { CliError, UsageError } from './errors.ts';

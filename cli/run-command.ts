@@ -5,14 +5,17 @@ import { TargetClient } from '../target/client.ts';
 import { discover, type Fixtures } from '../target/discovery.ts';
 import { checkReachable, CredentialsRejectedError, TargetUnreachableError } from '../target/reachability.ts';
 import type { Profile } from '../target/profile.ts';
-import { loadProfile, ProfileError, secretsOf } from '../target/profile-load.ts';
+import { loadProfile, ProfileError } from '../target/profile-load.ts';
+import { secretsOf } from '../target/secrets.ts';
 import { readBaseline, type Baseline } from './baseline.ts';
 import { startEmbedded, type Embedded } from './embedded.ts';
 import type { CaptureReach } from '../target/capture-reach.ts';
 import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags, checkListenable } from './capture-flags.ts';
 import { defaultMaxDurationSec, runDeadline } from './run-deadline.ts';
+import { DISCARD_OPTIONS, DISCARD_USAGE } from './discard-flag.ts';
 import { CliError, UsageError } from './errors.ts';
 import { integerFlag, outputFileFlag, parseFlags, reportDirFlag } from './flags.ts';
+import { Interrupt, InterruptedBeforeChecks } from './interrupt.ts';
 import type { RunAgainstOptions, RunOutcome } from './run-suites.ts';
 
 // `vmp-conformance run`: parses and validates every flag before touching a target (exit 2 for bad usage or
@@ -48,6 +51,7 @@ export const RUN_OPTIONS = {
   'max-duration': { type: 'string' },
   today: { type: 'string' },
   ...CAPTURE_OPTIONS,
+  ...DISCARD_OPTIONS,
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -60,6 +64,9 @@ export const RUN_USAGE = [
   'asked again. --max-duration bounds the whole run in seconds (default 60 + 2 per selected check, scaled by --runs/25):',
   'checks not done by then are reported as not run, what the run changed is restored, and the run exits 1.',
   ...CAPTURE_USAGE,
+  ...DISCARD_USAGE,
+  'Ctrl-C or SIGTERM stops the checks, restores what the run changed on the target and writes partial reports (exit 130 / 143);',
+  '  a second one exits at once, listing what could not be restored.',
   'Exit codes: 0 pass (or only baseline failures), 1 a rule failed, 2 bad usage or invalid profile, 3 no connection to the target or credentials rejected.',
 ];
 
@@ -81,10 +88,19 @@ export interface RunSettings {
   writeBaseline?: string;
   today?: string;
   capture: CaptureReach;
+  discardUnrestorableWebhooks: boolean;
 }
 
 export function baseUrlFlag(value: string): string {
   const url = URL.canParse(value) ? new URL(value) : undefined;
+  // Credentials in a URL are refused, not sent: each app authenticates with its own profile headers, and a base
+  // URL is printed in every report. The message never repeats the URL, which holds the password.
+  if (url && (url.username !== '' || url.password !== '')) {
+    throw new UsageError(
+      '--base-url must not carry credentials (user:password@): put them in the profile, e.g. apps.primary.headers ' +
+        '{"Authorization": "Basic ${VMP_BASIC}"}, where they are sent per app and redacted from every output',
+    );
+  }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
     throw new UsageError(`--base-url must be an absolute http(s) URL, got '${value}'`);
   }
@@ -115,6 +131,7 @@ export async function parseRunArgs(argv: string[]): Promise<RunSettings | 'help'
     ...(v['max-duration'] !== undefined ? { maxDurationSec: integerFlag('max-duration', v['max-duration'], 1, 7 * 86_400) } : {}),
     readOnly: v['read-only'],
     capture: captureFlags(v),
+    discardUnrestorableWebhooks: v['discard-unrestorable-webhooks'],
   };
   await checkListenable(settings.capture);
   if (v['base-url'] !== undefined) settings.baseUrl = baseUrlFlag(v['base-url']);
@@ -169,7 +186,7 @@ export function fixtureAgency(fixtures: Fixtures, command: string): string {
 }
 
 /** Runs with validated settings: the embedded server when there is no base URL, stopped afterwards. */
-export async function executeRun(s: RunSettings, out: (line: string) => void): Promise<RunOutcome> {
+export async function executeRun(s: RunSettings, out: (line: string) => void, interrupt?: Interrupt): Promise<RunOutcome> {
   const checks = RULES.filter((r) => matchesOnly(s.only, r.id)).length;
   const deadline = runDeadline(Date.now(), s.maxDurationSec ?? defaultMaxDurationSec(checks, s.numRuns));
   let embedded: Embedded | undefined;
@@ -195,10 +212,12 @@ export async function executeRun(s: RunSettings, out: (line: string) => void): P
       deadline,
       readOnly: s.readOnly,
       capture: s.capture,
+      discardUnrestorableWebhooks: s.discardUnrestorableWebhooks,
       reportDir: s.reportDir,
       ...(s.only ? { only: s.only } : {}),
       ...(s.baseline ? { baseline: s.baseline } : {}),
       ...(s.writeBaseline ? { writeBaseline: s.writeBaseline } : {}),
+      ...(interrupt ? { interrupt } : {}),
       out,
     };
     // Loaded here, not at the top: vitest's start-up takes seconds, and usage or target errors need none of it.
@@ -215,5 +234,18 @@ export async function runCommand(argv: string[], out: (line: string) => void): P
     for (const line of RUN_USAGE) out(line);
     return 0;
   }
-  return (await executeRun(settings, out)).exitCode;
+  const interrupt = new Interrupt('run', out);
+  try {
+    const outcome = await executeRun(settings, out, interrupt);
+    if (!interrupt.which) return outcome.exitCode;
+    // A worker stopped mid-check can leave vitest's message ports open: once the output has drained, leave anyway.
+    setTimeout(() => process.exit(interrupt.exitCode), 1_000).unref();
+    return interrupt.exitCode;
+  } catch (error) {
+    // Stopped before the checks began (discovery, start-up): nothing was changed, no report written.
+    if (error instanceof InterruptedBeforeChecks) return interrupt.exitCode;
+    throw error;
+  } finally {
+    interrupt.dispose();
+  }
 }

@@ -6,18 +6,22 @@ import { consoleReport, headerLine } from '../reports/console.ts';
 import { AreaProgress } from '../reports/progress.ts';
 import type { RunResult } from '../reports/results.ts';
 import { matchesOnly } from '../reports/rule-glob.ts';
-import { buildRunResult, reportSecrets } from '../reports/run-result.ts';
+import { buildRunResult } from '../reports/run-result.ts';
 import { toolVersion } from '../reports/version.ts';
-import { redactFiles, REPORT_FILES, writeReports } from '../reports/write.ts';
+import { tempPathFor } from '../reports/atomic-write.ts';
+import { REPORT_FILES, writeReports } from '../reports/write.ts';
 import type { RunContext } from '../suites/harness/context.ts';
 import { DEFAULT_MAX_BODY_BYTES, TargetClient } from '../target/client.ts';
 import { LOCAL_CAPTURE, type CaptureReach } from '../target/capture-reach.ts';
 import { discoveryNotes, type Fixtures } from '../target/discovery.ts';
 import { DEADLINE_REASON, deadlineReason, type RunDeadline } from '../target/deadline.ts';
 import type { Profile } from '../target/profile.ts';
-import { secretsOf } from '../target/profile-load.ts';
+import { secretsOf } from '../target/secrets.ts';
 import { redact } from '../target/redact.ts';
+import { describeSnapshot, restoreWebhookConfigs } from '../target/webhook-config.ts';
+import { WebhookJournal } from '../target/webhook-journal.ts';
 import { baselineOf, compareWithBaseline, writeBaseline, type Baseline } from './baseline.ts';
+import { InterruptedBeforeChecks, type Interrupt } from './interrupt.ts';
 import { prepareTarget } from './run-command.ts';
 import { defaultMaxDurationSec, restoreGraceMs, runDeadline } from './run-deadline.ts';
 import { openSuiteSession, type SuiteSession } from './suite-session.ts';
@@ -50,6 +54,10 @@ export interface RunAgainstOptions {
   session?: SuiteSession;
   /** What prepareTarget() found, when the caller already checked the target. */
   fixtures?: Fixtures;
+  /** Change configured webhook topics even where their restore would lose something. */
+  discardUnrestorableWebhooks?: boolean;
+  /** SIGINT/SIGTERM handling (the CLI's): the run stops, restores what it changed and writes partial reports. */
+  interrupt?: Interrupt;
   out: (line: string) => void;
 }
 
@@ -62,11 +70,12 @@ export interface RunOutcome {
 
 export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
   const secrets = secretsOf(o.profile);
-  const hidden = reportSecrets(o.profile);
   // The last guard of Principle 4: no console line shows a secret, whatever a message quotes.
-  const say = (line: string) => o.out(redact(line, hidden));
+  const say = (line: string) => o.out(redact(line, secrets));
   const startedAt = Date.now();
   const deadline = o.deadline ?? runDeadline(startedAt, defaultMaxDurationSec(RULES.filter((r) => matchesOnly(o.only, r.id)).length, o.numRuns));
+  // Restores go through a client without the run's deadline: what the run changed is put back even past it.
+  const client = () => new TargetClient({ baseUrl: o.baseUrl, profile: o.profile, timeoutMs: o.timeoutMs, secrets });
   const fixtures = o.fixtures ?? (await prepareTarget(new TargetClient({ baseUrl: o.baseUrl, profile: o.profile, timeoutMs: o.timeoutMs, secrets, deadline })));
   const ctx: RunContext = {
     baseUrl: o.baseUrl,
@@ -82,6 +91,7 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
     today: o.profile.today ?? todayIn(o.profile.timeZone),
     capture: o.capture ?? LOCAL_CAPTURE,
     deadline,
+    discardUnrestorableWebhooks: o.discardUnrestorableWebhooks ?? false,
   };
   // A rule that an exchange of discovery broke is run (and fails) even when --only leaves it out: it is why
   // the selected checks may skip, and a run whose every check skipped must not pass.
@@ -108,51 +118,108 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
     say,
   );
   collector.onResult((r) => progress.add(r));
-  const junitFile = path.join(o.reportDir, REPORT_FILES.junit);
-  const vitestJsonFile = path.join(o.reportDir, REPORT_FILES.vitest);
+  // vitest's own reports go to temporary names and join the set only once complete (reports/write.ts).
+  const vitestOutputs = { junit: tempPathFor(path.join(o.reportDir, REPORT_FILES.junit)), json: tempPathFor(path.join(o.reportDir, REPORT_FILES.vitest)) };
   const run = { ctx, reporters: [collector], stopAt: deadline.at + restoreGraceMs(o.timeoutMs), ...(only ? { only } : {}) };
-  let stopped = false;
-  if (o.session) stopped = (await o.session.run(run)).stopped;
-  else {
-    const session = await openSuiteSession({ junitFile, vitestJsonFile, ...(o.files ? { files: o.files } : {}) });
-    try {
-      stopped = (await session.run(run)).stopped;
-    } finally {
-      await session.close();
+  // Stopped before any check could change the target: nothing to restore, and the previous reports stay as they are.
+  if (o.interrupt?.signal.aborted) throw new InterruptedBeforeChecks('interrupted before the checks began');
+  // What the suites change on the target, as they change it (a run's own vitest session only).
+  const journal = o.session ? undefined : new WebhookJournal(ctx.runId);
+  try {
+    let stopped = false;
+    if (o.session) stopped = (await o.session.run(run)).stopped;
+    else {
+      const session = await openSuiteSession({ junitFile: vitestOutputs.junit, vitestJsonFile: vitestOutputs.json, ...(o.files ? { files: o.files } : {}) });
+      const stop = () => void session.stop(STOP_GRACE_MS);
+      o.interrupt?.track(() => journal!.outstanding().map((snapshot) => redact(describeSnapshot(snapshot), secrets)));
+      o.interrupt?.signal.addEventListener('abort', stop, { once: true });
+      try {
+        if (!o.interrupt?.signal.aborted) stopped = (await session.run(run)).stopped;
+      } finally {
+        o.interrupt?.signal.removeEventListener('abort', stop);
+        await session.close();
+      }
     }
-  }
-  const deadlineReached = stopped || collector.results.some((r) => r.skipReason?.startsWith(DEADLINE_REASON));
+    const deadlineReached = stopped || collector.results.some((r) => r.skipReason?.startsWith(DEADLINE_REASON));
+    // A signal, or a deadline that stopped the worker before its afterAll hooks: the main thread puts back the rest.
+    const interrupted = o.interrupt?.which && journal ? await restoreAfterInterrupt(o.interrupt.which, journal, client(), say) : undefined;
+    if (stopped && !interrupted && journal) await restoreOutstanding(journal, client(), say);
+    if (journal) {
+      await journal.settle();
+      const lossy = new Set(journal.restored().flatMap((s) => (s.configured && s.loses ? [`${describeSnapshot(s)} was restored without ${s.loses}`] : [])));
+      for (const line of lossy) say(`run: --discard-unrestorable-webhooks: ${line}`);
+    }
 
-  const baseline = o.baseline;
-  const result = buildRunResult(collector, {
-    startedAt,
-    seed: o.seed,
-    baseUrl: o.baseUrl,
-    embedded: o.embedded,
-    profile: o.profile,
-    secrets: hidden,
-    runs: o.numRuns,
-    readOnly: o.readOnly,
-    timeoutMs: o.timeoutMs,
-    ...(o.only ? { only: o.only } : {}),
-    selected,
-    discovery: notes,
-    deadline: { seconds: deadline.seconds, reached: deadlineReached },
-    // Checks a stopped run never reached were not run for that reason, not for want of a check.
-    ...(stopped ? { unreportedReason: deadlineReason(deadline) } : {}),
-    ...(baseline ? { compare: (rules: RunResult['rules']) => compareWithBaseline(rules, baseline.baseline, baseline.file) } : {}),
-  });
-  // Rules no check reported are results too: they complete their areas' progress lines.
-  for (const r of result.rules.slice(collector.results.length)) progress.add(r);
-  progress.finish();
+    const baseline = o.baseline;
+    const result = buildRunResult(collector, {
+      startedAt,
+      seed: o.seed,
+      baseUrl: o.baseUrl,
+      embedded: o.embedded,
+      profile: o.profile,
+      secrets,
+      runs: o.numRuns,
+      readOnly: o.readOnly,
+      timeoutMs: o.timeoutMs,
+      ...(o.only ? { only: o.only } : {}),
+      selected,
+      discovery: notes,
+      deadline: { seconds: deadline.seconds, reached: deadlineReached },
+      // Checks a stopped run never reached were not run for that reason, not for want of a check.
+      ...(stopped ? { unreportedReason: deadlineReason(deadline) } : {}),
+      ...(baseline ? { compare: (rules: RunResult['rules']) => compareWithBaseline(rules, baseline.baseline, baseline.file) } : {}),
+      ...(interrupted ? { interrupted } : {}),
+    });
+    // Rules no check reported are results too: they complete their areas' progress lines.
+    for (const r of result.rules.slice(collector.results.length)) progress.add(r);
+    progress.finish();
 
-  await redactFiles([junitFile, vitestJsonFile], hidden);
-  const reportFiles = await writeReports(result, o.reportDir, hidden);
-  for (const line of consoleReport(result, o.reportDir)) say(line);
-  if (o.writeBaseline) {
-    const written = baselineOf(result.rules, result.tool.version);
-    await writeBaseline(o.writeBaseline, written);
-    say(`baseline written: ${o.writeBaseline} (${written.failing.length} failing rule${written.failing.length === 1 ? '' : 's'})`);
+    const reportFiles = await writeReports(result, o.reportDir, secrets, o.session ? undefined : vitestOutputs);
+    for (const line of consoleReport(result, o.reportDir)) say(line);
+    // A baseline of a partial run would expect too little.
+    if (o.writeBaseline && !interrupted) {
+      const written = baselineOf(result.rules, result.tool.version);
+      await writeBaseline(o.writeBaseline, written);
+      say(`baseline written: ${o.writeBaseline} (${written.failing.length} failing rule${written.failing.length === 1 ? '' : 's'})`);
+    }
+    return { exitCode: result.exitCode, result, reportDir: o.reportDir, reportFiles };
+  } finally {
+    journal?.close();
   }
-  return { exitCode: result.exitCode, result, reportDir: o.reportDir, reportFiles };
+}
+
+/** How long the check under way may take to finish after a signal before its worker is stopped where it stands. */
+export const STOP_GRACE_MS = 3_000;
+
+/**
+ * After a signal: whatever the suites changed and did not put back (their afterAll hooks may not have run), the
+ * main thread restores now, and says what the run restored and what it could not.
+ */
+async function restoreAfterInterrupt(
+  signal: NodeJS.Signals,
+  journal: WebhookJournal,
+  client: TargetClient,
+  say: (line: string) => void,
+): Promise<NonNullable<RunResult['interrupted']>> {
+  return { signal, ...(await restoreOutstanding(journal, client, say)) };
+}
+
+/** Restores what the journal says the suites changed and did not put back; says what it did and could not. */
+async function restoreOutstanding(
+  journal: WebhookJournal,
+  client: TargetClient,
+  say: (line: string) => void,
+): Promise<{ restored: string[]; notRestored: string[] }> {
+  await journal.settle();
+  try {
+    const { restored, failed } = await restoreWebhookConfigs(client, journal.outstanding());
+    for (const s of restored) journal.restoredHere(s);
+    const done = [...new Set(journal.restored().map(describeSnapshot))];
+    const notRestored = failed.map((f) => `${describeSnapshot(f.snapshot)}: ${f.error}`);
+    for (const line of done) say(`run: restored ${line}`);
+    for (const line of notRestored) say(`run: NOT restored ${line}`);
+    return { restored: done, notRestored };
+  } finally {
+    await client.close();
+  }
 }

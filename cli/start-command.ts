@@ -29,6 +29,7 @@ const conformance: Step = {
         timeoutMs: DEFAULT_TIMEOUT_MS,
         readOnly: false,
         capture: LOCAL_CAPTURE,
+        discardUnrestorableWebhooks: false,
       },
       out,
     );

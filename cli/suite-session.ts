@@ -51,11 +51,17 @@ export interface SessionRun {
 export interface SuiteSession {
   /** `stopped`: stopAt came first, and what had not reported by then never will. */
   run(r: SessionRun): Promise<{ ok: boolean; unhandledErrors: number; stopped: boolean }>;
+  /**
+   * Stops the current run (a signal, issue 13 item 4): the check under way may finish within graceMs and the
+   * suites' afterAll hooks restore what they changed; past that, the worker is terminated where it stands and
+   * run() resolves with what was reported. Whatever a hook did not restore, the caller does (webhook-journal.ts).
+   */
+  stop(graceMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
 /** The promise's value, or undefined once epoch ms `at` comes first. */
-function before<T>(promise: Promise<T>, at: number): Promise<T | undefined> {
+function settledBefore<T>(promise: Promise<T>, at: number): Promise<T | undefined> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), Math.max(0, at - Date.now()))));
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
@@ -108,6 +114,7 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
     reporters.push('json');
     outputFile.json = options.vitestJsonFile;
   }
+  const signalListeners = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
   const vitest = await createVitest(
     'test',
     { config: false, root: PROJECT_ROOT, watch: false, reporters: reporters as never, outputFile, passWithNoTests: true },
@@ -127,6 +134,11 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
     },
     { stdout: quiet('stdout'), stderr: quiet('stderr') },
   );
+  // vitest's logger exits the process on SIGINT/SIGTERM; the caller decides what a signal does (cli/interrupt.ts:
+  // restore the target first), so its handlers go.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    for (const listener of process.listeners(signal)) if (!signalListeners[signal].includes(listener)) process.off(signal, listener);
+  }
   // onInit for vitest's own reporters, as start() would; then each run is runTestSpecifications.
   let specifications: TestSpecification[];
   try {
@@ -145,16 +157,17 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
     const chosen = specifications.filter((s) => titles.get(s.moduleId)?.some((t) => pattern.test(t)) ?? true);
     return chosen.length > 0 ? chosen : specifications;
   };
+  let running: Promise<unknown> | undefined;
   return {
     async run(r) {
       relay.current = r.reporters;
       vitest.provide('vmp', r.ctx);
       if (r.only) vitest.setGlobalTestNamePattern(onlyPattern(r.only));
       else vitest.resetGlobalTestNamePattern();
-      const running = vitest.runTestSpecifications(filesFor(r.only), true);
-      const result = await (r.stopAt === undefined ? running : before(running, r.stopAt));
+      const pending = vitest.runTestSpecifications(filesFor(r.only), true);
+      running = pending.catch(() => undefined);
+      const result = await (r.stopAt === undefined ? pending : settledBefore(pending, r.stopAt));
       if (result === undefined) {
-        running.catch(() => undefined);
         void vitest.cancelCurrentRun('keyboard-input').catch(() => undefined);
         return { ok: false, unhandledErrors: 0, stopped: true };
       }
@@ -163,6 +176,19 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
       }
       const ok = result.testModules.every((m) => m.ok()) && result.unhandledErrors.length === 0;
       return { ok, unhandledErrors: result.unhandledErrors.length, stopped: false };
+    },
+    async stop(graceMs) {
+      if (!running) return;
+      void vitest.cancelCurrentRun('keyboard-input');
+      let timer: NodeJS.Timeout | undefined;
+      const finished = await Promise.race([
+        running.then(() => true),
+        new Promise<false>((resolve) => {
+          timer = setTimeout(() => resolve(false), graceMs);
+        }),
+      ]);
+      clearTimeout(timer);
+      if (!finished) await vitest.close();
     },
     close: () => vitest.close(),
   };

@@ -1,5 +1,5 @@
 import type { RuleResult, RunResult } from './results.ts';
-import { areaSummaries, blockingFailures, deadlineNote, totals } from './summary.ts';
+import { areaSummaries, blockingFailures, deadlineNote, interruptionNote, totals, verdictOf } from './summary.ts';
 
 // The console's end-of-run text: a summary table per spec area, the failed rules with their one-line
 // statements and failure messages, the baseline comparison, and the verdict. Plain text for CI logs.
@@ -59,9 +59,11 @@ export function consoleReport(result: RunResult, reportDir: string): string[] {
     for (const e of result.unhandledErrors) out.push(`  ${e.split('\n')[0]}`);
   }
   const s = result.summary;
+  const note = interruptionNote(result);
+  if (note) out.push('', note);
   out.push(
     '',
-    `${result.exitCode === 0 ? 'PASS' : 'FAIL'}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.observed} observed in ${(result.durationMs / 1000).toFixed(1)} s (seed ${result.seed})`,
+    `${verdictOf(result)}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.observed} observed in ${(result.durationMs / 1000).toFixed(1)} s (seed ${result.seed})`,
     `reports: ${reportDir}`,
   );
   return out;

@@ -2,6 +2,7 @@ import { html, raw } from './html-escape.ts';
 import { ruleHtml } from './html-rules.ts';
 import { baselineSection, coverageSection, failuresSection, observationsSection, specCoverageSection, summarySection } from './html-sections.ts';
 import type { RunResult } from './results.ts';
+import { interruptionNote, verdictOf } from './summary.ts';
 
 // report.html: one self-contained file a person reads — inline CSS, no script, no external asset, and a
 // Content-Security-Policy that forbids fetching anything, so opening it never touches the network.
@@ -15,7 +16,7 @@ pre.curl{background:#10151f;color:#e8edf5;user-select:all}
 table{border-collapse:collapse;margin:.5em 0}th,td{border:1px solid #dde;padding:.25em .5em;text-align:left;vertical-align:top}
 table.summary td,table.coverage td{text-align:center}tr.has-fail th{color:#b00020}
 .verdict{display:inline-block;font-weight:700;padding:.2em .8em;border-radius:4px;color:#fff}
-.verdict.pass{background:#1b7f3b}.verdict.fail{background:#b00020}
+.verdict.pass{background:#1b7f3b}.verdict.fail{background:#b00020}.verdict.interrupted{background:#8a5a00}
 .badge{display:inline-block;font-size:11px;font-weight:700;padding:0 .4em;border-radius:3px;color:#fff;background:#667}
 .badge.pass{background:#1b7f3b}.badge.fail{background:#b00020}.badge.skip{background:#8a8f98}.badge.observed{background:#2f5fb3}
 .baseline{font-size:11px;border:1px solid #999;border-radius:3px;padding:0 .3em}
@@ -33,7 +34,8 @@ table.observations th{width:7.5em}table.observations th:nth-child(3){width:11em}
 `;
 
 export function htmlReport(result: RunResult): string {
-  const verdict = result.exitCode === 0 ? 'pass' : 'fail';
+  const verdict = verdictOf(result).toLowerCase();
+  const note = interruptionNote(result);
   const areas = [...new Set(result.rules.map((r) => r.area))];
   const page = html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
@@ -44,6 +46,7 @@ export function htmlReport(result: RunResult): string {
 <body>
 <header><h1>Vehicle Marketplace Partner API v3 — conformance report</h1>
 <p><span class="verdict ${verdict}" id="verdict">${verdict.toUpperCase()}</span> exit code ${result.exitCode}</p>
+${note ? html`<p class="message" id="interrupted">${note}</p>` : ''}
 <dl>
 <dt>target</dt><dd><code>${result.target.baseUrl}</code>${result.target.embedded ? ' (embedded reference server)' : ''}</dd>
 <dt>seed</dt><dd><code>${result.seed}</code> (re-run with <code>--seed ${result.seed}</code>)</dd>

@@ -1,7 +1,7 @@
 import { coverageTotals } from './coverage-matrix.ts';
 import { specCoverageTotals } from './spec-coverage.ts';
 import type { RuleResult, RunResult } from './results.ts';
-import { areaSummaries, blockingFailures, deadlineNote } from './summary.ts';
+import { areaSummaries, blockingFailures, deadlineNote, interruptionNote, verdictOf } from './summary.ts';
 
 // summary.md: the short version for a CI job summary ($GITHUB_STEP_SUMMARY and the like) — the verdict,
 // the per-area table, the failures with their replay ids, and the baseline comparison.
@@ -17,8 +17,9 @@ function failureRow(r: RuleResult): string {
 export function markdownSummary(result: RunResult): string {
   const s = result.summary;
   const lines: string[] = [
-    `## vmp-conformance: ${result.exitCode === 0 ? 'PASS' : 'FAIL'}`,
+    `## vmp-conformance: ${verdictOf(result)}`,
     '',
+    ...(result.interrupted ? [`**${cell(interruptionNote(result)!)}**`, ''] : []),
     `Target ${code(result.target.baseUrl)}${result.target.embedded ? ' (embedded reference server)' : ''}, seed ${code(String(result.seed))}, ` +
       `${result.options.runs} runs per property${result.options.only ? `, only ${code(result.options.only)}` : ''}, ` +
       `${result.tool.name} ${result.tool.version}.`,

@@ -89,6 +89,11 @@ export const runResultSchema = z.object({
   /** Every statement of the spec with its rules' verdicts: the "spec coverage" view. */
   specCoverage: specCoverageSchema.default([]),
   baseline: baselineComparisonSchema.optional(),
+  /**
+   * The run was stopped by a signal (exit 130 SIGINT, 143 SIGTERM): the results are partial, rules not reached
+   * are skipped as not run, and `restore` says what the run had changed on the target and put back.
+   */
+  interrupted: z.object({ signal: z.string(), restored: z.array(z.string()), notRestored: z.array(z.string()) }).optional(),
   /** What fixture discovery found wrong before the checks (each fault also fails its rule), and fixtures it could not find. */
   discovery: z.array(z.string()).optional(),
   /** Errors outside any check (a suite that failed to load, a hook that threw): they fail the run. */

@@ -1,24 +1,14 @@
 import type { Rule } from '../models/index.ts';
 import type { Profile } from '../target/profile.ts';
-import { secretsOf } from '../target/profile-load.ts';
 import { redactDeep } from '../target/redact.ts';
 import type { ResultCollector } from './collector.ts';
 import { coverageMatrix } from './coverage-matrix.ts';
 import type { BaselineComparison, RunResult } from './results.ts';
 import { specCoverage } from './spec-coverage.ts';
-import { exitCodeOf, totals, unreportedRules } from './summary.ts';
+import { exitCodeOf, NO_CHECK_REASON, totals, unreportedRules } from './summary.ts';
 import { toolVersion } from './version.ts';
 
 // Assembles results.json's RunResult from what the collector gathered: the one input of every report.
-
-/**
- * What the reports must never show: the apps' header values (secretsOf) and the webhook signing secret,
- * which the checks never send but the profile section of every report would otherwise print.
- */
-export function reportSecrets(profile: Profile): string[] {
-  const signing = profile.webhooks.signature?.secret;
-  return [...secretsOf(profile), ...(signing ? [signing] : [])];
-}
 
 export interface RunFacts {
   startedAt: number;
@@ -41,15 +31,30 @@ export interface RunFacts {
   unreportedReason?: string;
   /** Compares the rule results with a baseline, marking each; absent without --baseline. */
   compare?: (rules: RunResult['rules']) => BaselineComparison;
+  /** The signal that stopped the run, and what it had changed on the target and put back or could not. */
+  interrupted?: NonNullable<RunResult['interrupted']>;
+}
+
+/** Exit codes of a run stopped by a signal, as a shell reports a process killed by it. */
+export const SIGNAL_EXIT_CODES: Readonly<Record<string, number>> = { SIGINT: 130, SIGTERM: 143 };
+
+/** A rule the interrupted run never reached: vitest reports it skipped without a note, or no check reported it. */
+function notReached(rule: RunResult['rules'][number], signal: string): RunResult['rules'][number] {
+  if (rule.verdict !== 'skip' || (rule.skipReason && rule.skipReason !== NO_CHECK_REASON)) return rule;
+  return { ...rule, skipReason: `not run: the run was interrupted by ${signal}` };
 }
 
 export function buildRunResult(collector: ResultCollector, facts: RunFacts): RunResult {
-  const rules = [...collector.results, ...unreportedRules(facts.selected, collector.results, facts.unreportedReason)];
+  const reported = [...collector.results, ...unreportedRules(facts.selected, collector.results, facts.unreportedReason)];
+  const stop = facts.interrupted;
+  const rules = stop ? reported.map((r) => notReached(r, stop.signal)) : reported;
   const baseline = facts.compare?.(rules);
   const coverage = [...collector.coverage.values()];
+  // Stopping the worker on a signal makes vitest report it as an error of every unfinished file: not the target's.
+  const unhandled = stop ? collector.unhandled.filter((e) => !e.endsWith('Terminating worker thread')) : collector.unhandled;
   const partial = {
     rules,
-    unhandledErrors: [...collector.unhandled],
+    unhandledErrors: [...unhandled],
     ...(baseline ? { baseline } : {}),
     ...(facts.deadline ? { deadline: facts.deadline } : {}),
   };
@@ -67,6 +72,7 @@ export function buildRunResult(collector: ResultCollector, facts: RunFacts): Run
     specCoverage: specCoverage(rules),
     ...(facts.discovery?.length ? { discovery: [...facts.discovery] } : {}),
     ...partial,
-    exitCode: exitCodeOf(partial),
+    ...(stop ? { interrupted: stop } : {}),
+    exitCode: stop ? (SIGNAL_EXIT_CODES[stop.signal] ?? 130) : exitCodeOf(partial),
   };
 }

@@ -70,3 +70,17 @@ export function deadlineNote(result: Pick<RunResult, 'rules' | 'deadline'>): str
   const notRun = result.rules.filter((r) => r.skipReason?.startsWith(DEADLINE_REASON)).length;
   return `The run reached its --max-duration of ${result.deadline.seconds} s; ${notRun} rule${notRun === 1 ? ' was' : 's were'} not run (skipped), which fails the run.`;
 }
+
+/** The run's verdict in one word; an interrupted run is neither a pass nor a failure of the target. */
+export function verdictOf(result: Pick<RunResult, 'exitCode' | 'interrupted'>): 'PASS' | 'FAIL' | 'INTERRUPTED' {
+  return result.interrupted ? 'INTERRUPTED' : result.exitCode === 0 ? 'PASS' : 'FAIL';
+}
+
+/** One line on an interrupted run: partial results, and what it put back on the target or could not. */
+export function interruptionNote(result: Pick<RunResult, 'interrupted'>): string | undefined {
+  const i = result.interrupted;
+  if (!i) return undefined;
+  const restored = i.restored.length ? `; restored on the target: ${i.restored.join(', ')}` : '';
+  const left = i.notRestored.length ? `; NOT restored: ${i.notRestored.join('; ')}` : '';
+  return `interrupted by ${i.signal}: partial results, rules not reached are skipped${restored}${left}`;
+}

@@ -1,4 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
+import { writeFileAtomic } from '../reports/atomic-write.ts';
 import path from 'node:path';
 import type { ArrivalSpec } from '../generators/arrivals.ts';
 import { redact } from '../target/redact.ts';
@@ -77,6 +78,6 @@ export function latencyBlocks(recorder: LoadRecorder): Pick<LoadResult, 'latency
 export async function writeLoad(result: LoadResult, dir: string, secrets: readonly string[]): Promise<string> {
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, LOAD_FILE);
-  await writeFile(file, redact(`${JSON.stringify(result, null, 2)}\n`, secrets));
+  await writeFileAtomic(file, redact(`${JSON.stringify(result, null, 2)}\n`, secrets));
   return file;
 }

@@ -5,7 +5,8 @@ import { toolVersion } from '../reports/version.ts';
 import { TargetClient } from '../target/client.ts';
 import type { Fixtures } from '../target/discovery.ts';
 import type { Profile } from '../target/profile.ts';
-import { secretsOf } from '../target/profile-load.ts';
+import { redact } from '../target/redact.ts';
+import { secretsOf } from '../target/secrets.ts';
 import { watchGenerator } from './generator-watch.ts';
 import { runClosed } from './load-closed.ts';
 import { buildMix, readSamples, weightedSequence, type Mix } from './load-mix.ts';
@@ -74,8 +75,9 @@ function failureOf(r: LoadResult): string {
 }
 
 export async function runLoad(o: LoadOptions): Promise<{ exitCode: number; result: LoadResult }> {
-  const out = o.out ?? (() => undefined);
   const secrets = secretsOf(o.profile);
+  const say = o.out ?? (() => undefined);
+  const out = (line: string) => say(redact(line, secrets));
   const fixtures = o.fixtures ?? (await prepareTarget(new TargetClient({ baseUrl: o.baseUrl, profile: o.profile, timeoutMs: o.timeoutMs, secrets })));
   const client = new TargetClient({ baseUrl: o.baseUrl, profile: o.profile, timeoutMs: o.timeoutMs, secrets });
   let mix: Mix;

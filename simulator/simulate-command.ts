@@ -1,7 +1,9 @@
 import { startEmbedded, type Embedded } from '../cli/embedded.ts';
 import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags, checkListenable } from '../cli/capture-flags.ts';
+import { DISCARD_OPTIONS, DISCARD_USAGE } from '../cli/discard-flag.ts';
 import { UsageError } from '../cli/errors.ts';
 import { integerFlag, parseFlags, reportDirFlag } from '../cli/flags.ts';
+import { Interrupt } from '../cli/interrupt.ts';
 import { baseUrlFlag, DEFAULT_REPORT_DIR, DEFAULT_TIMEOUT_MS, MAX_SEED, profileFlag, randomSeed } from '../cli/run-command.ts';
 import type { ArrivalSpec } from '../generators/arrivals.ts';
 import type { CaptureReach } from '../target/capture-reach.ts';
@@ -24,6 +26,7 @@ export const SIMULATE_USAGE = [
   'primary app is known, 2 bad usage or invalid profile, 3 no connection to the target or credentials rejected, 130/143',
   'interrupted (configurations restored).',
   ...CAPTURE_USAGE,
+  ...DISCARD_USAGE,
 ];
 
 const OPTIONS = {
@@ -38,6 +41,7 @@ const OPTIONS = {
   'report-dir': { type: 'string', default: DEFAULT_REPORT_DIR },
   'timeout-ms': { type: 'string', default: String(DEFAULT_TIMEOUT_MS) },
   ...CAPTURE_OPTIONS,
+  ...DISCARD_OPTIONS,
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -55,6 +59,7 @@ export interface SimulateSettings {
   reportDir: string;
   timeoutMs: number;
   capture: CaptureReach;
+  discardUnrestorableWebhooks: boolean;
 }
 
 export async function parseSimulateArgs(argv: string[]): Promise<SimulateSettings | 'help'> {
@@ -72,6 +77,7 @@ export async function parseSimulateArgs(argv: string[]): Promise<SimulateSetting
     reportDir: await reportDirFlag('report-dir', v['report-dir']),
     timeoutMs: integerFlag('timeout-ms', v['timeout-ms'], 100, 600_000),
     capture: captureFlags(v),
+    discardUnrestorableWebhooks: v['discard-unrestorable-webhooks'],
   };
   await checkListenable(settings.capture);
   if (v['base-url'] !== undefined) settings.baseUrl = baseUrlFlag(v['base-url']);
@@ -86,34 +92,13 @@ export async function parseSimulateArgs(argv: string[]): Promise<SimulateSetting
   return settings;
 }
 
-/** Aborts on SIGINT/SIGTERM until disposed; remembers which signal came, for the exit code. */
-function interruptions(out: (line: string) => void): { signal: AbortSignal; which: () => NodeJS.Signals | undefined; dispose: () => void } {
-  const controller = new AbortController();
-  let which: NodeJS.Signals | undefined;
-  const onSignal = (s: NodeJS.Signals) => {
-    which ??= s;
-    out(`simulate: ${s} — stopping and restoring the webhook configurations…`);
-    controller.abort();
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  return {
-    signal: controller.signal,
-    which: () => which,
-    dispose: () => {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-    },
-  };
-}
-
 export async function simulateCommand(argv: string[], out: (line: string) => void): Promise<number> {
   const s = await parseSimulateArgs(argv);
   if (s === 'help') {
     for (const line of SIMULATE_USAGE) out(line);
     return 0;
   }
-  const stop = interruptions(out);
+  const stop = new Interrupt('simulate', out);
   let embedded: Embedded | undefined;
   try {
     if (!s.baseUrl) embedded = await startEmbedded(s.profileJson !== undefined ? { profileJson: s.profileJson } : {});
@@ -129,10 +114,12 @@ export async function simulateCommand(argv: string[], out: (line: string) => voi
       reportDir: s.reportDir,
       timeoutMs: s.timeoutMs,
       capture: s.capture,
+      discardUnrestorableWebhooks: s.discardUnrestorableWebhooks,
       signal: stop.signal,
+      track: (outstanding) => stop.track(outstanding),
       out,
     });
-    return stop.which() === 'SIGTERM' ? 143 : exitCode;
+    return stop.which ? stop.exitCode : exitCode;
   } finally {
     await embedded?.close();
     stop.dispose();

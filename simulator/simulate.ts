@@ -9,7 +9,9 @@ import { LOCAL_CAPTURE, unreachableBecause, type CaptureReach } from '../target/
 import { TargetClient } from '../target/client.ts';
 import type { Fixtures } from '../target/discovery.ts';
 import type { Profile } from '../target/profile.ts';
-import { secretsOf } from '../target/profile-load.ts';
+import { redact } from '../target/redact.ts';
+import { secretsOf } from '../target/secrets.ts';
+import { redactFileInPlace } from '../reports/atomic-write.ts';
 import { toolVersion } from '../reports/version.ts';
 import { startCaptureServer, type CaptureServer, type Delivery } from './capture-server.ts';
 import { adoptInquiries, recentSids } from './existing-inquiries.ts';
@@ -20,6 +22,7 @@ import { finishResends, resendSample, sendResends } from './resend.ts';
 import { DELIVERIES_FILE, latencySummary, summaryLines, writeSimulation, type SimulationResult } from './simulation-result.ts';
 import { sleep } from './sleep.ts';
 import { pointAtCapture, restoreAll, saveInquiryTopics } from './webhook-setup.ts';
+import { describeSnapshot, type WebhookSnapshot } from '../target/webhook-config.ts';
 
 export { SimulationSetupError } from './webhook-setup.ts';
 
@@ -54,6 +57,10 @@ export interface SimulationOptions {
   out?: (line: string) => void;
   /** Aborting stops sending, restores the webhook configurations and reports what was seen (interrupted). */
   signal?: AbortSignal;
+  /** Receives, once topics are saved, what the simulation has changed and not yet restored (for a second signal). */
+  track?: (outstanding: () => string[]) => void;
+  /** Change configured topics even where their restore would lose something (default: leave them untouched). */
+  discardUnrestorableWebhooks?: boolean;
 }
 
 /** Polls until `settled(now)` holds or the signal aborts, then waits `graceMs` more for late duplicates. */
@@ -76,9 +83,11 @@ function targetNow(profile: Profile): number {
  * result, also written to {reportDir}/simulation.json.
  */
 export async function runSimulation(o: SimulationOptions): Promise<{ exitCode: number; result: SimulationResult }> {
-  const out = o.out ?? (() => undefined);
   const startedAt = new Date();
   const secrets = secretsOf(o.profile);
+  const say = o.out ?? (() => undefined);
+  // No console line shows a secret, whatever a target's answer or a message quotes.
+  const out = (line: string) => say(redact(line, secrets));
   const timeoutMs = o.timeoutMs ?? 5_000;
   const fixtures = o.fixtures ?? (await prepareTarget(new TargetClient({ baseUrl: o.baseUrl, profile: o.profile, timeoutMs, secrets })));
   const agency = fixtureAgency(fixtures, 'simulate');
@@ -136,10 +145,13 @@ export async function runSimulation(o: SimulationOptions): Promise<{ exitCode: n
   let resent: number[] = [];
   let restore: SimulationResult['restore'] = { ok: true };
   const grace = Math.min(o.deadlineMs, 500);
-  let snapshots: Awaited<ReturnType<typeof saveInquiryTopics>> = [];
+  let snapshots: WebhookSnapshot[] = [];
+  let putBack = false;
   try {
-    snapshots = await saveInquiryTopics(client, o.profile.topics.inquiry);
-    await pointAtCapture(client, callbackBase, o.profile.topics.inquiry, out);
+    const topics = await saveInquiryTopics(client, o.profile.topics.inquiry, o.discardUnrestorableWebhooks ?? false, out);
+    snapshots = topics.snapshots;
+    o.track?.(() => (putBack ? [] : snapshots.map((snapshot) => redact(describeSnapshot(snapshot), secrets))));
+    await pointAtCapture(client, callbackBase, o.profile.topics.inquiry, topics.pointOther, out);
     if (mode === 'hooks') {
       const startEpochMs = targetNow(o.profile);
       const stream = simulatedInquiries({
@@ -181,7 +193,10 @@ export async function runSimulation(o: SimulationOptions): Promise<{ exitCode: n
     }
   } finally {
     restore = await restoreAll(client, snapshots, out);
+    putBack = restore.ok;
     await capture.close();
+    // Recorded byte for byte as they came; a target that echoes a credential in a payload gets it redacted here.
+    await redactFileInPlace(captureFile, (line) => redact(line, secrets));
     await client.close();
   }
   ledger.finishInject();

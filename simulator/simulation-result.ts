@@ -1,4 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
+import { writeFileAtomic } from '../reports/atomic-write.ts';
 import path from 'node:path';
 import type { ArrivalSpec } from '../generators/arrivals.ts';
 import { redact } from '../target/redact.ts';
@@ -84,6 +85,6 @@ export function summaryLines(r: SimulationResult, shown = 20): string[] {
 export async function writeSimulation(result: SimulationResult, dir: string, secrets: readonly string[]): Promise<string> {
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, SIMULATION_FILE);
-  await writeFile(file, redact(`${JSON.stringify(result, null, 2)}\n`, secrets));
+  await writeFileAtomic(file, redact(`${JSON.stringify(result, null, 2)}\n`, secrets));
   return file;
 }

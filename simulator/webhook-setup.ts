@@ -1,10 +1,19 @@
 import { CliError } from '../cli/errors.ts';
 import type { TargetClient } from '../target/client.ts';
-import { pointWebhook, restoreWebhookConfigs, saveWebhookConfigs, type WebhookSnapshot } from '../target/webhook-config.ts';
+import {
+  assertTouchable,
+  describeSnapshot,
+  pointWebhook,
+  restoreWebhookConfigs,
+  saveWebhookConfigs,
+  UnrestorableWebhookError,
+  type WebhookSnapshot,
+} from '../target/webhook-config.ts';
 
 // Step 1 of `simulate`: the primary app's inquiry topic points at {capture}/primary and the other app's at
 // {capture}/other, so a delivery's path says which app it was sent to. Both are saved before any change and
-// restored afterwards, whatever happened in between.
+// restored afterwards, whatever happened in between; a topic that could not be put back as it is stays untouched
+// (issue 13, item 5) unless the user accepts the loss.
 
 /** The run could not be set up (the primary app's topic could not be pointed at the capture server): exit 1. */
 export class SimulationSetupError extends CliError {
@@ -13,19 +22,40 @@ export class SimulationSetupError extends CliError {
   }
 }
 
-/** Nothing is changed before both are saved; a topic that cannot be read cannot be restored, so the run stops. */
-export async function saveInquiryTopics(client: TargetClient, topic: string): Promise<WebhookSnapshot[]> {
+/** The topics the simulation may change, saved; nothing is changed before both are saved. */
+export interface InquiryTopics {
+  snapshots: WebhookSnapshot[];
+  /** False when the other app's topic is left untouched: deliveries misrouted to it go unseen. */
+  pointOther: boolean;
+}
+
+export async function saveInquiryTopics(client: TargetClient, topic: string, acceptLoss: boolean, out: (line: string) => void): Promise<InquiryTopics> {
+  let saved: WebhookSnapshot[];
   try {
-    return await saveWebhookConfigs(client, [
+    saved = await saveWebhookConfigs(client, [
       { app: 'primary', topic },
       { app: 'other', topic },
     ]);
   } catch (error) {
     throw new SimulationSetupError(`${(error as Error).message} (check profile topics.inquiry); nothing was changed`);
   }
+  const [primary, other] = saved as [WebhookSnapshot, WebhookSnapshot];
+  try {
+    assertTouchable(primary, acceptLoss);
+  } catch (error) {
+    throw new SimulationSetupError(`${(error as Error).message}; nothing was changed`);
+  }
+  try {
+    assertTouchable(other, acceptLoss);
+    return { snapshots: [primary, other], pointOther: true };
+  } catch (error) {
+    if (!(error instanceof UnrestorableWebhookError)) throw error;
+    out(`simulate: warning: ${error.message}; deliveries misrouted to the other app go unseen`);
+    return { snapshots: [primary], pointOther: false };
+  }
 }
 
-export async function pointAtCapture(client: TargetClient, captureUrl: string, topic: string, out: (line: string) => void): Promise<void> {
+export async function pointAtCapture(client: TargetClient, captureUrl: string, topic: string, pointOther: boolean, out: (line: string) => void): Promise<void> {
   const primary = await pointWebhook(client, 'primary', topic, `${captureUrl}/primary`);
   if (primary.status !== 200 && primary.status !== 201) {
     throw new SimulationSetupError(
@@ -33,6 +63,7 @@ export async function pointAtCapture(client: TargetClient, captureUrl: string, t
         `${primary.status ?? primary.error?.code} (check profile topics.inquiry and templates.webhookUpsert)`,
     );
   }
+  if (!pointOther) return;
   const other = await pointWebhook(client, 'other', topic, `${captureUrl}/other`);
   if (other.status !== 200 && other.status !== 201) {
     out(`simulate: warning: the other app's topic '${topic}' could not be pointed at the capture server (${other.status ?? other.error?.code}); deliveries misrouted to it go unseen`);
@@ -41,12 +72,13 @@ export async function pointAtCapture(client: TargetClient, captureUrl: string, t
 
 export async function restoreAll(client: TargetClient, snapshots: readonly WebhookSnapshot[], out: (line: string) => void): Promise<{ ok: boolean; error?: string }> {
   if (snapshots.length === 0) return { ok: true };
-  try {
-    await restoreWebhookConfigs(client.restoring(), snapshots);
+  const { restored, failed } = await restoreWebhookConfigs(client.restoring(), snapshots);
+  for (const s of restored) if (s.configured && s.loses) out(`simulate: ${describeSnapshot(s)} restored without ${s.loses} (--discard-unrestorable-webhooks)`);
+  if (failed.length === 0) {
     out(`simulate: webhook configurations restored (${snapshots.map((s) => `${s.app} '${s.topic}' ${s.configured ? 'as saved' : 'unconfigured'}`).join(', ')})`);
     return { ok: true };
-  } catch (error) {
-    out(`simulate: ERROR restoring webhook configurations: ${(error as Error).message}`);
-    return { ok: false, error: (error as Error).message };
   }
+  const error = failed.map((f) => f.error).join('; ');
+  out(`simulate: ERROR restoring webhook configurations: ${error}`);
+  return { ok: false, error };
 }

@@ -1,6 +1,6 @@
 import { endpoint, listEntries, validationProblem } from '../models/index.ts';
 import type { TargetResponse } from '../target/client.ts';
-import { expectFound, fullList, mappedFields, type Probe } from './catalogo/bestmatch.ts';
+import { distinctlyValued, expectFound, expectPartFound, fullList, mappedFields, sharedAcrossStates, type Probe } from './catalogo/bestmatch.ts';
 import { cityQuery, keyValue, NO_CITY, type CatalogArea } from './harness/catalog-keys.ts';
 import { check, type Check } from './harness/check.ts';
 import { canonicalKey, firstDifference } from './harness/json-walk.ts';
@@ -10,9 +10,9 @@ import { sampleIndices } from './harness/sample.ts';
 // fields are not shown, so comparisons are of whole records, and field-level checks follow the profile's
 // catalogKeys (profile level; skipped where the profile maps nothing).
 
-/** Records probed per catalog, bounded by the run's property budget. */
+/** Records probed per catalog, bounded by the run's property budget: at least two, so a lookup that always answers one record fails. */
 const SAMPLE = 8;
-const sampleSize = (c: Check) => Math.max(1, Math.min(SAMPLE, c.ctx.numRuns));
+const sampleSize = (c: Check) => Math.max(2, Math.min(SAMPLE, c.ctx.numRuns));
 
 check('catalogo/ciudades-needs-region-or-q', async (c) => {
   const res = await c.send('ciudades-list', { form: 'json' });
@@ -48,8 +48,13 @@ async function bestmatchOneParam(c: Check, area: CatalogArea, listId: string, be
   const { entries } = await fullList(c, listId);
   if (entries.length === 0) c.skip(`the ${listId} list is empty`);
   const notes = new Set<string>();
-  for (const i of sampleIndices(entries.length, sampleSize(c), c.ctx.seed)) {
+  const sampled = sampleIndices(entries.length, sampleSize(c), c.ctx.seed);
+  for (const i of sampled) {
     for (const field of mapped) await expectFound(c, bestmatchId, area, entries[i], [{ param, area, field }], notes);
+  }
+  // Each field once more on a record only that field can match ("matched against id, api-url, …": every one).
+  for (const [field, i] of distinctlyValued(c, area, mapped, entries, c.ctx.seed)) {
+    if (!sampled.includes(i)) await expectFound(c, bestmatchId, area, entries[i], [{ param, area, field }], notes);
   }
   if (unmapped.length > 0) notes.add(`not probed (no catalogKeys.${area} pointer): ${unmapped.join(', ')}`);
   if (notes.size > 0) c.observe([...notes].join('; '));
@@ -66,15 +71,20 @@ check('catalogo/bestmatch-ciudades', async (c: Check) => {
   if (state.mapped.length === 0 || city.mapped.length === 0) c.skip('catalogKeys maps none of the state or none of the city fields');
   const found = await cityQuery(c);
   if (!found) c.skip(NO_CITY);
-  // Every state field with one city field, and every city field with one state field (id where mapped).
+  // Every state field with one city field, and every city field with one state field (id where mapped), for a
+  // sample of the cities and those whose name a city of another state shares.
   const [oneState, oneCity] = [state.mapped.includes('id') ? 'id' : state.mapped[0]!, city.mapped.includes('id') ? 'id' : city.mapped[0]!];
   const pairs: [string, string][] = [...state.mapped.map((s) => [s, oneCity] as [string, string]), ...city.mapped.filter((f) => f !== oneCity).map((f) => [oneState, f] as [string, string])];
   const notes = new Set<string>();
-  for (const i of sampleIndices(found.cities.length, sampleSize(c), c.ctx.seed)) {
+  const shared = sharedAcrossStates(c, found.cities, city.mapped, oneState);
+  for (const i of new Set([...sampleIndices(found.cities.length, sampleSize(c), c.ctx.seed), ...shared])) {
     for (const [s, f] of pairs) {
       const probes: Probe[] = [{ param: 'state', area: 'states', field: s }, { param: 'city', area: 'ciudades', field: f }];
       await expectFound(c, 'ciudades-bestmatch', 'ciudades', found.cities[i], probes, notes);
     }
+  }
+  if (city.mapped.includes('part of name')) {
+    for (const i of sampleIndices(found.cities.length, sampleSize(c), c.ctx.seed)) await expectPartFound(c, found.cities[i], oneState, notes);
   }
   const unmapped = [...state.unmapped.map((f) => `state ${f}`), ...city.unmapped.map((f) => `city ${f}`)];
   if (unmapped.length > 0) notes.add(`not probed (no catalogKeys pointer): ${unmapped.join(', ')}`);

@@ -190,7 +190,7 @@ export class TargetClient {
     const secrets = this.options.secrets;
     const exchange: Exchange = {
       method: req.method,
-      url,
+      url: redact(url, secrets),
       curl: toCurl({ method: req.method, url, headers, body }, secrets),
       requestHeaders: redactHeaders(headers, secrets),
       ...(body !== undefined ? { requestBody: redact(body, secrets) } : {}),
@@ -198,7 +198,7 @@ export class TargetClient {
       responseHeaders: redactHeaders(result.headers, secrets),
       bodyExcerpt: redact(result.text.slice(0, EXCERPT_CHARS), secrets),
       durationMs,
-      ...(result.error ? { error: `${result.error.code}: ${result.error.message}` } : {}),
+      ...(result.error ? { error: redact(`${result.error.code}: ${result.error.message}`, secrets) } : {}),
     };
     const response = { ...result, exchange };
     for (const listener of this.listeners) listener(req, response);

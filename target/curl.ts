@@ -10,12 +10,17 @@ export interface CurlInput {
 // POSIX single quoting: the only character that needs care inside '…' is ' itself.
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
-/** The request as a copy-pasteable curl command, with secret values redacted. */
+/**
+ * The request as a copy-pasteable curl command, with secret values redacted. Each value is redacted before it is
+ * quoted (issue 13, item 1: quoting changes a secret's `'` into `'\''`, which a later pass would not match), and
+ * the line once more after, for a secret that only quoting put together.
+ */
 export function toCurl(req: CurlInput, secrets: readonly string[]): string {
+  const q = (s: string) => quote(redact(s, secrets));
   const parts = ['curl', '-sS', '-i'];
   if (req.method !== 'GET' || req.body !== undefined) parts.push('-X', req.method);
-  for (const [name, value] of Object.entries(req.headers)) parts.push('-H', quote(`${name}: ${value}`));
-  if (req.body !== undefined) parts.push('--data-binary', quote(req.body));
-  parts.push(quote(req.url));
+  for (const [name, value] of Object.entries(req.headers)) parts.push('-H', q(`${name}: ${value}`));
+  if (req.body !== undefined) parts.push('--data-binary', q(req.body));
+  parts.push(q(req.url));
   return redact(parts.join(' '), secrets);
 }

@@ -2,6 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { headerValueProblem } from './http-syntax.ts';
 import { profileSchema, type Profile } from './profile.ts';
+import { withEnvSecrets } from './secrets.ts';
+
+// secretsOf lives with the other secret logic; imported from here too.
+export { secretsOf } from './secrets.ts';
 
 /** An unusable profile; `field` names where, as a dotted path. */
 export class ProfileError extends Error {
@@ -26,32 +30,49 @@ function sendable(field: string, value: string, written: string): string {
   throw new ProfileError(field, `${from} contains ${problem}`);
 }
 
-/** Replaces `${VAR}` in header values; a missing variable is a profile error naming the header. */
-function resolveHeaders(profile: Profile, env: NodeJS.ProcessEnv): Profile {
-  const apps = Object.fromEntries(
-    Object.entries(profile.apps).map(([name, app]) => [
-      name,
-      app && {
-        headers: Object.fromEntries(
-          Object.entries(app.headers).map(([header, value]) => [
-            header,
-            sendable(
-              `apps.${name}.headers.${header}`,
-              value.replace(ENV_REF, (_, variable: string) => {
-                const resolved = env[variable];
-                if (resolved === undefined) {
-                  throw new ProfileError(`apps.${name}.headers.${header}`, `environment variable ${variable} is not set`);
-                }
-                return resolved;
-              }),
-              value,
-            ),
-          ]),
-        ),
-      },
-    ]),
-  );
-  return { ...profile, apps: apps as Profile['apps'] };
+/** Replaces `${VAR}` in one string; a missing variable is a profile error naming the field. */
+function resolveString(value: string, field: string, env: NodeJS.ProcessEnv, substituted: string[]): string {
+  return value.replace(ENV_REF, (_, variable: string) => {
+    const resolved = env[variable];
+    if (resolved === undefined) throw new ProfileError(field, `environment variable ${variable} is not set`);
+    substituted.push(resolved);
+    return resolved;
+  });
+}
+
+/** Every string under value, resolved; `field` is the dotted path of value. */
+function resolveDeep<T>(value: T, field: string, env: NodeJS.ProcessEnv, substituted: string[]): T {
+  if (typeof value === 'string') return resolveString(value, field, env, substituted) as T;
+  if (Array.isArray(value)) return value.map((v, i) => resolveDeep(v, `${field}.${i}`, env, substituted)) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveDeep(v, `${field}.${k}`, env, substituted)])) as T;
+  }
+  return value;
+}
+
+/**
+ * Resolves `${VAR}` where credentials live: app headers, templates (write-only members such as a webhook
+ * secret) and the signing secret. Every substituted value is remembered as a secret (secrets.ts).
+ */
+function resolveEnv(profile: Profile, env: NodeJS.ProcessEnv): Profile {
+  const substituted: string[] = [];
+  const signature = profile.webhooks.signature;
+  const apps = resolveDeep(profile.apps, 'apps', env, substituted);
+  for (const [name, app] of Object.entries(apps)) {
+    for (const [header, value] of Object.entries(app?.headers ?? {})) {
+      sendable(`apps.${name}.headers.${header}`, value, profile.apps[name as keyof Profile['apps']]?.headers[header] ?? value);
+    }
+  }
+  const resolved: Profile = {
+    ...profile,
+    apps,
+    templates: resolveDeep(profile.templates, 'templates', env, substituted),
+    webhooks: {
+      ...profile.webhooks,
+      signature: signature && { ...signature, secret: resolveString(signature.secret, 'webhooks.signature.secret', env, substituted) },
+    },
+  };
+  return withEnvSecrets(resolved, substituted);
 }
 
 export function parseProfile(value: unknown, env: NodeJS.ProcessEnv = process.env): Profile {
@@ -64,7 +85,7 @@ export function parseProfile(value: unknown, env: NodeJS.ProcessEnv = process.en
     const message = issue.code === 'unrecognized_keys' ? 'unknown key' : issue.code === 'invalid_key' ? (issue.issues[0]?.message ?? issue.message) : issue.message;
     throw new ProfileError(field.replace(/^\./, ''), message);
   }
-  return resolveHeaders(result.data, env);
+  return resolveEnv(result.data, env);
 }
 
 export async function loadProfile(file: string, env: NodeJS.ProcessEnv = process.env): Promise<Profile> {
@@ -86,9 +107,3 @@ export async function loadProfile(file: string, env: NodeJS.ProcessEnv = process
 /** The JSON Schema published as profile.schema.json. */
 export const profileJsonSchema = () => z.toJSONSchema(profileSchema, { io: 'input' });
 
-/** Every secret a report must never show: the resolved header values of every app. */
-export function secretsOf(profile: Profile): string[] {
-  return Object.values(profile.apps)
-    .flatMap((app) => (app ? Object.values(app.headers) : []))
-    .filter((v) => v.length > 0);
-}

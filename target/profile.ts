@@ -97,6 +97,13 @@ export const profileSchema = z.strictObject({
         .enum(['accept', 'refuse'])
         .default('accept')
         .describe('resendwebhook while the app has no inquiry callback configured: 202 with the payload, or 400'),
+      // AppWebhook and AppWebhookUpsert show no fields: where the GET representation keeps each template member's
+      // value, so a saved configuration can be put back. Default: a member of the same name, and for the {{url}}
+      // member the representation's only absolute URL (target/webhook-restore.ts).
+      restoreFrom: z
+        .record(z.string(), jsonPointer)
+        .optional()
+        .describe('per templates.webhookUpsert member: a JSON pointer to its value in the AppWebhook read with GET'),
     })
     .default({ consultaPointer: '', signature: null, deliveryDeadlineMs: 5_000, resendWithoutCallback: 'accept' }),
 });

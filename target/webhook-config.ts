@@ -2,57 +2,75 @@ import { callEndpoint } from './call.ts';
 import type { TargetClient, TargetResponse } from './client.ts';
 import type { AppName } from './profile.ts';
 import { fillTemplate } from './templates.ts';
+import { planRestore, type RestorePlan } from './webhook-restore.ts';
 
 // Whoever changes a webhook configuration (a mutating check, the simulator) saves it first and restores it at
-// the end, even on failure (issue 4, Safety; issue 6, simulate step 1). The fields of AppWebhook are not shown,
-// so a configuration is kept as its whole JSON body minus `_links` (a link map is output, never
-// AppWebhookUpsert input) and sent back as is.
+// the end, even on failure or a signal (issue 4, Safety; issue 6, simulate step 1; issue 13, items 4–5). A
+// configured topic is saved as a restore plan (webhook-restore.ts); one that cannot be put back faithfully is
+// not touched unless the user accepts the loss.
 
-export type WebhookSnapshot =
-  | { app: AppName; topic: string; configured: true; body: Record<string, unknown> }
-  | { app: AppName; topic: string; configured: false };
+export type WebhookSnapshot = { app: AppName; topic: string } & ({ configured: false } | ({ configured: true } & RestorePlan));
 
-/** GET /v3/appnotificaciones/{topic}: 200 keeps the body; 404 means "unavailable or never configured". */
+/** A configured topic whose restore would lose something, and the user did not accept that: leave it alone. */
+export class UnrestorableWebhookError extends Error {
+  readonly code = 'VMP_ERR_UNRESTORABLE_WEBHOOK';
+  constructor(readonly snapshot: WebhookSnapshot & { configured: true }) {
+    super(
+      `${describeTopic(snapshot)} is configured and could not be put back as it is: a restore would lose ${snapshot.loses}; ` +
+        'it is left untouched (--discard-unrestorable-webhooks changes it anyway and accepts that loss)',
+    );
+    this.name = 'UnrestorableWebhookError';
+  }
+}
+
+export const describeTopic = (s: { app: AppName; topic: string }): string => `the ${s.app} app's webhook topic '${s.topic}'`;
+
+/** "the primary app's webhook topic 'x' (was https://…)": for the lists of what was or was not restored. */
+export function describeSnapshot(s: WebhookSnapshot): string {
+  if (!s.configured) return `${describeTopic(s)} (was not configured)`;
+  return `${describeTopic(s)} (was ${s.callbackUrl ?? 'configured, callback URL unknown'})`;
+}
+
+/** GET /v3/appnotificaciones/{topic}: 200 plans the restore; 404 means "unavailable or never configured". */
 export async function saveWebhookConfig(client: TargetClient, app: AppName, topic: string): Promise<WebhookSnapshot> {
   const res = await callEndpoint(client, 'appnotificaciones-get', { app, params: { topic }, form: 'json' });
   if (res.status === 404) return { app, topic, configured: false };
   if (res.status === 200 && res.json && typeof res.json === 'object' && !Array.isArray(res.json)) {
-    const { _links: _ignored, ...body } = res.json as Record<string, unknown>;
-    return { app, topic, configured: true, body };
+    // A link map is output, never AppWebhookUpsert input.
+    const { _links: _ignored, ...representation } = res.json as Record<string, unknown>;
+    return { app, topic, configured: true, ...planRestore(representation, client.profile, client.baseUrl) };
   }
   throw new Error(
     `cannot save the ${app} app's webhook configuration of '${topic}': GET answered ${res.status ?? res.error?.code ?? 'nothing'}`,
   );
 }
 
+/** Throws UnrestorableWebhookError unless the topic may be changed: restorable, or the loss accepted. */
+export function assertTouchable(snapshot: WebhookSnapshot, acceptLoss: boolean): void {
+  if (snapshot.configured && snapshot.loses !== undefined && !acceptLoss) throw new UnrestorableWebhookError(snapshot);
+}
+
 /**
- * Puts a topic back as it was: PUT of the saved body (POST when it was deleted meanwhile), or DELETE when it
- * was not configured (a 404 then means it already is not). Throws when the target refuses, so the run says so.
+ * Puts a topic back: PUT of the planned body (POST when it was deleted meanwhile), or DELETE when it was not
+ * configured (a 404 then means it already is not) or its callback URL is unknown (accepted loss). Throws when the
+ * target refuses, so the run says so.
  */
 export async function restoreWebhookConfig(client: TargetClient, snapshot: WebhookSnapshot): Promise<void> {
   const { app, topic } = snapshot;
   const params = { topic };
-  if (!snapshot.configured) {
+  if (!snapshot.configured || snapshot.body === undefined) {
     const res = await callEndpoint(client, 'appnotificaciones-delete', { app, params });
     if (res.status === 204 || res.status === 404) return;
-    throw new Error(`cannot restore '${topic}' of the ${app} app to unconfigured: DELETE answered ${res.status ?? res.error?.code}`);
+    throw new Error(`cannot restore ${describeTopic(snapshot)} to unconfigured: DELETE answered ${res.status ?? res.error?.code}`);
   }
-  const replace = async (json: Record<string, unknown>): Promise<TargetResponse> => {
-    const put = await callEndpoint(client, 'appnotificaciones-put', { app, params, json });
-    return put.status === 404 ? callEndpoint(client, 'appnotificaciones-post', { app, params, json }) : put;
-  };
-  let res = await replace(snapshot.body);
-  // A target may refuse the read-only members of what it served (their fields are not shown): send back only
-  // the members AppWebhookUpsert takes, as the profile's template names them.
-  if (res.status === 400) res = await replace(inputMembers(snapshot.body, Object.keys(client.profile.templates.webhookUpsert)));
+  const json = snapshot.body;
+  let res = await callEndpoint(client, 'appnotificaciones-put', { app, params, json });
+  if (res.status === 404) res = await callEndpoint(client, 'appnotificaciones-post', { app, params, json });
   if (res.status === 200 || res.status === 201) return;
-  throw new Error(`cannot restore '${topic}' of the ${app} app: ${res.exchange.method} answered ${res.status ?? res.error?.code}`);
+  throw new Error(`cannot restore ${describeTopic(snapshot)}: ${res.exchange.method} answered ${res.status ?? res.error?.code}`);
 }
 
-const inputMembers = (body: Record<string, unknown>, names: readonly string[]): Record<string, unknown> =>
-  Object.fromEntries(Object.entries(body).filter(([k]) => names.includes(k)));
-
-/** Saves several topics at once and gives back one restore-all for afterAll; restores every one even if some fail. */
+/** Saves several topics at once, in order; the first that cannot be read stops it (nothing was changed yet). */
 export async function saveWebhookConfigs(
   client: TargetClient,
   targets: readonly { app: AppName; topic: string }[],
@@ -62,16 +80,22 @@ export async function saveWebhookConfigs(
   return snapshots;
 }
 
-export async function restoreWebhookConfigs(client: TargetClient, snapshots: readonly WebhookSnapshot[]): Promise<void> {
-  const failures: string[] = [];
-  for (const s of snapshots) {
+/** Restores every snapshot, even after one fails; says which were put back and which not (with why). */
+export async function restoreWebhookConfigs(
+  client: TargetClient,
+  snapshots: readonly WebhookSnapshot[],
+): Promise<{ restored: WebhookSnapshot[]; failed: { snapshot: WebhookSnapshot; error: string }[] }> {
+  const restored: WebhookSnapshot[] = [];
+  const failed: { snapshot: WebhookSnapshot; error: string }[] = [];
+  for (const snapshot of snapshots) {
     try {
-      await restoreWebhookConfig(client, s);
+      await restoreWebhookConfig(client, snapshot);
+      restored.push(snapshot);
     } catch (error) {
-      failures.push((error as Error).message);
+      failed.push({ snapshot, error: (error as Error).message });
     }
   }
-  if (failures.length > 0) throw new Error(failures.join('; '));
+  return { restored, failed };
 }
 
 /**

@@ -47,7 +47,7 @@ export const BEHAVIOUR_RULES = [
   rule('catalogo/ciudades-needs-region-or-q', 'must', 'Endpoints > Ciudades', 'GET /v3/ciudades without region and q is 400', 'ciudades-list'),
   rule('catalogo/marcas-solo-mercado-nuevos-narrows', 'must', 'Endpoints > Marcas', 'soloMercadoNuevos=true returns a subset of the default list', 'marcas-list'),
   rule('catalogo/bestmatch-carrocerias', 'profile', 'Endpoints > Carrocerias', 'bestmatch by each listed field returns the record of that id', 'carrocerias-bestmatch'),
-  rule('catalogo/bestmatch-ciudades', 'profile', 'Endpoints > Ciudades', 'bestmatch by each listed state and city field returns the record of that id', 'ciudades-bestmatch'),
+  rule('catalogo/bestmatch-ciudades', 'profile', 'Endpoints > Ciudades', 'bestmatch by each listed state and city field returns the record of that id, and an inner part of a city name finds a city of that state whose name holds it', 'ciudades-bestmatch'),
   rule('catalogo/bestmatch-marcas', 'profile', 'Endpoints > Marcas', 'bestmatch by each listed field returns the record of that id', 'marcas-bestmatch'),
   rule('catalogo/list-entries-resolve', 'profile', 'Endpoints', 'every catalog list entry is found by its id', 'carrocerias-get'),
 

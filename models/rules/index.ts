@@ -2,6 +2,7 @@ import type { Rule } from '../rule.ts';
 import { BEHAVIOUR_RULES } from './behaviour.ts';
 import { CATALOG_RULES } from './catalog.ts';
 import { EFFECT_RULES } from './effects.ts';
+import { FILTER_RULES } from './filters.ts';
 import { LIMIT_RULES } from './limits.ts';
 import { OBSERVATION_RULES } from './observations.ts';
 import { PRECONDITION_RULES } from './preconditions.ts';
@@ -13,6 +14,7 @@ export const RULES: readonly Rule[] = [
   ...CATALOG_RULES,
   ...RESOURCE_RULES,
   ...BEHAVIOUR_RULES,
+  ...FILTER_RULES,
   ...PRECONDITION_RULES,
   ...EFFECT_RULES,
   ...OBSERVATION_RULES,

@@ -46,7 +46,7 @@ export const AGENCIAS_STATEMENTS: Statement[] = [
   ),
 
   list('operador-format', 'query operador (optional, string, email)', ['status/agencias-list/400', 'limits/email-format/rfc-forms-accepted']),
-  list('operador', "e-mail of one of the agency's operators", [], 'PENDING(filters)'),
+  list('operador', "e-mail of one of the agency's operators", ['filters/agencias-operador', 'filters/agencias-operador-unknown']),
   list('200', '200 list of Agencias', ['status/agencias-list/200']),
   list('media', '(json, text/json, entry, ref)', ['media/agencias-list/*']),
   list('400', '| 400 |', ['status/agencias-list/400']),

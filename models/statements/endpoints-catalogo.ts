@@ -40,9 +40,13 @@ export const CATALOGO_STATEMENTS: Statement[] = [
   ciudades(
     'region',
     'query region (integer int32; region/province/state id; optional if q is given)',
-    ['limits/int32/region-beyond-rejected', 'catalogo/ciudades-needs-region-or-q'],
+    ['limits/int32/region-beyond-rejected', 'catalogo/ciudades-needs-region-or-q', 'filters/ciudades-region'],
   ),
-  ciudades('q', 'q (string; part of the city name; optional if region is given)', ['catalogo/ciudades-needs-region-or-q']),
+  ciudades(
+    'q',
+    'q (string; part of the city name; optional if region is given)',
+    ['catalogo/ciudades-needs-region-or-q', 'filters/ciudades-q', 'filters/ciudades-q-part-of-name'],
+  ),
   ciudades('200', '200 list of Ciudades', ['status/ciudades-list/200']),
   ciudades('media', '(json, text/json, entry, ref)', ['media/ciudades-list/*']),
   ciudades('400', '| 400 |', ['status/ciudades-list/400', 'catalogo/ciudades-needs-region-or-q']),
@@ -69,8 +73,8 @@ export const CATALOGO_STATEMENTS: Statement[] = [
     ['catalogo/bestmatch-ciudades'],
   ),
 
-  colores('q', 'query q (string; part of the name)', [], 'PENDING(filters)'),
-  colores('nombre', 'nombre (string; full color name); both optional', [], 'PENDING(filters)'),
+  colores('q', 'query q (string; part of the name)', ['filters/colores-q', 'filters/colores-q-part-of-name']),
+  colores('nombre', 'nombre (string; full color name); both optional', ['filters/colores-nombre', 'filters/colores-nombre-full-name']),
   colores('200', '200 list of Colores', ['status/colores-list/200']),
   colores('media', '(json, text/json, entry, ref)', ['media/colores-list/*']),
   colores('400', '| 400 |', ['status/colores-list/400']),
@@ -79,11 +83,11 @@ export const CATALOGO_STATEMENTS: Statement[] = [
   color('media', '(json, text/json, entry, ref)', ['media/colores-get/*']),
   color('404', '404 (color does not exist)', ['status/colores-get/404']),
 
-  marcas('q', 'query q (string; part of the make name or codename)', [], 'PENDING(filters)'),
+  marcas('q', 'query q (string; part of the make name or codename)', ['filters/marcas-q', 'filters/marcas-q-name-or-codename']),
   marcas(
     'solo-mercado-nuevos',
     'soloMercadoNuevos (boolean, default false; when true, only makes currently in the new-vehicle market)',
-    ['catalogo/marcas-solo-mercado-nuevos-narrows'],
+    ['catalogo/marcas-solo-mercado-nuevos-narrows', 'filters/marcas-solo-mercado-nuevos-default-false', 'filters/marcas-solo-mercado-nuevos-flag'],
   ),
   marcas('200', '200 list of Marcas', ['status/marcas-list/200']),
   marcas('media', '(json, text/json, entry, ref)', ['media/marcas-list/*']),

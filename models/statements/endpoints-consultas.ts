@@ -34,7 +34,7 @@ export const CONSULTAS_STATEMENTS: Statement[] = [
   list(
     'pagina',
     'pagina (integer int32; page number, maximum 99)',
-    ['consultas/list/pagina-echoed', 'limits/pagina-max-99/at-limit-accepted', 'limits/pagina-max-99/past-limit-rejected'],
+    ['consultas/list/pagina-echoed', 'consultas/list/no-duplicates', 'limits/pagina-max-99/at-limit-accepted', 'limits/pagina-max-99/past-limit-rejected'],
   ),
   list('200', '200 paged list of Consulta', ['status/consultas-list/200', 'consultas/list/envelope-schema']),
   list('media', '(json, text/json, entry) or of link objects (ref)', ['media/consultas-list/*']),

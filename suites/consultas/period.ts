@@ -102,30 +102,46 @@ export function registerPeriodChecks(walks: ListWalks, walker: PageWalker): void
     const full = await walks.full(c);
     const first = full.pages[0]!;
     const periodEnd = inTimeZone(stamp(c, first.envelope.Hasta, 'Hasta', first.res), c.ctx.profile.timeZone).date;
-    const desde = dayInPeriod(c, full);
-    const week = addDays(desde, 6);
+    const day = dayInPeriod(c, full);
+    const week = addDays(day, 6);
     const capped = week < periodEnd ? week : periodEnd;
-    const hasta = capped < desde ? desde : capped;
-    const query = { desde, hasta };
-    const filtered = await walker.walk(c, { adminMail: c.ctx.fixtures.agency, form: 'json', query });
-    const top = filtered.pages[0]!;
-    // The window's days, in the target's time zone.
-    const from = startOfDayIn(desde, c.ctx.profile.timeZone);
-    const to = startOfDayIn(addDays(hasta, 1), c.ctx.profile.timeZone) - 1;
-    filtered.entries.forEach((entry, i) => {
-      const at = momentoOf(entry);
-      if (!at) return;
-      c.expect(at.epochMs >= from && at.epochMs <= to, `only inquiries received from ${desde} to ${hasta}, got Momento ${(entry as { Momento: string }).Momento}`, pageOf(filtered, i).res);
-    });
-    c.expect(filtered.total <= full.total, `Total at most the unfiltered ${full.total}, got ${filtered.total}`, top.res);
-    if (!full.complete || !filtered.complete) return;
-    // The window lies inside the default period, so the unfiltered walk holds every inquiry of it.
-    const expected = full.entries.filter((e) => {
-      const at = momentoOf(e);
-      return at !== undefined && at.epochMs >= from && at.epochMs <= to;
-    });
-    const got = new Set(filtered.entries.map(contentKey));
-    const missing = expected.filter((e) => !got.has(contentKey(e)));
-    c.expect(missing.length === 0 && filtered.total === expected.length, `the ${expected.length} inquiries of the unfiltered list received in the window; got Total ${filtered.total}, ${missing.length} missing`, top.res);
+    const hasta = capped < day ? day : capped;
+    const tz = c.ctx.profile.timeZone;
+    const [from, to] = [startOfDayIn(day, tz), startOfDayIn(addDays(hasta, 1), tz) - 1];
+    // A week, then each bound alone: every one excludes inquiries of the default period on one side.
+    await expectPeriod(c, walker, full, { desde: day, hasta }, from, to, `from ${day} to ${hasta}`);
+    await expectPeriod(c, walker, full, { desde: day }, from, Number.POSITIVE_INFINITY, `from ${day}`);
+    await expectPeriod(c, walker, full, { hasta: day }, Number.NEGATIVE_INFINITY, startOfDayIn(addDays(day, 1), tz) - 1, `until ${day}`);
   });
+}
+
+/**
+ * The inquiries received in [from, to] (the days asked for, in the target's time zone), and every one of them
+ * the unfiltered walk holds within the period the answer names (Desde, Hasta) and the default period.
+ */
+async function expectPeriod(c: Check, walker: PageWalker, full: PageWalk, query: Record<string, string>, from: number, to: number, what: string): Promise<void> {
+  const filtered = await walker.walk(c, { adminMail: c.ctx.fixtures.agency, form: 'json', query });
+  const top = filtered.pages[0]!;
+  filtered.entries.forEach((entry, i) => {
+    const at = momentoOf(entry);
+    if (!at) return;
+    c.expect(at.epochMs >= from && at.epochMs <= to, `only inquiries received ${what}, got Momento ${(entry as { Momento: string }).Momento}`, pageOf(filtered, i).res);
+  });
+  c.expect(filtered.total <= full.total, `Total at most the unfiltered ${full.total}, got ${filtered.total}`, top.res);
+  if (!full.complete || !filtered.complete) return;
+  const bounds = (walk: PageWalk) => {
+    const page = walk.pages[0]!;
+    return [stamp(c, page.envelope.Desde, 'Desde', page.res).epochMs, endOfSecond(stamp(c, page.envelope.Hasta, 'Hasta', page.res).epochMs)] as const;
+  };
+  const [[desde, hasta], [defaultFrom, defaultTo]] = [bounds(filtered), bounds(full)];
+  const [lo, hi] = [Math.max(from, desde), Math.min(to, hasta)];
+  const expected = full.entries.filter((e) => {
+    const at = momentoOf(e)?.epochMs;
+    return at !== undefined && at >= Math.max(lo, defaultFrom) && at <= Math.min(hi, defaultTo);
+  });
+  const got = new Set(filtered.entries.map(contentKey));
+  const missing = expected.filter((e) => !got.has(contentKey(e)));
+  c.expect(missing.length === 0, `the ${expected.length} inquiries of the unfiltered list received ${what}; ${missing.length} missing`, top.res);
+  // Where the answer's period lies inside the default one, the unfiltered walk holds all of it.
+  if (lo >= defaultFrom && hi <= defaultTo) c.expect(filtered.total === expected.length, `Total ${expected.length} (the inquiries of the unfiltered list received ${what}), got ${filtered.total}`, top.res);
 }

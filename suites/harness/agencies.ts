@@ -8,10 +8,10 @@ import type { Check } from './check.ts';
 // URI /v3/agencias/{adminMail}, so the last segment names the agency (compared lower-case: Endpoints says
 // the segment is matched case-insensitively).
 
-/** The lower-cased adminMails in the app's agency list (reference form), with the response that gave them. */
-export async function agencyMails(c: Check, app: AppName): Promise<{ mails: Set<string>; res: TargetResponse }> {
-  const res = await c.send('agencias-list', { app, form: 'ref' });
-  c.expectStatus(res, 200, `the ${app} app's agency list`);
+/** The lower-cased adminMails in the app's agency list (reference form, `query` applied), with the response that gave them. */
+export async function agencyMails(c: Check, app: AppName, query?: Record<string, string>): Promise<{ mails: Set<string>; res: TargetResponse }> {
+  const res = await c.send('agencias-list', { app, form: 'ref', ...(query ? { query } : {}) });
+  c.expectStatus(res, 200, `the ${app} app's agency list${query ? ` with ${new URLSearchParams(query)}` : ''}`);
   const entries = c.present(listEntries(res.json), 'a list of link objects', res);
   const mails = new Set(
     entries.flatMap((e) => {

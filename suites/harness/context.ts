@@ -26,6 +26,8 @@ export interface RunContext {
   capture: CaptureReach;
   /** When the run must end (`--max-duration`): checks not done by then are reported as not run. */
   deadline?: RunDeadline;
+  /** Change configured webhook topics even where their restore would lose something (target/webhook-restore.ts). */
+  discardUnrestorableWebhooks: boolean;
 }
 
 /**

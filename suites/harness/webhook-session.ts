@@ -6,14 +6,19 @@ import { unreachableBecause } from '../../target/capture-reach.ts';
 import type { AppName } from '../../target/profile.ts';
 import { fillTemplate } from '../../target/templates.ts';
 import { runContext, targetClient } from './context.ts';
-import { restoreWebhookConfigs, saveWebhookConfig, type WebhookSnapshot } from './webhook-config.ts';
+import { journal } from '../../target/webhook-journal.ts';
+import { assertTouchable, restoreWebhookConfigs, saveWebhookConfig, type WebhookSnapshot } from './webhook-config.ts';
 
 // What a suite that changes webhook configurations shares: a receiver for callbacks, the configurations it
 // saved before touching them, and an afterAll that puts them back (issue 4, Safety) even when a check failed.
 // Everything starts lazily, on the first check that needs it, so a filtered or read-only run touches nothing.
 
 export interface WebhookSession {
-  /** Saves the configuration of (app, topic) the first time it is asked for; call before changing it. */
+  /**
+   * Saves the configuration of (app, topic) the first time it is asked for; call before changing it. Throws
+   * UnrestorableWebhookError (the calling check skips with its message) when the topic is configured and could
+   * not be put back faithfully, unless the run accepts that loss (--discard-unrestorable-webhooks).
+   */
   guard(app: AppName, topic: string): Promise<void>;
   /** Why the target's deliveries cannot reach the receiver (a target elsewhere, no --callback-url), or undefined. */
   unreachable(): string | undefined;
@@ -25,15 +30,20 @@ export interface WebhookSession {
   callbackUrl(name: string): Promise<string>;
   /** An AppWebhookUpsert body from the profile's template, pointing at url. */
   upsertBody(url: string): Record<string, unknown>;
-  /** Points (app, topic) at url: PUT, or POST when the topic is not configured. Saves it first. */
+  /** Points (app, topic) at url: PUT, or POST when the topic is not configured. Guards it first (see guard). */
   configure(app: AppName, topic: string, url: string): Promise<TargetResponse>;
   /** Adds a clean-up step that runs in afterAll before the configurations are restored. */
   onCleanup(step: () => Promise<void>): void;
 }
 
+let sessions = 0;
+
 /** Declares the session of one suite file; must be called at the top level of the file (it registers afterAll). */
 export function webhookSession(): WebhookSession {
   const snapshots = new Map<string, Promise<WebhookSnapshot>>();
+  /** The snapshots of topics this session may change, journaled (webhook-journal.ts) before the first change. */
+  const touched = new Map<string, WebhookSnapshot>();
+  const sessionId = `s${++sessions}`;
   const extras: (() => Promise<void>)[] = [];
   let receiver: Promise<CaptureServer> | undefined;
   const client = (): TargetClient => targetClient();
@@ -51,9 +61,11 @@ export function webhookSession(): WebhookSession {
   afterAll(async () => {
     const errors: string[] = [];
     for (const extra of extras) await extra().catch((e: Error) => errors.push(e.message));
-    const saved = await Promise.allSettled(snapshots.values());
-    const ok = saved.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
-    await restoreWebhookConfigs(client().restoring(), ok).catch((e: Error) => errors.push(e.message));
+    await Promise.allSettled(snapshots.values());
+    const { restored, failed } = await restoreWebhookConfigs(client().restoring(), [...touched.values()]);
+    const { runId } = runContext();
+    for (const [key, snapshot] of touched) if (restored.includes(snapshot)) journal({ runId, kind: 'restored', key: `${sessionId}\u0000${key}` });
+    errors.push(...failed.map((f) => f.error));
     if (receiver) await (await receiver).close().catch((e: Error) => errors.push(e.message));
     if (errors.length > 0) throw new Error(`webhook session cleanup: ${errors.join('; ')}`);
   });
@@ -68,7 +80,13 @@ export function webhookSession(): WebhookSession {
         // A failed save must not be retried into a snapshot of our own changes: keep the rejection.
         saved.catch(() => undefined);
       }
-      await saved;
+      const snapshot = await saved;
+      const { runId, discardUnrestorableWebhooks } = runContext();
+      assertTouchable(snapshot, discardUnrestorableWebhooks);
+      if (!touched.has(key)) {
+        touched.set(key, snapshot);
+        journal({ runId, kind: 'saved', key: `${sessionId}\u0000${key}`, snapshot });
+      }
     },
     unreachable() {
       const { baseUrl, capture } = runContext();

@@ -10,6 +10,8 @@ import { read, type ProvocationTable, type Provoked, type StatusContext } from '
 // Endpoints > Consultas, and the home document's 304 (Endpoints > Home; the header is the profile's).
 
 const agency = (c: Check) => c.ctx.fixtures.agency;
+/** A yyyy-mm-dd date written dd/mm/yyyy. */
+const dayFirst = (date: string) => date.split('-').reverse().join('/');
 const shortSid = (c: Check) => tokenOfLength(LIMITS.sid.minLength - 1, `${c.ctx.runId}s`);
 const STATUS_RESEND = 'status-resend';
 
@@ -24,9 +26,10 @@ async function refusedResend(c: Check, { session }: StatusContext, params: { adm
 export const CONSULTAS_PROVOCATIONS: ProvocationTable = {
   'consultas-list/200': { provoke: (c) => read(c, 'consultas-list', { params: { adminMail: agency(c) } }) },
   'consultas-list/404': { provoke: (c) => read(c, 'consultas-list', { params: { adminMail: freshAdminMail(c, 'st') } }) },
-  // Limits: pagina "at most 99".
+  // Conventions: "Query dates (desde, hasta) are ISO 8601 dates (yyyy-mm-dd)": today written day first is not
+  // one. (pagina past 99 is limits/pagina-max-99/past-limit-rejected's.)
   'consultas-list/400': {
-    provoke: (c) => read(c, 'consultas-list', { params: { adminMail: agency(c) }, query: { pagina: String(LIMITS.pagina.maximum + 1) } }),
+    provoke: (c) => read(c, 'consultas-list', { params: { adminMail: agency(c) }, query: { desde: dayFirst(c.ctx.today) } }),
   },
 
   'consultas-get/200': {

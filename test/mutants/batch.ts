@@ -7,7 +7,7 @@ import { runAgainst } from '../../cli/run-suites.ts';
 import { openSuiteSession, type SuiteSession } from '../../cli/suite-session.ts';
 import { TargetClient } from '../../target/client.ts';
 import type { Profile } from '../../target/profile.ts';
-import { secretsOf } from '../../target/profile-load.ts';
+import { secretsOf } from '../../target/secrets.ts';
 import { GALLERY, onlyOf } from './gallery/index.ts';
 import type { Mutant } from './fault.ts';
 import { startMutantProxy } from './proxy.ts';

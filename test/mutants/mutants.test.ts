@@ -1,14 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RULES } from '../../models/index.ts';
+import { RULES, rulesOfStatement, statementById } from '../../models/index.ts';
 import { GALLERY } from './gallery/index.ts';
 import type { Mutant } from './fault.ts';
 import { runBatch } from './run-batch.ts';
 import { PROFILE_FILE } from './run-cli.ts';
-import { UNKILLABLE } from './gallery/rows.ts';
-import { failedIds, killersByRule, report, type Outcome } from './score.ts';
+import { UNKILLABLE, UNKILLABLE_STATEMENTS } from './gallery/rows.ts';
+import { ENFORCED_STATEMENTS, failedIds, killersByRule, report, statementReport, type Outcome } from './score.ts';
 
 // Issue 7, mutant gallery: the suites run against each single-fault variant of the reference server; a
-// mutant is killed when the run exits 1 and its failed rules include the one the mutant breaks. Runs are
+// mutant is killed when the run exits 1 and its failed rules include the one the mutant breaks. Issue 12: each
+// mutant breaks one statement of the spec (models/statements/), and every enforced statement must be broken
+// by a killed mutant, with one of its own rules. Runs are
 // narrowed to the mutant's rules (--only) and go through batch.ts: two child processes (this machine has two
 // cores), each running its share of the gallery in one suite session, as `run --base-url` would per mutant.
 
@@ -38,6 +40,21 @@ describe('the mutant gallery', () => {
       for (const id of m.also ?? []) expect(RULE_LEVELS.has(id), `${m.name} also trips ${id}`).toBe(true);
     }
   });
+
+  it("names for each mutant a statement of the spec, breaks one of that statement's rules, and quotes only its words", () => {
+    for (const m of GALLERY) {
+      const statement = statementById(m.statement);
+      expect(statement, `${m.name} names the statement ${m.statement}`).toBeDefined();
+      expect(rulesOfStatement(statement!), `${m.name}: ${m.breaks} is a rule of ${m.statement}`).toContain(m.breaks);
+      if (m.quote !== undefined) expect(statement!.quote, `${m.name} quotes words of ${m.statement}`).toContain(m.quote);
+    }
+  });
+
+  it('has a mutant for every enforced statement, but those no mutant can break (UNKILLABLE_STATEMENTS)', () => {
+    const named = new Set(GALLERY.map((m) => m.statement));
+    expect(ENFORCED_STATEMENTS.filter((id) => !named.has(id) && !(id in UNKILLABLE_STATEMENTS))).toEqual([]);
+    expect(Object.keys(UNKILLABLE_STATEMENTS).filter((id) => !ENFORCED_STATEMENTS.includes(id) || named.has(id))).toEqual([]);
+  });
 });
 
 describe('the suites against every mutant', () => {
@@ -55,7 +72,8 @@ describe('the suites against every mutant', () => {
   it(`kill at least ${MIN_SCORE * 100}% of the gallery with the right rule id`, () => {
     const of = SELECTION === undefined ? '' : `, VMP_MUTANT_NAMES=${SELECTION}`;
     const { lines, score } = report(outcomes, wallMs, `${WIDTH} at a time, --runs ${RUNS}, --seed ${SEED}${of}`);
-    console.log(lines.join('\n'));
+    const scope = SELECTION === undefined ? ENFORCED_STATEMENTS : ENFORCED_STATEMENTS.filter((id) => MUTANTS.some((m) => m.statement === id));
+    console.log([...lines, ...statementReport(outcomes, scope).lines].join('\n'));
     expect(outcomes).toHaveLength(MUTANTS.length);
     expect(score).toBeGreaterThanOrEqual(MIN_SCORE);
   });
@@ -71,6 +89,11 @@ describe('the suites against every mutant', () => {
     const killers = killersByRule(outcomes);
     const gaps = RULES.filter((r) => r.level === 'must' && !killers.has(r.id) && !(r.id in UNKILLABLE)).map((r) => r.id);
     expect(gaps).toEqual([]);
+  });
+
+  it.skipIf(SELECTION !== undefined)('break every enforced statement with a killed mutant that names it, but those no mutant can (UNKILLABLE_STATEMENTS)', () => {
+    const { unbroken } = statementReport(outcomes, ENFORCED_STATEMENTS);
+    expect(unbroken.filter((id) => !(id in UNKILLABLE_STATEMENTS))).toEqual([]);
   });
 
   it('run every mutant to its end (no run killed for taking too long)', () => {

@@ -1,4 +1,4 @@
-import { Agent, createServer, request, type IncomingMessage, type Server } from 'node:http';
+import { Agent, createServer, request, type Server } from 'node:http';
 import type { Profile } from '../../target/profile.ts';
 import { flatHeaders, listenLocal, readBody } from '../support/local-http.ts';
 import { MutantRequest, MutantResponse } from './exchange.ts';
@@ -16,8 +16,11 @@ export interface MutantProxy {
   close(): Promise<void>;
 }
 
-/** One HTTP exchange with `base`; the answer's body as text. */
-function send(agent: Agent, base: string, method: string, url: string, headers: Record<string, string>, body: Buffer | string): Promise<MutantResponse> {
+/**
+ * One HTTP exchange with `base`; the answer's body as text. A kept-alive socket the server closed while idle
+ * (ECONNRESET on a reused socket, before any answer) is retried once on a fresh one, as Node's docs advise.
+ */
+function send(agent: Agent, base: string, method: string, url: string, headers: Record<string, string>, body: Buffer | string, retry = true): Promise<MutantResponse> {
   const data = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   const target = new URL(base);
   return new Promise((resolve, reject) => {
@@ -27,7 +30,10 @@ function send(agent: Agent, base: string, method: string, url: string, headers: 
         void readBody(res).then((bytes) => resolve(new MutantResponse(res.statusCode ?? 0, flatHeaders(res.headers), bytes.toString('utf8'))), reject);
       },
     );
-    out.on('error', reject);
+    out.on('error', (error: NodeJS.ErrnoException) => {
+      if (retry && out.reusedSocket && error.code === 'ECONNRESET') resolve(send(agent, base, method, url, headers, data, false));
+      else reject(error);
+    });
     out.end(data);
   });
 }

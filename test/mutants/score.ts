@@ -1,10 +1,11 @@
-import { RULES } from '../../models/index.ts';
+import { isEnforced, RULES, STATEMENTS } from '../../models/index.ts';
 import type { Mutant } from './fault.ts';
-import { UNKILLABLE } from './gallery/rows.ts';
+import { UNKILLABLE, UNKILLABLE_STATEMENTS } from './gallery/rows.ts';
 import type { CliRun } from './run-cli.ts';
 
 // The gallery's verdicts: which mutants were killed with the right rule id, which rules each mutant's run
-// showed failing (of those its fault is meant to trip), and the must-rules no mutant shows can fail.
+// showed failing (of those its fault is meant to trip), the must-rules no mutant shows can fail, and the
+// statements of the spec (models/statements/) no killed mutant breaks.
 
 export interface Outcome {
   mutant: Mutant;
@@ -51,3 +52,23 @@ export function report(outcomes: readonly Outcome[], wallMs: number, settings: s
   }
   return { lines, score };
 }
+
+/**
+ * The statement view (issue 12): an enforced statement is shown breakable when a mutant that names it was
+ * killed — with its `breaks`, which is one of the statement's rules. `scope`: the statements judged (every
+ * enforced one for the whole gallery; those the mutants name for a selection).
+ */
+export function statementReport(outcomes: readonly Outcome[], scope: readonly string[]): { lines: string[]; unbroken: string[] } {
+  const killers = new Map<string, string[]>();
+  for (const o of outcomes.filter(killed)) killers.set(o.mutant.statement, [...(killers.get(o.mutant.statement) ?? []), o.mutant.name]);
+  const shown = scope.filter((id) => killers.has(id));
+  const share = scope.length === 0 ? 0 : (shown.length / scope.length) * 100;
+  const lines = ['', `Statement score: ${shown.length}/${scope.length} enforced statements broken by a killed mutant (${share.toFixed(1)}%)`];
+  const unbroken = scope.filter((id) => !killers.has(id));
+  lines.push(`GAPS — enforced statements no killed mutant breaks (${unbroken.length}):`);
+  for (const id of unbroken) lines.push(`  ${id}${UNKILLABLE_STATEMENTS[id] ? ` (no mutant can: ${UNKILLABLE_STATEMENTS[id]})` : ''}`);
+  return { lines, unbroken };
+}
+
+/** Every statement a mutant can be asked to break: those with a must or profile rule. */
+export const ENFORCED_STATEMENTS: readonly string[] = STATEMENTS.filter(isEnforced).map((s) => s.id);

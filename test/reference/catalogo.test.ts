@@ -55,13 +55,15 @@ describe('bestmatch', () => {
   it('finds each body style and make by every field of catalogKeys, case- and accent-insensitively', async () => {
     for (const [area, path, param] of [['carrocerias', '/v3/carrocerias', 'bodystyle'], ['marcas', '/v3/marcas', 'make']] as const) {
       const keys = h.profile.catalogKeys[area]!;
-      expect(Object.keys(keys).sort()).toEqual(['api-url', 'api-url-path', 'codename', 'id', 'name']);
+      // The fields bestmatch matches against; marcas also names its new-vehicle-market flag, which it does not.
+      const fields = ['api-url', 'api-url-path', 'codename', 'id', 'name'];
+      expect(Object.keys(keys)).toEqual(expect.arrayContaining(fields));
       const lookups = (await list(path)).flatMap((record) =>
-        Object.values(keys).flatMap((pointer) => {
-          const value = String(at(record, pointer));
+        fields.flatMap((field) => {
+          const value = String(at(record, keys[field]!));
           return [value, value.toUpperCase(), value.normalize('NFD').replace(/\p{M}/gu, '')].map(async (variant) => {
             const res = await h.call(`${path}/bestmatch`, { query: { [param]: variant } });
-            expect((res.json as Rec).Id, `${area} ${pointer}=${variant}`).toBe(record.Id);
+            expect((res.json as Rec).Id, `${area} ${keys[field]}=${variant}`).toBe(record.Id);
           });
         }),
       );

@@ -3,7 +3,7 @@ import { consoleReport, summaryTable } from '../../reports/console.ts';
 import { htmlReport } from '../../reports/html.ts';
 import { markdownSummary } from '../../reports/markdown.ts';
 import { observationRows, profileChoice } from '../../reports/observations.ts';
-import { reportSecrets } from '../../reports/run-result.ts';
+import { secretsOf } from '../../target/secrets.ts';
 import { parseProfile } from '../../target/profile-load.ts';
 import { blockingFailures, exitCodeOf, unreportedRules } from '../../reports/summary.ts';
 import { ruleById } from '../../models/index.ts';
@@ -111,6 +111,6 @@ describe('report secrets', () => {
       invitationDomain: 'example.test',
       webhooks: { signature: { scheme: 'standard-webhooks', secret: 'whsec_abc' } },
     });
-    expect(reportSecrets(profile)).toEqual(['Bearer p', 'Bearer o', 'whsec_abc']);
+    expect(secretsOf(profile)).toEqual(['Bearer p', 'Bearer o', 'whsec_abc']);
   });
 });

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProfileError, loadProfile, parseProfile, profileJsonSchema, secretsOf } from '../../target/profile-load.ts';
+import { ProfileError, loadProfile, parseProfile, profileJsonSchema } from '../../target/profile-load.ts';
+import { secretsOf } from '../../target/secrets.ts';
 import type { ProfileInput } from '../../target/profile.ts';
 
 // The target profile: what the spec leaves open, described per target. A bad profile must say where.
@@ -96,9 +97,9 @@ describe('${ENV} header references', () => {
     }
   });
 
-  it('secretsOf lists the resolved header values', () => {
+  it('secretsOf lists the resolved header values, then their secret parts and the substituted values', () => {
     const profile = parseProfile(withHeader('Bearer ${VMP_TEST_TOKEN}'), { VMP_TEST_TOKEN: 's3cret' });
-    expect(secretsOf(profile)).toEqual(['Bearer s3cret', 'app-1', 'Bearer o']);
+    expect(secretsOf(profile)).toEqual(['Bearer s3cret', 'app-1', 'Bearer o', 's3cret']);
   });
 });
 

@@ -109,7 +109,6 @@ export const EFFECT_WEBHOOK_MUTANTS: Mutant[] = [
     name: 'hook-inquiry-location-names-another-agency',
     statement: 'events/inquiry',
     breaks: 'events/hook-inquiry-location-resolves',
-    quote: '/v3/consultas/{adminMail}/{sid}',
     // The inquiry URI is built with the app's first agency instead of the one that received the inquiry.
     fault: {
       response(req, res) {

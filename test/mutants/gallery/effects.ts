@@ -85,7 +85,6 @@ export const EFFECT_MUTANTS: Mutant[] = [
     name: 'registered-agency-invited-again',
     statement: 'endpoints/agencias-invite/409',
     breaks: 'lifecycle/registered-invitation-409',
-    quote: 'the e-mail in AdminMail is not already registered',
     // The conflict is looked up among pending invitations only, not among the accounts they became.
     fault: reinvitable(async (req, ctx, mail) => (await agencyOf(req, ctx, mail))?.Estado === 'registrada'),
   },
@@ -122,7 +121,6 @@ export const EFFECT_MUTANTS: Mutant[] = [
     name: 'desasociar-idempotent',
     statement: 'auth/no-permission-403',
     breaks: 'lifecycle/desasociar-modifications-403',
-    quote: 'on modifying operations that name the agency, as forbidden (403)',
     fault: stillActsOnDissociated('agencias-desasociar', () => empty(204)),
   },
   {
@@ -179,14 +177,12 @@ export const EFFECT_MUTANTS: Mutant[] = [
     name: 'productos-served-as-ref',
     statement: 'resources/productos-full-only',
     breaks: 'conventions/unlisted-media-form-never-served',
-    quote: 'not every endpoint offers every one; see Endpoints',
     fault: servedAsRef('agencias-productos'),
   },
   {
     name: 'carrocerias-served-as-ref',
     statement: 'resources/reference-forms',
     breaks: 'conventions/unlisted-media-form-never-served',
-    quote: 'not every endpoint offers every one; see Endpoints',
     fault: servedAsRef('carrocerias-list'),
   },
 ];

@@ -52,3 +52,9 @@ export async function primaryHas(ctx: FaultContext, adminMail: string | undefine
 export type Json = Record<string, unknown>;
 /** The entries of an inquiry page (full or reference form). */
 export const entriesOf = (page: Json): Json[] => (Array.isArray(page._entries) ? (page._entries as Json[]) : []);
+
+/** Every answer `status` of the endpoint replaced whole (status, headers and body) by `by`. */
+export const replaceAnswers = (endpointId: string, status: number, by: (req: MutantRequest) => MutantResponse): Fault =>
+  answers([endpointId], (req, res) => {
+    if (res.status === status) Object.assign(res, by(req));
+  });

@@ -3,6 +3,7 @@ import { AGENCY_MUTANTS } from './agencies.ts';
 import { CATALOG_MUTANTS } from './catalog.ts';
 import { EFFECT_MUTANTS } from './effects.ts';
 import { EFFECT_WEBHOOK_MUTANTS } from './effects-webhooks.ts';
+import { FILTER_MUTANTS } from './filters.ts';
 import { INQUIRY_MUTANTS } from './inquiries.ts';
 import { LIMIT_MUTANTS } from './limits.ts';
 import { MEDIA_MUTANTS } from './media.ts';
@@ -11,6 +12,11 @@ import { PROBLEM_MUTANTS } from './problems.ts';
 import { rowMutants } from './rows.ts';
 import { SCOPING_MUTANTS } from './scoping.ts';
 import { SERVER_ERROR_MUTANTS } from './server-errors.ts';
+import { CONSULTA_FIELD_MUTANTS } from './statements-consulta.ts';
+import { STATEMENT_CONVENTION_MUTANTS } from './statements-conventions.ts';
+import { STATEMENT_ENDPOINT_MUTANTS } from './statements-endpoints.ts';
+import { STATEMENT_ERROR_MUTANTS } from './statements-errors.ts';
+import { STATEMENT_LIMIT_MUTANTS } from './statements-limits.ts';
 import { STATUS_MUTANTS } from './statuses.ts';
 import { WEBHOOK_MUTANTS } from './webhooks.ts';
 
@@ -27,9 +33,15 @@ const WRITTEN: readonly Mutant[] = [
   ...WEBHOOK_MUTANTS,
   ...PRECONDITION_MUTANTS,
   ...CATALOG_MUTANTS,
+  ...FILTER_MUTANTS,
   ...EFFECT_MUTANTS,
   ...EFFECT_WEBHOOK_MUTANTS,
   ...SERVER_ERROR_MUTANTS,
+  ...CONSULTA_FIELD_MUTANTS,
+  ...STATEMENT_LIMIT_MUTANTS,
+  ...STATEMENT_CONVENTION_MUTANTS,
+  ...STATEMENT_ERROR_MUTANTS,
+  ...STATEMENT_ENDPOINT_MUTANTS,
 ];
 
 export const GALLERY: readonly Mutant[] = [...WRITTEN, ...rowMutants(WRITTEN)];

@@ -6,7 +6,7 @@ import { answers, entriesOf, formAsked, invalidBecause, requests, type Json } fr
 // GET by sid, the reference form, and resendwebhook's answer.
 
 /** Edits the envelope of every successful inquiry page (`form`: only pages in that form). */
-const pages = (edit: (page: Json, req: MutantRequest) => void, form?: 'full' | 'ref'): Fault =>
+export const pages = (edit: (page: Json, req: MutantRequest) => void, form?: 'full' | 'ref'): Fault =>
   answers(['consultas-list'], (req, res) => {
     if (res.status !== 200) return;
     if (form && (formAsked(req) === 'ref') !== (form === 'ref')) return;
@@ -14,7 +14,7 @@ const pages = (edit: (page: Json, req: MutantRequest) => void, form?: 'full' | '
   });
 
 /** Edits every Consulta the API shows: the full-form list entries and GET by sid. */
-const consultas = (edit: (c: Json) => void): Fault => ({
+export const consultas = (edit: (c: Json) => void): Fault => ({
   response(req, res) {
     if (res.status !== 200 || formAsked(req) === 'ref') return;
     if (req.endpoint === 'consultas-list') res.editJson((page) => void entriesOf(page).forEach(edit));

@@ -9,7 +9,7 @@ import { invalidBecause, today } from './helpers.ts';
 const { adminMail, topic, sid, pagina, desde } = LIMITS;
 
 /** Rewrites a path or query parameter before forwarding, when `when` says so. */
-function rewrite(name: string, when: (value: string, req: MutantRequest, ctx: FaultContext) => boolean, to: (value: string) => string): Fault {
+export function rewrite(name: string, when: (value: string, req: MutantRequest, ctx: FaultContext) => boolean, to: (value: string) => string): Fault {
   return {
     request(req, ctx) {
       const value = req.param(name) ?? req.query.get(name) ?? undefined;
@@ -21,7 +21,7 @@ function rewrite(name: string, when: (value: string, req: MutantRequest, ctx: Fa
 }
 
 /** Answers 400 (a well-formed validation problem keyed by the parameter) when `when` says so. */
-function refuse(name: string, when: (value: string, req: MutantRequest, ctx: FaultContext) => boolean): Fault {
+export function refuse(name: string, when: (value: string, req: MutantRequest, ctx: FaultContext) => boolean): Fault {
   return {
     request(req, ctx) {
       const value = req.param(name) ?? req.query.get(name) ?? undefined;
@@ -30,7 +30,7 @@ function refuse(name: string, when: (value: string, req: MutantRequest, ctx: Fau
   };
 }
 
-const because = (name: string, prefix: string) => (_v: string, req: MutantRequest, ctx: FaultContext) =>
+export const because = (name: string, prefix: string) => (_v: string, req: MutantRequest, ctx: FaultContext) =>
   invalidBecause(req, ctx, name)?.startsWith(prefix) === true;
 const pad = (value: string, length: number) => value.padEnd(length, 'x');
 const mailRule = `limits/admin-mail-max-${adminMail.maxLength}`;

@@ -6,7 +6,7 @@ import type { Json } from './helpers.ts';
 // Errors: the validation problem body (400, 409) and the 403 problem body, application/problem+json.
 
 /** Edits problem bodies of the given statuses (of the given endpoints, when named). */
-const problems = (statuses: number[], edit: (body: Json, res: MutantResponse) => void, endpoints?: string[]): Fault => ({
+export const problems = (statuses: number[], edit: (body: Json, res: MutantResponse) => void, endpoints?: string[]): Fault => ({
   response(req, res) {
     if (!statuses.includes(res.status) || (endpoints && !endpoints.includes(req.endpoint ?? ''))) return;
     res.editJson((body) => edit(body, res));

@@ -6,8 +6,8 @@ import { answers, formAsked, recode } from './helpers.ts';
 // Endpoints, walked as data: for every row, each documented status answered with another code and each
 // offered media type labelled as another. These are the generic faults of an implementation (a 422 where
 // the row says 400, 410 for 404, 203 for 200, a representation served under the wrong Content-Type); the
-// hand-written families hold the faults that need a story. A rule some hand-written mutant already breaks
-// gets no generated one.
+// hand-written families hold the faults that need a story. A rule some hand-written mutant already breaks,
+// for the statement the generated one would name, gets no generated one.
 
 /** What a documented status becomes: a neighbouring code a real implementation might answer instead. */
 const STATUS_SWAP: Record<number, number> = { 200: 203, 201: 200, 202: 200, 204: 200, 400: 422, 403: 404, 404: 410, 409: 422 };
@@ -19,6 +19,11 @@ const FORM_SWAP: Record<MediaForm, MediaForm> = { json: 'textJson', textJson: 'j
 export const UNKILLABLE: Record<string, string> = {
   'status/colores-list/400':
     'the row lists 400, but q and nombre are optional strings with no stated constraint: no request is invalid by the spec alone, so the check can only skip',
+};
+
+/** Enforced statements no mutant can break so that one of their rules fails, and why. */
+export const UNKILLABLE_STATEMENTS: Record<string, string> = {
+  'endpoints/colores-list/400': 'the row lists 400, but no request to /v3/colores is invalid by the spec alone (status/colores-list/400 can only skip)',
 };
 
 const kebab = (s: string): string => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
@@ -91,17 +96,20 @@ function undocumentedMutant(e: Endpoint): Mutant | undefined {
   };
 }
 
-/** The generated mutants: for every row's status, media and "no other code" rules that no mutant in `written` breaks. */
+/**
+ * The generated mutants: for every row's status, media and "no other code" rules that no mutant in `written`
+ * breaks for the same statement (a written mutant of another statement leaves the row's own cell untested).
+ */
 export function rowMutants(written: readonly Mutant[]): Mutant[] {
-  const broken = new Set(written.map((m) => m.breaks));
-  const wanted = (id: string) => MUST.has(id) && !broken.has(id) && !(id in UNKILLABLE);
+  const broken = new Set(written.map((m) => `${m.statement} ${m.breaks}`));
+  const wanted = (e: Endpoint, id: string) => MUST.has(id) && !broken.has(`${rowStatement(e, id)} ${id}`) && !(id in UNKILLABLE);
   const generated = ENDPOINTS.flatMap((e) => [
     ...documentedStatuses(e)
-      .filter((s) => s in STATUS_SWAP && wanted(`status/${e.id}/${s}`))
+      .filter((s) => s in STATUS_SWAP && wanted(e, `status/${e.id}/${s}`))
       .map((s) => statusMutant(e, s)),
-    ...(e.success.mediaTypes ?? []).filter((f) => wanted(mediaRuleId(e.id, f))).map((f) => mediaMutant(e, f)),
+    ...(e.success.mediaTypes ?? []).filter((f) => wanted(e, mediaRuleId(e.id, f))).map((f) => mediaMutant(e, f)),
   ]);
-  const undocumented = ENDPOINTS.filter((e) => wanted(`status/${e.id}/documented-only`))
+  const undocumented = ENDPOINTS.filter((e) => wanted(e, `status/${e.id}/documented-only`))
     .map(undocumentedMutant)
     .filter((m) => m !== undefined);
   return [...generated, ...undocumented];

@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+
+// Issue 13, item 6: a report file is either the previous one or the complete new one, never a half-written
+// (or 0-byte) file beside stale results. Each file is written beside its final name, then renamed over it.
+
+/** A name beside `file` for its next version: hidden, unique to this process and call. */
+export const tempPathFor = (file: string): string =>
+  path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+
+export async function writeFileAtomic(file: string, data: string): Promise<void> {
+  await writeFilesAtomic([{ file, data }]);
+}
+
+/**
+ * Writes every file to its temporary name first, then renames them all: an interruption while writing leaves
+ * the previous set untouched, and the renames themselves take microseconds.
+ */
+export async function writeFilesAtomic(files: readonly { file: string; data: string }[]): Promise<void> {
+  const staged = files.map((f) => ({ ...f, temp: tempPathFor(f.file) }));
+  try {
+    await Promise.all(staged.map((f) => writeFile(f.temp, f.data)));
+    for (const f of staged) await rename(f.temp, f.file);
+  } finally {
+    await Promise.all(staged.map((f) => rm(f.temp, { force: true })));
+  }
+}
+
+/**
+ * Redacts a file written live by another writer (the capture server's JSONL), line by line, so a large file is
+ * never held whole; replaced by rename only when a line changed. A missing file is fine.
+ */
+export async function redactFileInPlace(file: string, redactLine: (line: string) => string): Promise<void> {
+  const input = createReadStream(file, { encoding: 'utf8' });
+  const temp = tempPathFor(file);
+  let changed = false;
+  try {
+    const output = createWriteStream(temp, { encoding: 'utf8' });
+    try {
+      for await (const line of createInterface({ input, crlfDelay: Infinity })) {
+        const clean = redactLine(line);
+        changed ||= clean !== line;
+        if (!output.write(`${clean}\n`)) await once(output, 'drain');
+      }
+    } finally {
+      await new Promise((resolve) => output.end(resolve));
+    }
+    if (changed) await rename(temp, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  } finally {
+    await rm(temp, { force: true });
+  }
+}

@@ -1,0 +1,87 @@
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { redactFileInPlace } from '../../reports/atomic-write.ts';
+import { toCurl } from '../../target/curl.ts';
+import { parseProfile } from '../../target/profile-load.ts';
+import { redact, REDACTED } from '../../target/redact.ts';
+import { secretParts, secretsOf } from '../../target/secrets.ts';
+import { encodedForms } from './support/secret-scan.ts';
+
+// Issue 13, items 1–2, at the unit level: the curl line of a request whose credentials hold every awkward
+// character, and every form a target or a report writer gives a secret.
+
+const AWKWARD = [`it's`, `say "hi"`, 'back\\slash', 'two  spaces', '$HOME${X}', 'ñandú-€', 'a?b=c&d#e%2Ff+g/h'];
+
+describe('curl lines', () => {
+  it.each(AWKWARD)('never show the secret %j, quoted or not', (secret) => {
+    const curl = toCurl(
+      { method: 'PUT', url: `https://t.example/v3/x?key=${encodeURIComponent(secret)}`, headers: { Authorization: `Bearer ${secret}`, 'X-Key': secret }, body: JSON.stringify({ s: secret }) },
+      [`Bearer ${secret}`, secret],
+    );
+    for (const form of encodedForms(secret)) expect(curl).not.toContain(form);
+    expect(curl).toContain(`-H 'Authorization: ${REDACTED}'`);
+  });
+});
+
+describe('redact', () => {
+  it.each(AWKWARD)('finds %j raw, JSON-escaped (also \\u-escaped), percent-encoded (either hex case), as HTML and XML entities, shell-quoted', (secret) => {
+    const forms = [
+      secret,
+      JSON.stringify(secret).slice(1, -1),
+      JSON.stringify(secret).slice(1, -1).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+      encodeURIComponent(secret),
+      encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()),
+      new URLSearchParams({ s: secret }).toString().slice(2),
+      secret.replace(/&/g, '&amp;').replace(/'/g, '&#39;').replace(/"/g, '&quot;'),
+      secret.replace(/&/g, '&amp;').replace(/'/g, '&apos;').replace(/"/g, '&quot;'),
+      secret.replace(/'/g, `'\\''`),
+    ];
+    for (const form of forms) expect(redact(`before ${form} after`, [secret])).toBe(`before ${REDACTED} after`);
+  });
+});
+
+describe('the secrets of a profile', () => {
+  const profile = parseProfile(
+    {
+      apps: {
+        primary: { headers: { Authorization: 'Bearer ${T}' } },
+        other: { headers: { Authorization: `Basic ${Buffer.from("u:pa ss'wd").toString('base64')}` } },
+      },
+      topics: { inquiry: 'a', registration: 'b', unavailable: 'c' },
+      templates: { webhookUpsert: { Url: '{{url}}', Secret: '${HOOK}' }, agenciaCreate: {}, agenciaEdit: {} },
+      invitationDomain: 'example.test',
+      webhooks: { signature: { scheme: 'standard-webhooks', secret: 'whsec_${SIGNING}' } },
+    },
+    { T: 'tok-123456', HOOK: 'hook-secret-9', SIGNING: 'c2lnbmluZy1rZXk=' },
+  );
+
+  it('are the whole credentials and their parts: the token, the Basic password, the signing key, every ${ENV} value', () => {
+    expect(secretsOf(profile)).toEqual(
+      expect.arrayContaining(['Bearer tok-123456', 'tok-123456', "u:pa ss'wd", "pa ss'wd", 'whsec_c2lnbmluZy1rZXk=', 'c2lnbmluZy1rZXk=', 'hook-secret-9']),
+    );
+    expect(profile.templates.webhookUpsert).toEqual({ Url: '{{url}}', Secret: 'hook-secret-9' });
+  });
+
+  it('never show the values substituted for ${ENV} in JSON', () => {
+    expect(JSON.stringify(profile)).not.toContain('"tok-123456"');
+    expect(secretParts('Bearer')).toEqual([]);
+    expect(secretParts('ApiKey  k e y')).toEqual(['k e y']);
+  });
+});
+
+describe('a file written live (the capture JSONL)', () => {
+  it('is redacted in place, line by line, leaving no temporary file', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'vmp-hostile-jsonl-'));
+    const file = path.join(dir, 'deliveries.jsonl');
+    const secret = AWKWARD[1]!;
+    await writeFile(file, `${JSON.stringify({ n: 1, echo: `token ${secret}` })}\n${JSON.stringify({ n: 2 })}\n`);
+    await redactFileInPlace(file, (line) => redact(line, [secret]));
+    const text = await readFile(file, 'utf8');
+    for (const form of encodedForms(secret)) expect(text).not.toContain(form);
+    expect(text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as unknown)).toEqual([{ n: 1, echo: `token ${REDACTED}` }, { n: 2 }]);
+    expect(await readdir(dir)).toEqual(['deliveries.jsonl']);
+    await expect(redactFileInPlace(path.join(dir, 'missing.jsonl'), (l) => l)).resolves.toBeUndefined();
+  });
+});
