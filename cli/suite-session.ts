@@ -1,6 +1,7 @@
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { createVitest, type Reporter, type SerializedError, type TestCase, type TestModule, type TestSpecification } from 'vitest/node';
+import { BaseSequencer, createVitest, type Reporter, type SerializedError, type TestCase, type TestModule, type TestSpecification } from 'vitest/node';
 import { onlyPattern } from '../reports/rule-glob.ts';
 import type { RunContext } from '../suites/harness/context.ts';
 import { terminalSafeText } from './terminal-text.ts';
@@ -10,6 +11,21 @@ import { terminalSafeText } from './terminal-text.ts';
 // targets through one session, so vite's start-up and the suites' transform are paid once, not per target.
 
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * The suite file that runs after every other: errors/no-server-error reports the 5xx answers of the whole run
+ * (suites/harness/run-ledger.ts), so it must come once every other check and clean-up has sent its requests.
+ */
+export const LAST_SUITE_FILE = 'suites/server-errors.suite.ts';
+
+/** vitest's order (longest or failed first), with LAST_SUITE_FILE moved to the end. */
+export class LastFileSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const last = (f: TestSpecification) => f.moduleId === path.join(PROJECT_ROOT, LAST_SUITE_FILE);
+    return [...sorted.filter((f) => !last(f)), ...sorted.filter(last)];
+  }
+}
 
 export interface SessionOptions {
   /** vitest's own JUnit and JSON reporters write here when given (the files of the session's last run). */
@@ -110,6 +126,7 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
         pool: 'threads',
         fileParallelism: false,
         isolate: false,
+        sequence: { sequencer: LastFileSequencer },
         testTimeout: options.testTimeoutMs ?? 60_000,
         hookTimeout: options.testTimeoutMs ?? 60_000,
         silent: true,

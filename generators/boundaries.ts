@@ -1,14 +1,18 @@
-import { addDays, INT32, type ParamSpec } from '../models/index.ts';
+import { addDays, checkParam, INT32, type ParamSpec } from '../models/index.ts';
 import { emailOfLength, tokenOfLength } from './text.ts';
+import { emailForms, longValues, mixedCase, ODD_CHARACTERS } from './tricky.ts';
 
 // The deterministic boundary phase: for every bound a ParamSpec carries, the values exactly at it, just
-// inside it and just past it, each labelled with the verdict the catalog implies.
+// inside it and just past it, each labelled with the verdict the catalog implies; and the inputs real
+// implementations trip on (tricky.ts): RFC 5322 e-mail forms, odd characters in query strings, long strings
+// where the spec states no limit. `either` marks values the spec does not decide: only a documented code
+// (and no 5xx) is expected of them.
 
 export interface BoundaryCase {
   param: string;
   value: string;
-  expect: 'accept' | 'reject';
-  /** Which bound this probes, e.g. "maxLength 50: at". */
+  expect: 'accept' | 'reject' | 'either';
+  /** Which bound or form this probes, e.g. "maxLength 50: at", "RFC 5322 form: plus-addressing". */
   label: string;
 }
 
@@ -34,8 +38,30 @@ function stringCases(spec: ParamSpec, o: BoundaryOptions): BoundaryCase[] {
   }
   if (spec.format === 'email') {
     cases.push({ param: spec.name, value: tokenOfLength(20, 'noat'), expect: 'reject', label: 'e-mail format: no @' });
+    if (spec.maxLength !== undefined) {
+      // "matched case-insensitively": a mixed-case address exactly at the bound is as valid as a lower-case one.
+      const value = mixedCase(emailOfLength(spec.maxLength, o.domain.toUpperCase(), 'u'));
+      cases.push({ param: spec.name, value, expect: 'accept', label: `maxLength ${spec.maxLength}: at, upper case` });
+    }
+    for (const f of emailForms(o.domain)) {
+      cases.push({ param: spec.name, value: f.value, expect: verdictOf(spec, f.value, o.today), label: `RFC 5322 form: ${f.label}` });
+    }
   }
+  if (spec.in === 'query') {
+    // In an e-mail parameter the characters sit in the local part, and the catalog judges the address.
+    for (const t of ODD_CHARACTERS) {
+      const value = spec.format === 'email' ? `${t.value}@${o.domain}` : t.value;
+      cases.push({ param: spec.name, value, expect: spec.format === 'email' ? verdictOf(spec, value, o.today) : 'either', label: `characters: ${t.label}` });
+    }
+  }
+  for (const t of longValues(spec, o.domain)) cases.push({ param: spec.name, value: t.value, expect: 'either', label: `no stated limit: ${t.label}` });
   return cases;
+}
+
+/** The catalog's verdict on a value as a boundary expectation: valid → accept, clearly invalid → reject, else either. */
+function verdictOf(spec: ParamSpec, value: string, today: string): BoundaryCase['expect'] {
+  const v = checkParam(spec, value, today);
+  return v.valid ? 'accept' : v.clear ? 'reject' : 'either';
 }
 
 function integerCases(spec: ParamSpec): BoundaryCase[] {

@@ -1,11 +1,14 @@
 import fc from 'fast-check';
 import { addDays, INT32, type ParamSpec } from '../models/index.ts';
 import { emailArbitrary, nonEmailArbitrary, oddUnicodeArbitrary } from './text.ts';
+import { emailFormArbitrary, longStringArbitrary, oddCharactersArbitrary } from './tricky.ts';
 
 // The random phase: for each ParamSpec, an arbitrary that ranges well past its bounds on both sides
 // (issue 4: e-mails of 1..50 and 51..200 characters, non-e-mails, sids of 0..60, topics of 0..200,
-// pagina from -5 to 200, dates around today minus 90, integers past int32, odd Unicode). Suites classify
-// each drawn value with checkParam() from models/, so validity is judged by the catalog, not here.
+// pagina from -5 to 200, dates around today minus 90, integers past int32, odd Unicode), mixed with the
+// inputs real implementations trip on (tricky.ts, issue 12: RFC 5322 e-mail forms, URL-special and
+// non-ASCII characters in query strings, long strings where no maximum is stated). Suites classify each
+// drawn value with checkParam() from models/, so validity is judged by the catalog, not here.
 
 const token = (min: number, max: number) =>
   fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789-_'), minLength: min, maxLength: max });
@@ -19,6 +22,8 @@ function stringArbitrary(spec: ParamSpec, domain: string): fc.Arbitrary<string> 
       { arbitrary: emailArbitrary(domain, localMax(max + 1), localMax(max * 4)), weight: 3 },
       { arbitrary: nonEmailArbitrary, weight: 2 },
       { arbitrary: oddUnicodeArbitrary.filter((s) => s !== ''), weight: 1 },
+      { arbitrary: emailFormArbitrary(domain), weight: 2 },
+      ...unbounded(spec, domain),
     );
   }
   const max = spec.maxLength ?? 30;
@@ -26,7 +31,16 @@ function stringArbitrary(spec: ParamSpec, domain: string): fc.Arbitrary<string> 
     { arbitrary: token(Math.max(1, spec.minLength ?? 1), max), weight: 4 },
     { arbitrary: token(0, Math.max(max * 2, 60)), weight: 3 },
     { arbitrary: oddUnicodeArbitrary, weight: 1 },
+    ...(spec.in === 'query' ? [{ arbitrary: oddCharactersArbitrary, weight: 2 }] : []),
+    ...unbounded(spec, domain),
   );
+}
+
+/** Long strings (long e-mails for an e-mail parameter), now and then, where the spec states no maximum. */
+function unbounded(spec: ParamSpec, domain: string): fc.WeightedArbitrary<string>[] {
+  if (spec.maxLength !== undefined) return [];
+  const long = spec.format === 'email' ? longStringArbitrary.map((s) => `${s}@${domain}`) : longStringArbitrary;
+  return [{ arbitrary: long, weight: 1 }];
 }
 
 function integerArbitrary(spec: ParamSpec): fc.Arbitrary<string> {

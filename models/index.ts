@@ -15,4 +15,5 @@ export * from './rules/index.ts';
 export * from './strictness.ts';
 export * from './unlisted-forms.ts';
 export * from './param-check.ts';
+export * from './rfc.ts';
 export * from './statements/index.ts';

@@ -2,10 +2,17 @@ import { z } from 'zod';
 import { addDays, isCalendarDate } from './datetime.ts';
 import type { ParamSpec } from './endpoint.ts';
 import { INT32 } from './limits.ts';
+import { RFC5321, utf8Octets } from './rfc.ts';
 
 // Whether one raw parameter value satisfies its ParamSpec: the catalog's limits turned into a verdict.
 // `clear: false` marks values a reasonable implementation may judge either way (an odd but '@'-bearing
 // e-mail, "1" for a boolean, astral characters at a length bound); suites never fail a target over those.
+//
+// "email" (Endpoints, Limits) is decided as follows. Valid: the common RFC 5322 dot-atom forms — letters of
+// either case, digits, dots, hyphens, underscores, plus-addressing, apostrophes, subdomains (zod's e-mail
+// format). Unclear: what RFC 5322 allows but many validators refuse — a quoted local part ("first last"@x),
+// other atext such as / % !, non-ASCII local parts (RFC 6531) — and addresses past RFC 5321's lengths (local
+// part over 64 octets, address over 254). Clearly invalid: no '@', an empty side, or white space outside quotes.
 
 export type ParamVerdict = { valid: true } | { valid: false; clear: boolean; reason: string };
 
@@ -14,6 +21,22 @@ const invalid = (reason: string, clear = true): ParamVerdict => ({ valid: false,
 const emailFormat = z.email();
 const INTEGER = /^-?\d+$/;
 const ASTRAL = /[\u{10000}-\u{10FFFF}]/u;
+/** A quoted local part (RFC 5322 section 3.4.1 quoted-string) before a plain domain. */
+const QUOTED_LOCAL = /^"(?:[^"\\\r\n]|\\.)*"@[^@\s"]+$/;
+
+function checkEmail(value: string): ParamVerdict {
+  if (emailFormat.safeParse(value).success) {
+    const local = value.slice(0, value.lastIndexOf('@'));
+    if (utf8Octets(local) > RFC5321.localPartMaxOctets || utf8Octets(value) > RFC5321.addressMaxOctets) {
+      return invalid(`longer than RFC 5321 allows (local part ${RFC5321.localPartMaxOctets}, address ${RFC5321.addressMaxOctets} octets)`, false);
+    }
+    return VALID;
+  }
+  if (QUOTED_LOCAL.test(value)) return invalid('an e-mail address with a quoted local part', false);
+  const parts = value.split('@');
+  const plainlyNot = parts.length !== 2 || parts[0] === '' || parts[1] === '' || /\s/.test(value);
+  return invalid('not an e-mail address', plainlyNot);
+}
 
 function checkString(spec: ParamSpec, value: string): ParamVerdict {
   const length = value.length;
@@ -25,12 +48,7 @@ function checkString(spec: ParamSpec, value: string): ParamVerdict {
   if ((spec.minLength !== undefined && points < spec.minLength) || (spec.maxLength !== undefined && points > spec.maxLength)) {
     return invalid('within the length bounds in UTF-16 units, not in code points', false);
   }
-  if (spec.format === 'email' && !emailFormat.safeParse(value).success) {
-    const parts = value.split('@');
-    const plainlyNot = parts.length !== 2 || parts[0] === '' || parts[1] === '' || /\s/.test(value);
-    return invalid('not an e-mail address', plainlyNot);
-  }
-  return VALID;
+  return spec.format === 'email' ? checkEmail(value) : VALID;
 }
 
 function checkInteger(spec: ParamSpec, value: string): ParamVerdict {

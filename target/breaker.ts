@@ -1,5 +1,5 @@
-import { endpoint, ENDPOINTS, type Endpoint } from '../models/index.ts';
 import type { TransportError, TransportErrorCode } from './client.ts';
+import { barePath, matchEndpoint } from './endpoint-match.ts';
 
 // A per-endpoint circuit breaker for one run. A hanging endpoint costs a full deadline per request, and
 // fast-check shrinking after one failure may send dozens more: once an endpoint has failed at the transport
@@ -12,28 +12,14 @@ import type { TransportError, TransportErrorCode } from './client.ts';
 
 const TRIPPING: ReadonlySet<TransportErrorCode> = new Set(['VMP_ERR_TIMEOUT', 'VMP_ERR_CONNECTION', 'VMP_ERR_PROTOCOL']);
 
-interface Template {
-  e: Endpoint;
-  pattern: RegExp;
-  params: number;
-}
-
-// Literal segments beat parameters: /v3/carrocerias/bestmatch is bestmatch, not carrocerias-get.
-const TEMPLATES: readonly Template[] = ENDPOINTS.map((e) => ({
-  e,
-  pattern: new RegExp(`^${e.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}/?$`),
-  params: (e.path.match(/\{/g) ?? []).length,
-})).sort((a, b) => a.params - b.params);
-
 /**
  * The breaker's key, readable in messages: the method and the catalog path template (`GET /v3/carrocerias/{id}`)
  * when the request is a catalog endpoint — by its id, else by matching the path — otherwise the method and
  * the path without its query.
  */
 export function endpointKey(method: string, path: string, endpointId?: string): string {
-  const bare = path.split(/[?#]/)[0]!;
-  const known = endpointId ? endpoint(endpointId) : TEMPLATES.find((t) => t.e.method === method.toUpperCase() && t.pattern.test(bare))?.e;
-  return `${method.toUpperCase()} ${known ? known.path : bare}`;
+  const known = matchEndpoint(method, path, endpointId);
+  return `${method.toUpperCase()} ${known ? known.path : barePath(path)}`;
 }
 
 /** When answers count as slow: over `afterMs`, `strikes` times in a row on one endpoint. */

@@ -5,11 +5,16 @@ export interface EndpointCall extends Omit<SendRequest, 'method' | 'path' | 'end
   params?: Record<string, string | number>;
 }
 
-/** Sends a request to a catalog endpoint by id, expanding its path template. */
-export function callEndpoint(client: TargetClient, endpointId: string, call: EndpointCall = {}): Promise<TargetResponse> {
+/** The request a call to a catalog endpoint sends: its method, and its path template expanded. */
+export function endpointRequest(endpointId: string, call: EndpointCall = {}): SendRequest {
   const e = endpoint(endpointId);
   const { params = {}, ...rest } = call;
-  return client.send({ ...rest, endpointId, method: e.method, path: expandPath(e.path, params) });
+  return { ...rest, endpointId, method: e.method, path: expandPath(e.path, params) };
+}
+
+/** Sends a request to a catalog endpoint by id, expanding its path template. */
+export function callEndpoint(client: TargetClient, endpointId: string, call: EndpointCall = {}): Promise<TargetResponse> {
+  return client.send(endpointRequest(endpointId, call));
 }
 
 export type { MediaForm };

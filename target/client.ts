@@ -63,6 +63,9 @@ export interface TargetResponse {
   exchange: Exchange;
 }
 
+/** Hears one request and its answer (a breaker's refusal too: it carries no status). */
+export type ExchangeListener = (req: SendRequest, res: TargetResponse) => void;
+
 export interface ClientOptions {
   baseUrl: string;
   profile: Profile;
@@ -102,11 +105,13 @@ export class TargetClient {
   private readonly dispatcher: Dispatcher;
   /** Absent in a restoring() view, which neither refuses requests nor owns the connections. */
   private readonly breaker: CircuitBreaker | undefined;
+  /** Shared with a restoring() view: what it sends is heard too. */
+  private readonly listeners: Set<ExchangeListener>;
 
   constructor(
     private readonly options: ClientOptions,
     /** For restoring(): the same connections, without breaker or deadline. */
-    shared?: { dispatcher: Dispatcher },
+    shared?: { dispatcher: Dispatcher; listeners: Set<ExchangeListener> },
   ) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.timeoutMs = options.timeoutMs ?? 5_000;
@@ -114,6 +119,7 @@ export class TargetClient {
     this.dispatcher =
       shared?.dispatcher ?? new Agent({ keepAliveTimeout: 10_000, connections: 32, headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs });
     this.breaker = shared ? undefined : new CircuitBreaker(options.slow);
+    this.listeners = shared?.listeners ?? new Set();
   }
 
   /**
@@ -122,7 +128,7 @@ export class TargetClient {
    */
   restoring(): TargetClient {
     const { deadline: _deadline, slow: _slow, ...options } = this.options;
-    return new TargetClient(options, { dispatcher: this.dispatcher });
+    return new TargetClient(options, { dispatcher: this.dispatcher, listeners: this.listeners });
   }
 
   get profile(): Profile {
@@ -131,6 +137,12 @@ export class TargetClient {
 
   get secrets(): readonly string[] {
     return this.options.secrets;
+  }
+
+  /** Hears every exchange from now on, until the returned function is called (a run-wide view: issue 12 §4). */
+  listen(listener: ExchangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** The request headers for one app, plus the media-type selection header if the profile uses one. */
@@ -188,7 +200,9 @@ export class TargetClient {
       durationMs,
       ...(result.error ? { error: redact(`${result.error.code}: ${result.error.message}`, secrets) } : {}),
     };
-    return { ...result, exchange };
+    const response = { ...result, exchange };
+    for (const listener of this.listeners) listener(req, response);
+    return response;
   }
 
   private wait(): Wait {

@@ -7,6 +7,7 @@ import { LIMIT_RULES } from './limits.ts';
 import { OBSERVATION_RULES } from './observations.ts';
 import { PRECONDITION_RULES } from './preconditions.ts';
 import { RESOURCE_RULES } from './resources.ts';
+import { FUZZ_RULES } from './fuzz.ts';
 
 export const RULES: readonly Rule[] = [
   ...LIMIT_RULES,
@@ -17,6 +18,7 @@ export const RULES: readonly Rule[] = [
   ...PRECONDITION_RULES,
   ...EFFECT_RULES,
   ...OBSERVATION_RULES,
+  ...FUZZ_RULES,
 ];
 
 const BY_ID = new Map(RULES.map((r) => [r.id, r]));

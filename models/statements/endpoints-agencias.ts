@@ -20,7 +20,7 @@ export const AGENCIAS_STATEMENTS: Statement[] = [
   preamble(
     'endpoints/admin-mail-is-email',
     "Path parameter adminMail is the e-mail of the agency's administrator operator",
-    ['limits/admin-mail-email-format/non-email-rejected', 'lifecycle/invitation-location-is-agency'],
+    ['limits/admin-mail-email-format/non-email-rejected', 'limits/email-format/rfc-forms-accepted', 'lifecycle/invitation-location-is-agency'],
   ),
   preamble(
     'endpoints/admin-mail-case-insensitive',
@@ -32,7 +32,7 @@ export const AGENCIAS_STATEMENTS: Statement[] = [
     'Every endpoint may answer 400 with a validation problem body unless the table lists only other codes',
     ['status/*/400', 'errors/validation-problem-body'],
   ),
-  preamble('endpoints/codes-defined', 'codes listed are the ones defined', ['status/*/documented-only']),
+  preamble('endpoints/codes-defined', 'codes listed are the ones defined', ['status/*/documented-only', 'errors/no-server-error']),
 
   home('200', '200 EntryPoints', ['status/home/200']),
   home('media', '(application/json, text/json, entry form)', ['media/home/*']),
@@ -45,7 +45,7 @@ export const AGENCIAS_STATEMENTS: Statement[] = [
     "not shown: the profile's conditionalRequestHeader names it, and home/etag-304 sends it",
   ),
 
-  list('operador-format', 'query operador (optional, string, email)', ['status/agencias-list/400']),
+  list('operador-format', 'query operador (optional, string, email)', ['status/agencias-list/400', 'limits/email-format/rfc-forms-accepted']),
   list('operador', "e-mail of one of the agency's operators", ['filters/agencias-operador', 'filters/agencias-operador-unknown']),
   list('200', '200 list of Agencias', ['status/agencias-list/200']),
   list('media', '(json, text/json, entry, ref)', ['media/agencias-list/*']),

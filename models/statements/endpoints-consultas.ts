@@ -18,7 +18,7 @@ const SID_LIMITS = [
 export const CONSULTAS_STATEMENTS: Statement[] = [
   list('admin-mail', 'path adminMail (required, email, max 50', ADMIN_MAIL_LIMITS),
   list('admin-mail-optional', 'the description also says it is optional when operador is given', ['observe/consultas-without-admin-mail']),
-  list('operador', 'query operador (email; only inquiries visible to that collaborator)', ['consultas/list/filter-operador']),
+  list('operador', 'query operador (email; only inquiries visible to that collaborator)', ['consultas/list/filter-operador', 'limits/email-format/rfc-forms-accepted']),
   list('externalid', 'externalid (string; external id of a publication)', ['consultas/list/filter-externalid']),
   list(
     'desde',

@@ -157,7 +157,12 @@ export const GENERAL_STATEMENTS: Statement[] = [
   limit('adminMail path parameter')(
     'limits/admin-mail',
     'string, e-mail format, at most 50 characters',
-    ['limits/admin-mail-max-50/at-limit-accepted', 'limits/admin-mail-max-50/past-limit-rejected', 'limits/admin-mail-email-format/non-email-rejected'],
+    [
+      'limits/admin-mail-max-50/at-limit-accepted',
+      'limits/admin-mail-max-50/past-limit-rejected',
+      'limits/admin-mail-email-format/non-email-rejected',
+      'limits/email-format/rfc-forms-accepted',
+    ],
   ),
   limit('topic path parameter')('limits/topic', 'string, at most 80 characters', ['limits/topic-max-80/*']),
   limit('sid path parameter')('limits/sid', 'string, 20 to 30 characters', ['limits/sid-length-20-30/*']),

@@ -10,6 +10,7 @@ import type { CheckMeta, CoverageCell, Exchange } from '../../target/evidence.ts
 import { describeFailure, type Answer } from '../../target/failure-text.ts';
 import { mismatchOf } from '../../target/form-judge.ts';
 import { runContext, targetClient, type RunContext } from './context.ts';
+import { sendingAs } from './run-ledger.ts';
 import { RuleViolation } from './violation.ts';
 
 declare module '@vitest/runner' {
@@ -82,7 +83,12 @@ export class Check {
   private record(res: TargetResponse): void {
     if (res.status !== undefined) this.reached += 1;
     else this.lastError = res.exchange.error;
-    this.exchanges.push(res.exchange);
+    this.witness(res.exchange);
+  }
+
+  /** Keeps an exchange as evidence: one this check sent, or one of the run it reports (errors/no-server-error). */
+  witness(exchange: Exchange): void {
+    this.exchanges.push(exchange);
     if (this.exchanges.length > KEEP_EXCHANGES) this.exchanges.shift();
     this.flush();
   }
@@ -170,7 +176,24 @@ export class Check {
     numRuns = this.ctx.numRuns,
   ): Promise<void> {
     const seed = propertySeed(this.ctx.seed, this.rule.id);
-    const details = await fc.check(fc.asyncProperty(...arbitraries, predicate), { seed, numRuns, endOnFailure: false });
+    // Each run's requests are marked with the seed, the run's index (fast-check's path, until a failure
+    // starts the shrinking) and the input, so a 5xx it meets is reported replayably (run-ledger.ts).
+    let index = 0;
+    let failed = false;
+    const marked = async (...args: Ts): Promise<void> => {
+      const path = failed ? undefined : String(index);
+      index += 1;
+      const done = sendingAs({ ruleId: this.rule.id, property: { seed, ...(path !== undefined ? { path } : {}), input: () => fc.stringify(args) } });
+      try {
+        await predicate(...args);
+      } catch (error) {
+        failed = true;
+        throw error;
+      } finally {
+        done();
+      }
+    };
+    const details = await fc.check(fc.asyncProperty(...arbitraries, marked), { seed, numRuns, endOnFailure: false });
     if (!details.failed) return;
     this.meta.property = {
       seed: details.seed,
@@ -222,12 +245,15 @@ export function check(ruleId: string, body: (c: Check) => Promise<void>, options
     if (options.mutates && c.ctx.readOnly) c.skip('read-only run: this check changes the target');
     const fault = c.ctx.fixtures.faults.find((f) => f.ruleId === rule.id);
     if (fault) c.failFromDiscovery(fault);
+    const done = sendingAs({ ruleId: rule.id });
     try {
       await judge(rule, c, body);
     } catch (error) {
       // A check the run's deadline cut short shows nothing about the rule, either way.
       if (!isSkip(error) && deadlinePassed(deadline)) c.skip(deadlineReason(deadline!));
       throw error;
+    } finally {
+      done();
     }
     c.requireExercised();
   });

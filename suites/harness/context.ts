@@ -4,6 +4,7 @@ import type { CaptureReach } from '../../target/capture-reach.ts';
 import type { RunDeadline } from '../../target/deadline.ts';
 import type { Fixtures } from '../../target/discovery.ts';
 import type { Profile } from '../../target/profile.ts';
+import { watchRun } from './run-ledger.ts';
 
 /** Everything a suite knows about the run; the CLI provides it through vitest.provide('vmp', …). */
 export interface RunContext {
@@ -68,6 +69,7 @@ export function targetClient(): TargetClient {
         slow: { afterMs: ctx.timeoutMs / 2, strikes: SLOW_STRIKES },
       }),
     };
+    watchRun(ctx.runId, cached.client);
   }
   return cached.client;
 }

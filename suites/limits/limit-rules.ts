@@ -3,6 +3,7 @@ import { INT32, LIMITS, addDays, checkParam, type ParamSpec } from '../../models
 import type { BoundaryCase } from '../../generators/boundaries.ts';
 import { paramArbitrary } from '../../generators/params.ts';
 import { nonEmailArbitrary } from '../../generators/text.ts';
+import { emailFormArbitrary } from '../../generators/tricky.ts';
 import { emailsOfLengths, lengthsBelow, lengthsPast, tokenOfLengths } from '../harness/lengths.ts';
 
 // The Limits table (and the int32 type of id and region, Endpoints) as data: for each rule, which ParamSpecs
@@ -66,6 +67,14 @@ export const LIMIT_RULES_CHECKED: LimitRule[] = [
     boundary: labelled('e-mail format'),
     side: rejectIf((r) => r === 'not an e-mail address'),
     arbitrary: () => nonEmailArbitrary,
+  },
+  {
+    // Every e-mail parameter, adminMail and operador: the forms models/param-check.ts decides are valid.
+    id: 'limits/email-format/rfc-forms-accepted',
+    carries: (p) => p.format === 'email',
+    boundary: labelled('RFC 5322 form', 'accept'),
+    side: (p, v, today) => (isValid(p, v, today) ? 'accept' : 'other'),
+    arbitrary: (_p, d) => emailFormArbitrary(d.domain),
   },
   {
     id: `limits/topic-max-${topic.maxLength}/at-limit-accepted`,

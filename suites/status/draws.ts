@@ -5,6 +5,7 @@ import { nonEmailArbitrary } from '../../generators/text.ts';
 import type { EndpointCall } from '../../target/call.ts';
 import type { Check } from '../harness/check.ts';
 import { lengthsPast } from '../harness/lengths.ts';
+import { adminMailMembers } from '../server-errors/tricky-calls.ts';
 import {
   MALFORMED_JSON,
   NOT_AN_OBJECT,
@@ -14,9 +15,11 @@ import {
   webhookBody,
 } from '../harness/request-inputs.ts';
 import { fillTemplate } from '../../target/templates.ts';
+import { bodyVariants } from '../../generators/tricky.ts';
 
 // Random requests for "answers only the codes it documents": a mix of valid and invalid parameter values
-// (generators/params.ts) and, for bodies, the template, an empty object, malformed JSON and a non-object.
+// (generators/params.ts) and, for bodies, the template, an empty object, malformed JSON, a non-object, and
+// the template with one member null or long (generators/tricky.ts).
 // Requests to endpoints that change things draw only what cannot change anything: agencies and topics nobody
 // configured (checked first with a GET, see `guard`), invalid values, and never a valid body on a real topic.
 
@@ -54,18 +57,25 @@ export function drawArbitrary(c: Check, e: Endpoint): fc.Arbitrary<Draw> {
   const inventedTopic = token.map((s) => `${c.ctx.runId}-d${s}`);
   const { topics } = c.ctx.profile;
   const nobodysTopic = () => fc.oneof(fc.constant(topics.unavailable), inventedTopic, tooLong(param('topic')));
-  const anyBody = (template: unknown) => fc.constantFrom(...BODY_KINDS).map((k) => bodyOf(k, template));
+  /** The template with one member null or long; none for a template without members. */
+  const variants = (template: Record<string, unknown>, fixed: string[] = []): fc.Arbitrary<EndpointCall>[] => {
+    const all = bodyVariants(template, fixed);
+    return all.length === 0 ? [] : [fc.constantFrom(...all).map((v) => ({ json: v.json }))];
+  };
+  const anyBody = (template: Record<string, unknown>) => fc.oneof(fc.constantFrom(...BODY_KINDS).map((k) => bodyOf(k, template)), ...variants(template));
 
   switch (e.id) {
     case 'agencias-invite': {
       // Never a fresh valid AdminMail (that would invite someone): invalid bodies, or an agency already registered
       // (409) — the fixture agency when it has received inquiries, which an invitation still pending has not.
-      const create = (adminMail: string) => ({ json: fillTemplate(c.ctx.profile.templates.agenciaCreate, { adminMail, runId: c.ctx.runId }) });
+      const create = (adminMail: string) => fillTemplate(c.ctx.profile.templates.agenciaCreate, { adminMail, runId: c.ctx.runId });
       const registered = (c.ctx.fixtures.inquiryTotal > 0 && c.known('agency')) || undefined;
       return fc.oneof(
         fc.constantFrom<BodyKind>('empty', 'malformed', 'not-object').map((k) => ({ call: bodyOf(k, undefined) })),
-        nonEmailArbitrary.map((m) => ({ call: create(m) })),
-        ...(registered ? [fc.constant({ call: create(registered) })] : []),
+        nonEmailArbitrary.map((m) => ({ call: { json: create(m) } })),
+        ...(registered ? [fc.constant({ call: { json: create(registered) } })] : []),
+        // Its AdminMail kept (409 or 400), each other member null or long: a long AdminMail would invite someone else.
+        ...(registered ? variants(create(registered), adminMailMembers(c)).map((a) => a.map((call) => ({ call }))) : []),
       );
     }
     case 'agencias-put':
@@ -124,4 +134,18 @@ function readArbitrary(c: Check, e: Endpoint, anyValue: (p: ParamSpec) => fc.Arb
     if (x !== undefined) query[`x${x}`] = x;
     return { call: { params, query, ...(form ? { form } : {}) } };
   });
+}
+
+/** Whether a draw may be sent: one that names an existing agency or configured topic is left out, so nothing real is changed. */
+export async function guarded(c: Check, draw: Draw): Promise<boolean> {
+  const params = draw.call.params ?? {};
+  if (draw.guard === 'agency-absent') {
+    const res = await c.send('agencias-get', { params: { adminMail: params.adminMail! } });
+    return res.status !== 200;
+  }
+  if (draw.guard === 'topic-unconfigured') {
+    const res = await c.send('appnotificaciones-get', { params: { topic: params.topic! } });
+    return res.status !== 200;
+  }
+  return true;
 }

@@ -23,3 +23,27 @@ describe('checkParam on a length bound (sid: 20 to 30 characters)', () => {
     expect(checkParam(sid, `${'😀'.repeat(12)}${'a'.repeat(10)}`, TODAY)).toMatchObject({ valid: false, clear: false });
   });
 });
+
+describe('checkParam on "email" (adminMail: at most 50; operador: no maximum)', () => {
+  const adminMail = endpoint('agencias-get').params.find((p) => p.name === 'adminMail')!;
+  const operador = endpoint('agencias-list').params.find((p) => p.name === 'operador')!;
+
+  it('takes the common RFC 5322 forms as valid', () => {
+    for (const value of ['ana+ventas@example.test', 'ana.maria.paz@example.test', '1234567@example.test', 'ana-maria@example.test', 'ana_maria@example.test', "o'brien@example.test", 'ana@mail.eu.example.test', 'Ana.Paz@EXAMPLE.TEST']) {
+      expect(checkParam(adminMail, value, TODAY), value).toEqual({ valid: true });
+    }
+  });
+
+  it('leaves unclear what RFC 5322 allows but many validators refuse, and what RFC 5321 makes too long', () => {
+    for (const value of ['"ana paz"@example.test', '"ana..paz"@example.test', 'ñandú@example.test', 'a/b@example.test', `${'x'.repeat(65)}@example.test`]) {
+      expect(checkParam(operador, value, TODAY), value).toMatchObject({ valid: false, clear: false });
+    }
+    expect(checkParam(operador, `${'x'.repeat(64)}@example.test`, TODAY)).toEqual({ valid: true });
+  });
+
+  it('refuses clearly what has no @, an empty side or white space outside quotes', () => {
+    for (const value of ['ana', 'ana@', '@example.test', 'ana paz@example.test']) {
+      expect(checkParam(operador, value, TODAY), value).toMatchObject({ valid: false, clear: true });
+    }
+  });
+});

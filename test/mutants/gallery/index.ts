@@ -11,6 +11,7 @@ import { PRECONDITION_MUTANTS } from './preconditions.ts';
 import { PROBLEM_MUTANTS } from './problems.ts';
 import { rowMutants } from './rows.ts';
 import { SCOPING_MUTANTS } from './scoping.ts';
+import { SERVER_ERROR_MUTANTS } from './server-errors.ts';
 import { CONSULTA_FIELD_MUTANTS } from './statements-consulta.ts';
 import { STATEMENT_CONVENTION_MUTANTS } from './statements-conventions.ts';
 import { STATEMENT_ENDPOINT_MUTANTS } from './statements-endpoints.ts';
@@ -35,6 +36,7 @@ const WRITTEN: readonly Mutant[] = [
   ...FILTER_MUTANTS,
   ...EFFECT_MUTANTS,
   ...EFFECT_WEBHOOK_MUTANTS,
+  ...SERVER_ERROR_MUTANTS,
   ...CONSULTA_FIELD_MUTANTS,
   ...STATEMENT_LIMIT_MUTANTS,
   ...STATEMENT_CONVENTION_MUTANTS,

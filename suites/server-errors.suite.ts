@@ -1,0 +1,81 @@
+import fc from 'fast-check';
+import { check, type Check } from './harness/check.ts';
+import { isServerError, runLedger, type RunLedger, type ServerErrorSighting } from './harness/run-ledger.ts';
+import { RuleViolation } from './harness/violation.ts';
+import { webhookSession } from './harness/webhook-session.ts';
+import { endpointsFor, sendChanging, sendHarmless } from './server-errors/plan.ts';
+import { drawArbitrary, guarded } from './status/draws.ts';
+
+// Endpoints (preamble): "codes listed are the ones defined", and no row lists a 5xx. In the spirit of
+// Schemathesis's not_a_server_error, no request the run sends to a row of the catalog — valid or invalid,
+// from any check, set-up or clean-up — may get one. This file runs after every other
+// (cli/suite-session.ts), so the run ledger (harness/run-ledger.ts) holds the whole run's exchanges; the check
+// adds its own deterministic phase (what the run has not sent yet) and a property over every endpoint, then
+// reports the first 5xx with the check and property input that produced it. A transport failure (timeout,
+// reset) is no 5xx: only a status line 500-599 counts. Unknown paths, methods a row does not define, the
+// simulation hooks and requests without credentials are outside the rows ("not shown"): recorded only.
+
+const RULE = 'errors/no-server-error';
+const SHOWN = 3;
+
+const session = webhookSession();
+
+/** Where a 5xx came from, so it can be replayed: the check, and the property's seed, path and input. */
+function origin(c: Check, s: ServerErrorSighting): string {
+  if (s.ruleId === undefined) return "sent outside any check (a suite's set-up or clean-up)";
+  if (!s.property) return `sent by ${s.ruleId}${s.ruleId === RULE ? "'s deterministic phase" : ''}`;
+  const { seed, path, input } = s.property;
+  const replay = `fast-check seed ${seed}${path !== undefined ? `, path ${path}` : ''}; run again with --seed ${c.ctx.seed} --only ${s.ruleId}`;
+  return `sent by ${s.ruleId}'s property (${replay}) drawing ${input}`;
+}
+
+const decoded = (s: string): string => {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+};
+
+function sighted(c: Check, s: ServerErrorSighting): string {
+  const url = new URL(s.exchange.url);
+  return `[${s.exchange.method}] ${decoded(url.pathname)}${url.search}: ${s.status}, ${origin(c, s)}`;
+}
+
+/** The verdict on the whole run: the property's shrunk failure first, else the first 5xx the ledger heard. */
+function report(c: Check, ledger: RunLedger, failure: RuleViolation | undefined): void {
+  const counted = ledger.sightings.filter((s) => s.counted);
+  const outside = ledger.sightings.filter((s) => !s.counted);
+  if (outside.length > 0) c.observe(`5xx outside the rows of the catalog (not judged): ${outside.slice(0, SHOWN).map((s) => sighted(c, s)).join('; ')}`);
+  const tally = `${ledger.serverErrors} of the run's ${ledger.sent} requests got a 5xx`;
+  if (failure) throw new RuleViolation(RULE, `${failure.message.replace(` (${RULE})`, '')}; ${tally} (${RULE})`);
+  if (counted.length === 0) {
+    c.observe(`${ledger.sent} requests in the run, none to a row of the catalog answered with a 5xx`);
+    return;
+  }
+  // Evidence: the first 5xx last (the failing exchange), a few later ones before it.
+  for (const s of counted.slice(1, SHOWN).reverse()) c.witness(s.exchange);
+  c.witness(counted[0]!.exchange);
+  const more = counted.slice(1, SHOWN).map((s) => sighted(c, s));
+  c.fail(`no 5xx (codes listed are the ones defined), but ${sighted(c, counted[0]!)}; ${tally}${more.length > 0 ? `; also ${more.join('; ')}` : ''}`);
+}
+
+check(RULE, async (c) => {
+  const ledger = c.present(runLedger(c.ctx.runId), 'the run ledger of the run (suites/harness/run-ledger.ts)');
+  await sendHarmless(c, ledger);
+  if (!c.ctx.readOnly) await sendChanging(c, session);
+  const anyRequest = fc.oneof(...endpointsFor(c).map((e) => drawArbitrary(c, e).map((draw) => ({ endpointId: e.id, draw }))));
+  let failure: RuleViolation | undefined;
+  try {
+    await c.property([anyRequest], async ({ endpointId, draw }) => {
+      if (!(await guarded(c, draw))) return;
+      const res = await c.send(endpointId, draw.call);
+      if (endpointId === 'appnotificaciones-post' && res.status === 201) await c.send('appnotificaciones-delete', { params: draw.call.params ?? {} });
+      if (isServerError(res.status)) c.fail('no 5xx (codes listed are the ones defined)', res);
+    });
+  } catch (error) {
+    if (!(error instanceof RuleViolation)) throw error;
+    failure = error;
+  }
+  report(c, ledger, failure);
+});
