@@ -59,7 +59,7 @@ export function compactJson(value: unknown, indent = ''): string {
   const inner = `${indent}  `;
   const plainMembers = (v: object) => Object.values(v).every((m) => m === null || typeof m !== 'object');
   if (Array.isArray(value)) {
-    if (value.length === 0 || plainMembers(value)) return JSON.stringify(value).replace(/,/g, ', ');
+    if (plainMembers(value)) return `[${value.map((m) => JSON.stringify(m)).join(', ')}]`;
     return `[\n${value.map((m) => inner + compactJson(m, inner)).join(',\n')}\n${indent}]`;
   }
   if (value !== null && typeof value === 'object') {

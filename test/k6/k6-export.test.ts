@@ -4,6 +4,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultProfileJson, startEmbedded, type Embedded } from '../../cli/embedded.ts';
+import { arrivalSpec } from '../../simulator/arrival-flags.ts';
 import { K6_DATA_FILE, K6_SCRIPT_FILE, exportK6, type K6Export } from '../../simulator/k6-export.ts';
 import type { LoadModel } from '../../simulator/load.ts';
 import { weightedSequence } from '../../simulator/load-mix.ts';
@@ -82,6 +83,13 @@ async function typeCheck(script: string): Promise<string[]> {
 describe('load --export k6', () => {
   it('type-checks against @types/k6', async () => {
     expect(await typeCheck(path.join(dir, K6_SCRIPT_FILE))).toEqual([]);
+    // The open model's executors too: constant-arrival-rate (a rate k6 takes per 2 s) and ramping-arrival-rate.
+    for (const [kind, rate] of [['constant', 2.5], ['burst', 30]] as const) {
+      const openDir = await tempDir('vmp-k6-open-');
+      const { scenario } = await exportTo(openDir, { kind: 'open', rate, arrival: arrivalSpec(kind, rate, 5_000), maxInFlight: 20 }, 100);
+      expect(scenario.executor).toBe(kind === 'constant' ? 'constant-arrival-rate' : 'ramping-arrival-rate');
+      expect(await typeCheck(path.join(openDir, K6_SCRIPT_FILE)), kind).toEqual([]);
+    }
     // …and the check can fail: a call k6/http does not have, an executor k6 does not know.
     const broken = path.join(await tempDir('vmp-k6-broken-'), K6_SCRIPT_FILE);
     const text = await readFile(path.join(dir, K6_SCRIPT_FILE), 'utf8');
