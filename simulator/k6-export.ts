@@ -81,6 +81,8 @@ function modelLine(model: LoadModel, scenario: K6Scenario): string {
   return `open model: ${model.rate} req/s, ${model.arrival.kind} arrivals (${scenario.executor}), at most ${model.maxInFlight} in flight (VUs); sends without a free VU are k6's dropped_iterations`;
 }
 
+const sampling = (every: number): string => (every === 0 ? 'no response validated' : every === 1 ? 'every response validated' : `one response in ${every} validated`);
+
 function credentialVariables(plan: K6Plan): string[] {
   return [...new Set(Object.values(plan.credentialHeaders).flatMap((t) => [...t.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((m) => m[1]!)))];
 }
@@ -97,7 +99,7 @@ function header(o: K6ExportOptions, plan: K6Plan, scenario: K6Scenario, threshol
     `// Target: ${plan.baseUrl} (-e BASE_URL=… overrides it).${o.serveHint ? ` ${o.serveHint}` : ''}`,
     `// Credentials, never written here: ${Object.entries(plan.credentialHeaders).map(([name, t]) => `${name} from ${t}`).join(', ') || 'none'}.`,
     `// ${modelLine(o.model, scenario)}; ${o.durationSec} s; seed ${o.seed}.`,
-    `// ${plan.operations.length} operations in load's sequence of ${plan.sequence.length}; every ${plan.validation.every || 'no'}${plan.validation.every ? 'th' : ''} response validated (a k6 check).`,
+    `// ${plan.operations.length} operations in load's sequence of ${plan.sequence.length}; ${sampling(plan.validation.every)} (a k6 check).`,
     "// Thresholds (k6 exits 99 when one is broken, where load exits 1):",
     ...thresholds.map((t) => `//   ${t.expression} → ${t.metric}: ${t.k6}`),
     '',

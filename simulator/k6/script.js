@@ -49,6 +49,20 @@ const completed = new Counter('vmp_completed');
 let problemsShown = 0;
 
 /**
+ * The size of a body in UTF-8 bytes, as `load`'s cap counts it (k6 gives the body as text).
+ * @param {string} text
+ */
+function utf8Bytes(text) {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    // A surrogate pair (two units) is one 4-byte character.
+    bytes += unit < 0x80 ? 1 : unit < 0x800 ? 2 : unit >= 0xd800 && unit <= 0xdbff ? (i++, 4) : 3;
+  }
+  return bytes;
+}
+
+/**
  * Why a sampled response is not what the row documents, or undefined: the checks of `load`'s own sample
  * (simulator/load-recorder.ts), with the model as JSON Schema.
  * @param {any} op
@@ -58,7 +72,7 @@ let problemsShown = 0;
 function responseProblem(op, res) {
   if (res.status !== op.success) return `status ${res.status}, not the documented success ${op.success}`;
   if (typeof res.body !== 'string') return 'no body was read';
-  if (res.body.length > plan.validation.bodyCap) return `the body is over the ${plan.validation.bodyCap}-byte cap the checks apply`;
+  if (utf8Bytes(res.body) > plan.validation.bodyCap) return `the body is over the ${plan.validation.bodyCap}-byte cap the checks apply`;
   if (op.schema === undefined) return undefined;
   let json;
   try {
