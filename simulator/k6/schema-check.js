@@ -1,8 +1,8 @@
 // JSON Schema (2020-12), the subset zod's toJSONSchema writes for our models, checked in plain JavaScript: the
 // body check of the k6 export runs inside k6, where neither zod nor Node exists. The schemas come from models/
-// (k6-export.ts); this file knows no model. Written for any k6 version: no ?., ?? or ??=. `vmp-conformance load --export k6` inlines it into the script
-// (without its `export` keywords) and refuses a schema that uses a keyword not listed here, so a model that
-// starts using one cannot be checked half-way in k6.
+// (k6-plan.ts); this file knows no model. `vmp-conformance load --export k6` inlines it into the script (without
+// its `export` keywords) and refuses a schema that uses a keyword not listed here, so a model that starts using
+// one cannot be checked half-way in k6. Written for any k6 version, as script.js is: no ?., ?? or ??=.
 
 /** Keywords checked here; annotations (format, description, …) do not constrain, as in JSON Schema 2020-12. */
 export const KEYWORDS = [

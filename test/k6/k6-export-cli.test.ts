@@ -2,7 +2,8 @@ import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../cli/main.ts';
-import { tempDir } from '../support/sim-target.ts';
+import { parseLoadArgs } from '../../simulator/load-command.ts';
+import { REFERENCE_PROFILE, tempDir } from '../support/sim-target.ts';
 
 // `vmp-conformance load --export k6 DIR`: flags checked before anything starts (exit 2 naming them), and an export
 // against the embedded reference server that says how to run it and shows no credential.
@@ -42,6 +43,12 @@ describe('load --export k6', () => {
       expect(r.code, argv.join(' ')).toBe(2);
       expect(r.err, argv.join(' ')).toMatch(message);
     }
+  });
+
+  it('needs no --allow-remote for a remote target: nothing is load-tested from here', async () => {
+    const dir = await tempDir('vmp-k6-cli-');
+    const s = await parseLoadArgs(['--export', 'k6', dir, '--base-url', 'https://api.example.com', '--profile', REFERENCE_PROFILE]);
+    expect(s).toMatchObject({ baseUrl: 'https://api.example.com', exportDir: dir });
   });
 
   it('is in load --help', async () => {

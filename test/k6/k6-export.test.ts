@@ -99,6 +99,13 @@ describe('load --export k6', () => {
     expect(problems).toMatch(/constant-vu/);
   }, 60_000);
 
+  it('keeps to syntax every k6 version reads (no ?. or ??), and its helpers are no exports of the script', async () => {
+    const script = await readFile(path.join(dir, K6_SCRIPT_FILE), 'utf8');
+    const code = script.split('\n').filter((line) => !/^\s*(\/\/|\*|\/\*\*)/.test(line));
+    expect(code.filter((line) => /\?\.|\?\?/.test(line))).toEqual([]);
+    expect([...script.matchAll(/^export (?:const|function|default function) ?(\w*)/gm)].map((m) => m[1])).toEqual(['', 'options']);
+  });
+
   it("never writes the profile's credentials, only the environment variable that gives them", async () => {
     for (const file of [K6_SCRIPT_FILE, K6_DATA_FILE]) {
       const text = await readFile(path.join(dir, file), 'utf8');
