@@ -5,8 +5,8 @@ import { Counter } from 'k6/metrics';
 
 // What this script sends is in its data file, written with it: the operations of `load`'s read mix (each a ready
 // path with its query, and its headers), the order `load` sends them in, which responses are validated and the
-// JSON Schemas (from the models) they are validated against. The profile's credential headers are not in it:
-// their values come from k6 environment variables (-e NAME=value), as the data file names them.
+// JSON Schemas (from the models) they are validated against. The profile's credentials are not in it, only the
+// names of the k6 environment variables (-e NAME=value) that give them.
 const plan = JSON.parse(open('./vmp-load-data.json'));
 
 const BASE_URL = String(__ENV.BASE_URL || plan.baseUrl).replace(/\/+$/, '');
@@ -64,7 +64,7 @@ function utf8Bytes(text) {
 
 /**
  * Why a sampled response is not what the row documents, or undefined: the checks of `load`'s own sample
- * (simulator/load-recorder.ts), with the model as JSON Schema.
+ * (vmp-conformance's simulator/load-recorder.ts), with the model as JSON Schema.
  * @param {any} op
  * @param {import('k6/http').RefinedResponse<'text'>} res
  * @returns {string | undefined}
