@@ -146,7 +146,7 @@ async function exportDirArgs(format: string, positionals: readonly string[]): Pr
   return reportDirFlag('export k6 DIR', positionals[0]!);
 }
 
-/** The script's target when exported against the embedded server: `serve`, which has the same data on its port. */
+/** --export k6; without --base-url against the embedded server, and the script aims at `serve` (the same data, on its port). */
 async function exportK6Command(s: LoadSettings & { exportDir: string }, out: (line: string) => void): Promise<number> {
   const embedded = s.baseUrl ? undefined : await startEmbedded(s.profileJson !== undefined ? { profileJson: s.profileJson } : {});
   try {
