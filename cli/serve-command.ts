@@ -10,7 +10,7 @@ import { hostFlag, integerFlag, listenError, parseFlags } from './flags.ts';
 
 const DEFAULT_PROFILE = fileURLToPath(new URL('../profiles/reference.json', import.meta.url));
 /** A fixed port, so a sandbox URL stays the same between runs; --port 0 picks a free one. */
-const DEFAULT_PORT = 4010;
+export const DEFAULT_PORT = 4010;
 
 export const SERVE_USAGE = [
   'Usage: vmp-conformance serve [--port N] [--host ADDR] [--today YYYY-MM-DD] [--seed N] [--profile FILE]',

@@ -1,17 +1,15 @@
-import { UsageError } from '../cli/errors.ts';
-import { fixtureAgency, prepareTarget } from '../cli/run-command.ts';
 import type { ArrivalSpec } from '../generators/arrivals.ts';
 import { toolVersion } from '../reports/version.ts';
-import { TargetClient } from '../target/client.ts';
 import type { Fixtures } from '../target/discovery.ts';
 import type { Profile } from '../target/profile.ts';
 import { redact } from '../target/redact.ts';
 import { secretsOf } from '../target/secrets.ts';
 import { watchGenerator } from './generator-watch.ts';
 import { runClosed } from './load-closed.ts';
-import { buildMix, readSamples, weightedSequence, type Mix } from './load-mix.ts';
+import { weightedSequence } from './load-mix.ts';
 import { runOpen, type OpenOutcome } from './load-open.ts';
 import { startProgress } from './load-progress.ts';
+import { targetMix } from './load-target-mix.ts';
 import { LoadRecorder } from './load-recorder.ts';
 import { latencyBlocks, measuredFrom, MODEL_NOTES, writeLoad, type LoadResult } from './load-result.ts';
 import { loadSummaryLines } from './load-summary.ts';
@@ -44,17 +42,6 @@ export interface LoadOptions {
   signal?: AbortSignal;
 }
 
-/** --mix names must be operations this target can be sent (exit 2 otherwise, naming them). */
-function checkMixNames(weights: Readonly<Record<string, number>>, mix: Mix): void {
-  const built = new Set(mix.operations.flatMap((o) => [o.id, o.endpointId]));
-  for (const name of Object.keys(weights)) {
-    if (built.has(name) || weights[name] === 0) continue;
-    const skipped = mix.skipped.find((s) => s.endpointId === name.split(':')[0]);
-    throw new UsageError(`--mix names '${name}', which ${skipped ? `cannot be sent to this target: ${skipped.reason}` : 'is no GET operation of the catalog'}`);
-  }
-  if (mix.operations.length === 0) throw new UsageError('--mix gives no operation a weight above 0');
-}
-
 /** "no request completed in 2.0 s: 20 failed (20× request timed out), 3 unfinished at the end". */
 function noCompletionReason(recorder: LoadRecorder, ranMs: number, open: OpenOutcome | undefined): string {
   const reasons = Object.entries(recorder.failureReasons)
@@ -78,15 +65,7 @@ export async function runLoad(o: LoadOptions): Promise<{ exitCode: number; resul
   const secrets = secretsOf(o.profile);
   const say = o.out ?? (() => undefined);
   const out = (line: string) => say(redact(line, secrets));
-  const fixtures = o.fixtures ?? (await prepareTarget(new TargetClient({ baseUrl: o.baseUrl, profile: o.profile, timeoutMs: o.timeoutMs, secrets })));
-  const client = new TargetClient({ baseUrl: o.baseUrl, profile: o.profile, timeoutMs: o.timeoutMs, secrets });
-  let mix: Mix;
-  try {
-    mix = buildMix(client, await readSamples(client, fixtures, fixtureAgency(fixtures, 'load')), o.mixWeights);
-  } finally {
-    await client.close();
-  }
-  if (o.mixWeights) checkMixNames(o.mixWeights, mix);
+  const mix = await targetMix(o);
   const sequence = weightedSequence(mix.operations);
   const durationMs = o.durationSec * 1000;
   const model = o.model;
