@@ -105,6 +105,6 @@ export async function expectNoSecrets(written: Written, secrets: readonly string
   }
   const scanned = [...files, ...texts.map(([name]) => name)];
   expect(scanned.length, 'files or output to scan for secrets').toBeGreaterThan(0);
-  expect(leaks).toEqual([]);
+  expect(leaks, `test secrets found:\n${leaks.join('\n')}\n`).toEqual([]);
   return scanned;
 }
