@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../cli/main.ts';
@@ -33,7 +33,7 @@ let profile: string;
 let dir: string;
 
 async function runOn(url: string, only: string | undefined, profileFile = profile): Promise<Run> {
-  const reportDir = await tempDir('hostile-discovery');
+  const reportDir = await mkdtemp(path.join(dir, 'run-'));
   const args = ['run', '--base-url', url, '--profile', profileFile, '--seed', '1', '--runs', '3', '--report-dir', reportDir, ...(only ? ['--only', only] : [])];
   const result = await runCli(args, { env: { ...SECRETS, ...SECRET_ENV }, tmpDir: `${reportDir}-tmp` });
   const read = (name: string) => readFile(path.join(reportDir, name), 'utf8').catch(() => '');
@@ -64,7 +64,9 @@ beforeAll(async () => {
   dir = await tempDir('hostile-discovery');
   profile = await writeSecretProfile(dir);
   const referenceJson = await secretProfileJson();
-  const referenceProfile = await writeProfile(await tempDir('hostile-discovery-reference'), referenceJson);
+  const referenceDir = path.join(dir, 'reference');
+  await mkdir(referenceDir);
+  const referenceProfile = await writeProfile(referenceDir, referenceJson);
   const reference = await startSecretReference(referenceJson);
   const proxy: MutantProxy = await startMutantProxy({ upstream: reference.baseUrl, profile: reference.profile, fault: REF_MISLABELLED });
   servers.push(proxy, reference);
@@ -81,6 +83,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
+  await rm(dir, { recursive: true, force: true });
 });
 
 describe('every run above', () => {

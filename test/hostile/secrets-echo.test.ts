@@ -1,4 +1,4 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +20,10 @@ beforeAll(async () => {
   target = await startEchoTarget(json);
   profile = await writeProfile(dir, json);
 });
-afterAll(async () => target?.close());
+afterAll(async () => {
+  await target?.close();
+  await rm(dir, { recursive: true, force: true });
+});
 
 async function runAndScan(args: string[], reportDir: string, files: string[] = []): Promise<{ run: ChildRun; printed: string; scanned: string[] }> {
   const run = await runCli([...args, '--base-url', target.url, '--profile', profile, '--report-dir', reportDir], { env: SECRET_ENV, tmpDir: `${reportDir}-tmp` });
