@@ -37,19 +37,20 @@ export function cli(args: string[], env: Record<string, string> = {}): Promise<C
 export const tempDir = (prefix: string): Promise<string> => mkdtemp(path.join(tmpdir(), `vmp-${prefix}-`));
 
 /** A profile for the broken server whose credentials are ${ENV} references to SECRETS. */
+export const SECRET_PROFILE = {
+  apps: {
+    primary: { headers: { Authorization: '${VMP_TEST_PRIMARY}' } },
+    other: { headers: { Authorization: '${VMP_TEST_OTHER}' } },
+  },
+  topics: { inquiry: 'consultas', registration: 'agencias.registro', unavailable: 'facturacion' },
+  templates: { webhookUpsert: { Url: '{{url}}' }, agenciaCreate: { AdminMail: '{{adminMail}}' }, agenciaEdit: {} },
+  invitationDomain: 'example.test',
+} as const;
+
+/** SECRET_PROFILE, with overrides, written to dir/profile.json. */
 export async function writeSecretProfile(dir: string, overrides: Record<string, unknown> = {}): Promise<string> {
-  const profile = {
-    apps: {
-      primary: { headers: { Authorization: '${VMP_TEST_PRIMARY}' } },
-      other: { headers: { Authorization: '${VMP_TEST_OTHER}' } },
-    },
-    topics: { inquiry: 'consultas', registration: 'agencias.registro', unavailable: 'facturacion' },
-    templates: { webhookUpsert: { Url: '{{url}}' }, agenciaCreate: { AdminMail: '{{adminMail}}' }, agenciaEdit: {} },
-    invitationDomain: 'example.test',
-    ...overrides,
-  };
   const file = path.join(dir, 'profile.json');
-  await writeFile(file, JSON.stringify(profile, null, 2));
+  await writeFile(file, JSON.stringify({ ...SECRET_PROFILE, ...overrides }, null, 2));
   return file;
 }
 

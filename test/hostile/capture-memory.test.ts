@@ -8,28 +8,37 @@ import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSecrets } from './support/no-secrets.ts';
 import { watchPeakRss } from './support/peak-rss.ts';
+import { SECRET_ENV } from './support/secret-target.ts';
 
 // Issue 13, item 8: 300 concurrent deliveries of 1 MB each once took the capture server to 2.4 GB, and at 600 one
 // write batch outgrew V8's longest string, so half were answered 500. Now a delivery over the body limit is 413,
 // the bodies in flight stay within a byte budget (the rest wait, unread), and batches are written as buffers:
 // every delivery is acknowledged and in the file, and the process stays small. (The kill -9 test in
-// test/simulator/capture-kill.test.ts keeps the durability promise.)
+// test/simulator/capture-kill.test.ts keeps the durability promise.) The server checks signatures with a test
+// secret, its only credential, which must not reach its file or its output.
 
 const CHILD = fileURLToPath(new URL('../simulator/fixtures/capture-child.ts', import.meta.url));
 const DELIVERIES = 300;
 const BODY_BYTES = 1_000_000;
 /** Node, tsx and the server take ~100 MiB; the 8 MiB budget costs several times itself on its way to the file. */
 const MAX_PEAK_MB = 400;
+const SIGNING = { scheme: 'hmac-sha256', header: 'X-Firma', secret: SECRET_ENV.VMP_HOSTILE_SIGNING } as const;
+/** Well-formed, and wrong: every delivery's MAC is computed with the secret and found not to match. */
+const BAD_MAC = 'ab'.repeat(32);
 
 let child: ReturnType<typeof spawn>;
 let url: string;
 let out: string;
+const printed = { stdout: '', stderr: '' };
 
 beforeAll(async () => {
   out = join(await mkdtemp(join(tmpdir(), 'vmp-capture-mem-')), 'captures.jsonl');
-  child = spawn(process.execPath, ['--import', 'tsx', CHILD, out, JSON.stringify({ durability: 'write' })], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const first = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
+  child = spawn(process.execPath, ['--import', 'tsx', CHILD, out, JSON.stringify({ durability: 'write', signature: SIGNING })], { stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stderr!.on('data', (chunk: Buffer) => (printed.stderr += chunk.toString('utf8')));
+  const lines = createInterface({ input: child.stdout! }).on('line', (line) => (printed.stdout += `${line}\n`));
+  const first = await new Promise<string>((resolve) => lines.once('line', resolve));
   url = (JSON.parse(first) as { url: string }).url;
 });
 
@@ -51,7 +60,8 @@ describe('capture server under 300 concurrent 1 MB deliveries', () => {
 
     const statuses = await Promise.all(
       Array.from({ length: DELIVERIES }, async (_, i) => {
-        const res = await request(`${url}/primary`, { method: 'POST', dispatcher: agent, body: body(i, BODY_BYTES), headers: { 'content-type': 'application/json' } });
+        const headers = { 'content-type': 'application/json', [SIGNING.header]: BAD_MAC };
+        const res = await request(`${url}/primary`, { method: 'POST', dispatcher: agent, body: body(i, BODY_BYTES), headers });
         await res.body.dump();
         return res.statusCode;
       }),
@@ -63,11 +73,15 @@ describe('capture server under 300 concurrent 1 MB deliveries', () => {
     // Streamed, line by line: the file holds each body twice (raw and parsed), 700 MB in all. Each line ends
     // with the delivery's JSON body, whose id is all this needs.
     const ids: number[] = [];
+    let invalid = 0;
     for await (const line of createInterface({ input: createReadStream(out), crlfDelay: Infinity })) {
       ids.push(Number(/"json":\{"Topic":"consultas","id":(\d+)/.exec(line.slice(line.lastIndexOf('"json":')))?.[1]));
+      if (line.includes('"signature":"invalid"')) invalid++;
     }
     expect(ids.sort((a, b) => a - b)).toEqual(Array.from({ length: DELIVERIES }, (_, i) => i));
+    expect(invalid).toBe(DELIVERIES);
     expect(peak, `peak RSS ${Math.round(peak)} MiB`).toBeLessThan(MAX_PEAK_MB);
+    await expectNoSecrets({ files: [out], texts: printed }, [SIGNING.secret]);
   }, 60_000);
 
   it('answers a body over the 1 MiB default limit 413, declared or streamed, and records nothing of it', async () => {

@@ -3,15 +3,18 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbedded, type Embedded } from '../../cli/embedded.ts';
+import type { Embedded } from '../../cli/embedded.ts';
 import { restoreGraceMs } from '../../cli/run-deadline.ts';
 import { runResultSchema, type RunResult } from '../../reports/results.ts';
 import { callEndpoint } from '../../target/call.ts';
 import { TargetClient, type TargetResponse } from '../../target/client.ts';
 import { DEADLINE_REASON } from '../../target/deadline.ts';
+import { parseProfile, secretsOf } from '../../target/profile-load.ts';
 import { answer } from '../target/tiny-server.ts';
-import { closeTargetsAfterEach, TINY_PROFILE, tinyTarget } from '../target/tiny-target.ts';
+import { closeTargetsAfterEach, tinyTarget } from '../target/tiny-target.ts';
 import { ROOT, runCli } from './support/cli-child.ts';
+import { expectNoSecrets } from './support/no-secrets.ts';
+import { SECRET_ENV, secretProfileJson, startSecretReference, TEST_SECRETS, writeProfile } from './support/secret-target.ts';
 import { startShapingProxy, type ShapingProxy } from './support/shaping-proxy.ts';
 
 // Issue 13, item 7: `--timeout-ms 30000` against a server that answers every request in 20 s did not finish one
@@ -24,12 +27,21 @@ import { startShapingProxy, type ShapingProxy } from './support/shaping-proxy.ts
 closeTargetsAfterEach();
 
 const TIMEOUT_MS = 400;
-const get = (client: TargetClient, p: string): Promise<TargetResponse> => client.send({ method: 'GET', path: p });
+/** The clients below send the test secrets; what they return (errors, exchanges, curl lines) must not show them. */
+const PROFILE = parseProfile(await secretProfileJson(), SECRET_ENV);
+const clientOf = (o: Omit<ConstructorParameters<typeof TargetClient>[0], 'profile' | 'secrets'>) => new TargetClient({ ...o, profile: PROFILE, secrets: secretsOf(PROFILE) });
+const answered: TargetResponse[] = [];
+const get = async (client: TargetClient, p: string): Promise<TargetResponse> => {
+  const res = await client.send({ method: 'GET', path: p });
+  answered.push(res);
+  return res;
+};
+const noSecretsAnswered = () => expectNoSecrets({ texts: { answers: JSON.stringify(answered.splice(0)) } }, TEST_SECRETS);
 
 describe('the breaker opens on slowness too', () => {
   it('3 answers in a row over half the timeout: the endpoint is not asked again, and its checks fail saying why', async () => {
     const { server } = await tinyTarget((req, socket) => setTimeout(() => answer(socket, 200, '{}'), req.url === '/fast' ? 0 : TIMEOUT_MS * 0.7), { timeoutMs: TIMEOUT_MS });
-    const client = new TargetClient({ baseUrl: server.url, profile: TINY_PROFILE, secrets: [], timeoutMs: TIMEOUT_MS, slow: { afterMs: TIMEOUT_MS / 2, strikes: 3 } });
+    const client = clientOf({ baseUrl: server.url, timeoutMs: TIMEOUT_MS, slow: { afterMs: TIMEOUT_MS / 2, strikes: 3 } });
     try {
       for (let i = 0; i < 3; i++) expect((await get(client, '/slow')).status).toBe(200);
       const started = performance.now();
@@ -42,6 +54,7 @@ describe('the breaker opens on slowness too', () => {
       // Other endpoints are still asked.
       expect((await get(client, '/fast')).status).toBe(200);
       expect(server.requests).toEqual(['GET /slow', 'GET /slow', 'GET /slow', 'GET /fast']);
+      await noSecretsAnswered();
     } finally {
       await client.close();
     }
@@ -50,10 +63,11 @@ describe('the breaker opens on slowness too', () => {
   it('a prompt answer in between starts the count again: an endpoint slow now and then stays open', async () => {
     let n = 0;
     const { server } = await tinyTarget((_req, socket) => setTimeout(() => answer(socket, 200, '{}'), n++ % 3 === 2 ? 0 : TIMEOUT_MS * 0.7), { timeoutMs: TIMEOUT_MS });
-    const client = new TargetClient({ baseUrl: server.url, profile: TINY_PROFILE, secrets: [], timeoutMs: TIMEOUT_MS, slow: { afterMs: TIMEOUT_MS / 2, strikes: 3 } });
+    const client = clientOf({ baseUrl: server.url, timeoutMs: TIMEOUT_MS, slow: { afterMs: TIMEOUT_MS / 2, strikes: 3 } });
     try {
       for (let i = 0; i < 6; i++) expect((await get(client, '/sometimes')).error).toBeUndefined();
       expect(server.requests).toHaveLength(6);
+      await noSecretsAnswered();
     } finally {
       await client.close();
     }
@@ -64,7 +78,7 @@ describe("the run's deadline, in the client", () => {
   it('cuts a request in flight when it comes, then refuses the rest; restoring() still sends', async () => {
     const { server } = await tinyTarget((req, socket) => (req.url === '/restore' ? answer(socket, 200, '{}') : undefined), { timeoutMs: 5_000 });
     const deadline = { at: Date.now() + 300, seconds: 1 };
-    const client = new TargetClient({ baseUrl: server.url, profile: TINY_PROFILE, secrets: [], timeoutMs: 5_000, deadline });
+    const client = clientOf({ baseUrl: server.url, timeoutMs: 5_000, deadline });
     try {
       const started = performance.now();
       const cut = await get(client, '/hangs');
@@ -76,6 +90,7 @@ describe("the run's deadline, in the client", () => {
       // Putting back what the run changed is exempt from the deadline and the breaker.
       expect((await get(client.restoring(), '/restore')).status).toBe(200);
       expect(server.requests).toEqual(['GET /hangs', 'GET /restore']);
+      await noSecretsAnswered();
     } finally {
       await client.close();
     }
@@ -86,11 +101,14 @@ describe('run --max-duration against a target that answers every request late', 
   let embedded: Embedded;
   let proxy: ShapingProxy;
   let dir: string;
+  let profile: string;
 
   beforeAll(async () => {
-    embedded = await startEmbedded();
+    const json = await secretProfileJson();
+    embedded = await startSecretReference(json);
     proxy = await startShapingProxy(embedded.baseUrl, { delayMs: 600 });
     dir = await mkdtemp(path.join(tmpdir(), 'vmp-deadline-'));
+    profile = await writeProfile(dir, json);
   });
 
   afterAll(async () => {
@@ -101,7 +119,7 @@ describe('run --max-duration against a target that answers every request late', 
 
   /** The primary and other apps' webhook configurations, read directly from the server behind the proxy. */
   const webhookConfigs = async (): Promise<unknown[]> => {
-    const client = new TargetClient({ baseUrl: embedded.baseUrl, profile: embedded.profile, secrets: [] });
+    const client = new TargetClient({ baseUrl: embedded.baseUrl, profile: embedded.profile, secrets: secretsOf(embedded.profile) });
     try {
       return await Promise.all((['primary', 'other'] as const).map(async (app) => (await callEndpoint(client, 'appnotificaciones-list', { app, form: 'json' })).json));
     } finally {
@@ -113,8 +131,9 @@ describe('run --max-duration against a target that answers every request late', 
     const maxDuration = 15;
     const before = await webhookConfigs();
     const reportDir = path.join(dir, 'report');
-    const profile = path.join(ROOT, 'profiles/reference.json');
     const run = await runCli(['run', '--base-url', proxy.url, '--profile', profile, '--timeout-ms', '1000', '--max-duration', String(maxDuration), '--seed', '1', '--report-dir', reportDir], {
+      env: SECRET_ENV,
+      tmpDir: path.join(dir, 'tmp'),
       killAfterMs: 120_000,
     });
     const context = `exit ${run.code} after ${Math.round(run.wallMs)} ms\n${run.stdout.slice(-3_000)}\n${run.stderr}`;
@@ -130,6 +149,7 @@ describe('run --max-duration against a target that answers every request late', 
     expect(await readFile(path.join(reportDir, 'report.html'), 'utf8')).toContain('<h3>Deadline</h3>');
     expect(await readFile(path.join(reportDir, 'summary.md'), 'utf8')).toContain(`### Deadline\n\nThe run reached its --max-duration of ${maxDuration} s;`);
     expect(await webhookConfigs()).toEqual(before);
+    await expectNoSecrets({ dirs: [reportDir], runs: [run] }, TEST_SECRETS);
   }, 150_000);
 });
 
@@ -137,11 +157,12 @@ describe('a check stuck where no deadline reaches', () => {
   it('is abandoned a grace period after the deadline: the run ends, stopped, the rule reported as not run', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'vmp-stuck-'));
     try {
-      const stdout = await new Promise<string>((resolve, reject) =>
-        execFile(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test/hostile/support/stuck-run.ts'), dir, '1'], { cwd: ROOT, timeout: 90_000 }, (error, out) =>
-          error ? reject(error) : resolve(out),
+      const { stdout, stderr } = await new Promise<{ stdout: string; stderr: string }>((resolve, reject) =>
+        execFile(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test/hostile/support/stuck-run.ts'), dir, '1'], { cwd: ROOT, timeout: 90_000 }, (error, out, err) =>
+          error ? reject(error) : resolve({ stdout: out, stderr: err }),
         ),
       );
+      await expectNoSecrets({ dirs: [dir], texts: { stdout, stderr } }, TEST_SECRETS);
       const { exitCode, ms, result } = JSON.parse(stdout) as { exitCode: number; ms: number; result: RunResult };
       expect(exitCode).toBe(1);
       expect(result.deadline).toEqual({ seconds: 1, reached: true });

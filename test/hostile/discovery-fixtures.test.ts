@@ -3,19 +3,17 @@ import { prepareTarget } from '../../cli/run-command.ts';
 import { TargetClient } from '../../target/client.ts';
 import type { Fixtures } from '../../target/discovery.ts';
 import { parseProfile, secretsOf } from '../../target/profile-load.ts';
-import { SECRETS } from '../cli/run-support.ts';
+import { SECRET_PROFILE, SECRETS } from '../cli/run-support.ts';
 import { AGENCY, FAULTS, SID, startHostile, type HostileServer } from './discovery-servers.ts';
+import { expectNoSecrets } from './support/no-secrets.ts';
+import { CLI_SECRETS } from './support/secret-scan.ts';
 
 // Issue 12 §5: discovery on a target that answers, but wrongly. Each broken read is a fault of the rule it
 // breaks (the run fails it), discovery reads the other form instead, and what it cannot find is missing with
-// the cause named. Only no connection and rejected credentials throw (exit 3).
+// the cause named. Only no connection and rejected credentials throw (exit 3). What discovery returns (faults
+// with their exchanges as evidence) or throws never shows the credentials it sent.
 
-const PROFILE = parseProfile({
-  apps: { primary: { headers: { Authorization: SECRETS.VMP_TEST_PRIMARY } }, other: { headers: { Authorization: SECRETS.VMP_TEST_OTHER } } },
-  topics: { inquiry: 'consultas', registration: 'agencias.registro', unavailable: 'facturacion' },
-  templates: { webhookUpsert: {}, agenciaCreate: {}, agenciaEdit: {} },
-  invitationDomain: 'example.test',
-});
+const PROFILE = parseProfile(SECRET_PROFILE, SECRETS);
 
 let server: HostileServer | undefined;
 afterEach(async () => {
@@ -23,9 +21,18 @@ afterEach(async () => {
   server = undefined;
 });
 
+/** Discovery on url, its outcome (fixtures, or the error thrown) scanned for the credentials it sent. */
+async function discover(url: string, timeoutMs = 2_000): Promise<Fixtures> {
+  const outcome = await prepareTarget(new TargetClient({ baseUrl: url, profile: PROFILE, timeoutMs, secrets: secretsOf(PROFILE) })).catch((error: Error) => error);
+  const shown = outcome instanceof Error ? `${outcome.message}\n${JSON.stringify(outcome)}` : JSON.stringify(outcome);
+  await expectNoSecrets({ texts: { [url]: shown } }, CLI_SECRETS);
+  if (outcome instanceof Error) throw outcome;
+  return outcome;
+}
+
 async function discoverOn(fault: keyof typeof FAULTS, timeoutMs = 2_000): Promise<Fixtures> {
   server = await startHostile(FAULTS[fault]);
-  return prepareTarget(new TargetClient({ baseUrl: server.url, profile: PROFILE, timeoutMs, secrets: secretsOf(PROFILE) }));
+  return discover(server.url, timeoutMs);
 }
 
 const faultsOf = (f: Fixtures) => Object.fromEntries(f.faults.map((x) => [x.ruleId, x.cause]));
@@ -112,7 +119,6 @@ describe('exit 3 material only: no connection, or the credentials rejected', () 
     const url = server.url;
     await server.close();
     server = undefined;
-    const client = new TargetClient({ baseUrl: url, profile: PROFILE, timeoutMs: 2_000, secrets: secretsOf(PROFILE) });
-    await expect(prepareTarget(client)).rejects.toMatchObject({ exitCode: 3, message: expect.stringMatching(/is unreachable: .*ECONNREFUSED/) });
+    await expect(discover(url)).rejects.toMatchObject({ exitCode: 3, message: expect.stringMatching(/is unreachable: .*ECONNREFUSED/) });
   });
 });

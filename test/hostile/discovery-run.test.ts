@@ -1,37 +1,43 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../cli/main.ts';
 import { runResultSchema, type RunResult } from '../../reports/results.ts';
-import { cli, E2E_TIMEOUT, SECRET_VALUES, SECRETS, tempDir, writeSecretProfile, type CliResult } from '../cli/run-support.ts';
+import { E2E_TIMEOUT, SECRETS, tempDir, writeSecretProfile } from '../cli/run-support.ts';
 import { startMutantProxy, type MutantProxy } from '../mutants/proxy.ts';
 import { answers, formAsked } from '../mutants/gallery/helpers.ts';
-import { freshReference, loadProfile, PROFILE_FILE } from '../mutants/run-cli.ts';
-import type { ReferenceServer } from '../../reference/server.ts';
 import { FAULTS, startHostile, type HostileServer } from './discovery-servers.ts';
+import { runCli, type ChildRun } from './support/cli-child.ts';
+import { expectNoSecrets } from './support/no-secrets.ts';
+import { CLI_SECRETS } from './support/secret-scan.ts';
+import { SECRET_ENV, secretProfileJson, startSecretReference, TEST_SECRETS, writeProfile } from './support/secret-target.ts';
 
 // Issue 12 §5 and issue 13 items 10–11 through the real binary: a target that answers, but wrongly, during
 // discovery is a failed rule (exit 1) whose evidence is the exchange, the console and reports name the cause,
 // and the checks that need the missing fixture skip with it; exit 3 is for no connection and rejected
-// credentials only; a --base-url with a query or fragment is exit 2.
+// credentials only; a --base-url with a query or fragment is exit 2. Every run's credentials are test secrets,
+// which nothing it writes or prints may show.
 
 interface Run {
-  cli: CliResult;
+  cli: ChildRun;
+  reportDir: string;
   result: RunResult;
   html: string;
   summary: string;
 }
 
+/** The secrets of both profiles below (test/cli/run-support.ts's, and secret-target.ts's for the full run). */
+const SECRETS_USED = [...CLI_SECRETS, ...TEST_SECRETS];
 const servers: { close(): Promise<void> }[] = [];
 let profile: string;
 let dir: string;
 
 async function runOn(url: string, only: string | undefined, profileFile = profile): Promise<Run> {
-  const reportDir = await tempDir('hostile-discovery');
+  const reportDir = await mkdtemp(path.join(dir, 'run-'));
   const args = ['run', '--base-url', url, '--profile', profileFile, '--seed', '1', '--runs', '3', '--report-dir', reportDir, ...(only ? ['--only', only] : [])];
-  const result = await cli(args);
+  const result = await runCli(args, { env: { ...SECRETS, ...SECRET_ENV }, tmpDir: `${reportDir}-tmp` });
   const read = (name: string) => readFile(path.join(reportDir, name), 'utf8').catch(() => '');
-  return { cli: result, result: runResultSchema.parse(JSON.parse((await read('results.json')) || '{}')), html: await read('report.html'), summary: await read('summary.md') };
+  return { cli: result, reportDir, result: runResultSchema.parse(JSON.parse((await read('results.json')) || '{}')), html: await read('report.html'), summary: await read('summary.md') };
 }
 
 async function hostile(fault: keyof typeof FAULTS): Promise<HostileServer> {
@@ -57,8 +63,12 @@ let mislabelled: Run;
 beforeAll(async () => {
   dir = await tempDir('hostile-discovery');
   profile = await writeSecretProfile(dir);
-  const reference: ReferenceServer = await freshReference(await loadProfile(PROFILE_FILE));
-  const proxy: MutantProxy = await startMutantProxy({ upstream: reference.url, profile: await loadProfile(PROFILE_FILE), fault: REF_MISLABELLED });
+  const referenceJson = await secretProfileJson();
+  const referenceDir = path.join(dir, 'reference');
+  await mkdir(referenceDir);
+  const referenceProfile = await writeProfile(referenceDir, referenceJson);
+  const reference = await startSecretReference(referenceJson);
+  const proxy: MutantProxy = await startMutantProxy({ upstream: reference.baseUrl, profile: reference.profile, fault: REF_MISLABELLED });
   servers.push(proxy, reference);
   const [a, b, c, d] = await Promise.all([hostile('notFound'), hostile('foreign'), hostile('inquiries5xx'), hostile('truncatedRef')]);
   // Five CLI processes on two cores: the narrow runs together, then the full one.
@@ -68,11 +78,19 @@ beforeAll(async () => {
     runOn(c.url, 'scoping/foreign-consulta-get-404'),
     runOn(d.url, 'scoping/foreign-agency-get-404'),
   ]);
-  mislabelled = await runOn(proxy.url, undefined, PROFILE_FILE);
+  mislabelled = await runOn(proxy.url, undefined, referenceProfile);
 }, 2 * E2E_TIMEOUT);
 
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('every run above', () => {
+  it('writes no secret in any report, temporary file or console line', async () => {
+    const runs = [notFound, foreign, inquiries5xx, truncated, mislabelled];
+    await expectNoSecrets({ dirs: runs.map((r) => r.reportDir), runs: runs.map((r) => r.cli) }, SECRETS_USED);
+  });
 });
 
 describe('404 on GET /v3/agencias', () => {
@@ -140,9 +158,13 @@ describe('the reference server with only the reference form of its agency list b
 });
 
 describe('exit 2 and 3, decided before any check', () => {
+  /** `run` in this process; what it prints and the report directory it names (if any) are scanned. */
   async function run(args: string[]): Promise<{ code: number; stderr: string }> {
+    const out: string[] = [];
     const err: string[] = [];
-    const code = await main(['run', ...args], () => undefined, (l) => err.push(l));
+    const code = await main(['run', ...args], (l) => out.push(l), (l) => err.push(l));
+    const dirs = args.includes('--report-dir') ? [args[args.indexOf('--report-dir') + 1]!] : [];
+    await expectNoSecrets({ dirs, texts: { stdout: out.join('\n'), stderr: err.join('\n') } }, SECRETS_USED);
     return { code, stderr: err.join('\n') };
   }
   beforeAll(() => {
@@ -160,14 +182,16 @@ describe('exit 2 and 3, decided before any check', () => {
     const r = await run(['--base-url', server.url, '--profile', profile, '--report-dir', path.join(dir, 'r401')]);
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/^vmp-conformance: .* rejects the credentials of app 'primary' \(GET \/v3\/agencias: 401\)$/);
-    for (const secret of SECRET_VALUES) expect(r.stderr).not.toContain(secret.replace(/^Bearer /, ''));
   });
 
   it.each(['simulate', 'load'])('%s on a target whose agency list answers 404 → exit 1, naming the cause', async (command) => {
     const server = await hostile('notFound');
+    const out: string[] = [];
     const err: string[] = [];
-    const extra = command === 'simulate' ? ['--report-dir', path.join(dir, 'sim')] : ['--duration', '1'];
-    const code = await main([command, '--base-url', server.url, '--profile', profile, ...extra], () => undefined, (l) => err.push(l));
+    const reportDir = path.join(dir, command);
+    const extra = command === 'simulate' ? ['--report-dir', reportDir] : ['--duration', '1', '--report-dir', reportDir];
+    const code = await main([command, '--base-url', server.url, '--profile', profile, ...extra], (l) => out.push(l), (l) => err.push(l));
+    await expectNoSecrets({ dirs: [reportDir], texts: { stdout: out.join('\n'), stderr: err.join('\n') } }, SECRETS_USED);
     expect(code).toBe(1);
     expect(err.join('\n')).toMatch(new RegExp(`^vmp-conformance: ${command} needs an agency of the primary app: no agency of the primary app is known: GET /v3/agencias asking for .* answered 404`));
   });

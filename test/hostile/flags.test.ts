@@ -4,11 +4,21 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCli } from './support/cli-child.ts';
 import { runMain } from './support/main-in-process.ts';
+import { expectNoSecrets } from './support/no-secrets.ts';
+import { SECRET_ENV, TEST_SECRETS } from './support/secret-target.ts';
 
 // Issue 13, item 13: bad flags and profile values are refused before anything starts — exit 2 and one line that
 // names the flag or profile field, never a stack trace, never a failure found after a whole run, never a bad
 // header sent and reported as an unreachable target. The table walks every command's flags that name a file, a
-// directory, an address or a number, and the profile values a request carries.
+// directory, an address or a number, and the profile values a request carries. The profiles' credentials are
+// test secrets (${ENV}), which no refusal may quote.
+
+const CRLF = 'tok\r\nX-Injected: 1';
+const EURO = 'tok€';
+const SECRETS_USED = [...TEST_SECRETS, CRLF, EURO];
+/** The profiles' own credentials, which the cases below replace one at a time. */
+const PRIMARY = { headers: { Authorization: 'Bearer ${VMP_HOSTILE_TOKEN}' } };
+const OTHER = { headers: { Authorization: 'Basic ${VMP_HOSTILE_BASIC}' } };
 
 let dir: string;
 let file: string;
@@ -22,7 +32,7 @@ beforeAll(async () => {
   let n = 0;
   profileWith = async (patch) => {
     const profile = {
-      apps: { primary: { headers: { Authorization: 'Bearer p' } }, other: { headers: { Authorization: 'Bearer o' } } },
+      apps: { primary: PRIMARY, other: OTHER },
       topics: { inquiry: 'consultas', registration: 'agencias.registro', unavailable: 'facturacion' },
       templates: { webhookUpsert: { Url: '{{url}}' }, agenciaCreate: {}, agenciaEdit: {} },
       invitationDomain: 'example.test',
@@ -32,8 +42,9 @@ beforeAll(async () => {
     await writeFile(name, JSON.stringify(profile));
     return name;
   };
-  vi.stubEnv('VMP_HOSTILE_CRLF', 'tok\r\nX-Injected: 1');
-  vi.stubEnv('VMP_HOSTILE_EURO', 'tok€');
+  for (const [name, value] of Object.entries(SECRET_ENV)) vi.stubEnv(name, value);
+  vi.stubEnv('VMP_HOSTILE_CRLF', CRLF);
+  vi.stubEnv('VMP_HOSTILE_EURO', EURO);
 });
 
 afterAll(async () => {
@@ -41,9 +52,10 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** One line on stderr, naming the tool and matching `pattern`; nothing else printed; exit 2. */
+/** One line on stderr, naming the tool and matching `pattern`, quoting no secret; nothing else printed; exit 2. */
 async function refused(argv: string[], pattern: RegExp): Promise<void> {
   const r = await runMain(argv);
+  await expectNoSecrets({ texts: { stdout: r.out.join('\n'), stderr: r.err.join('\n') } }, SECRETS_USED);
   const context = `${argv.join(' ')} → exit ${r.code}\n${[...r.out, ...r.err].join('\n')}`;
   expect(r.code, context).toBe(2);
   expect(r.out, context).toEqual([]);
@@ -91,17 +103,17 @@ describe('bad profile values: exit 2 before anything is sent, naming the field',
   const cases: [string, Record<string, unknown>, RegExp][] = [
     [
       'a CR/LF inside a ${ENV} header value (was: exit 3 "unreachable")',
-      { apps: { primary: { headers: { Authorization: '${VMP_HOSTILE_CRLF}' } }, other: { headers: { Authorization: 'Bearer o' } } } },
+      { apps: { primary: { headers: { Authorization: '${VMP_HOSTILE_CRLF}' } }, other: OTHER } },
       /profile field apps\.primary\.headers\.Authorization: the value of VMP_HOSTILE_CRLF contains a line break \(CR or LF\)$/,
     ],
     [
       'a character no header can carry',
-      { apps: { primary: { headers: { Authorization: 'Bearer p' } }, other: { headers: { 'X-Key': '${VMP_HOSTILE_EURO}' } } } },
+      { apps: { primary: PRIMARY, other: { headers: { 'X-Key': '${VMP_HOSTILE_EURO}' } } } },
       /profile field apps\.other\.headers\.X-Key: the value of VMP_HOSTILE_EURO contains a character beyond Latin-1/,
     ],
     [
       'a header name with a space',
-      { apps: { primary: { headers: { 'Api Key': 'k' } }, other: { headers: { Authorization: 'Bearer o' } } } },
+      { apps: { primary: { headers: { 'Api Key': 'k' } }, other: OTHER } },
       /profile field apps\.primary\.headers\.Api Key: expected an HTTP header name/,
     ],
     ['a conditional header that is no header name', { conditionalRequestHeader: 'If None Match' }, /profile field conditionalRequestHeader: expected an HTTP header name/],
@@ -114,22 +126,30 @@ describe('bad profile values: exit 2 before anything is sent, naming the field',
   });
 
   it('a secret is never quoted back, only the variable that held it', async () => {
-    const profile = await profileWith({ apps: { primary: { headers: { Authorization: '${VMP_HOSTILE_CRLF}' } }, other: { headers: { Authorization: 'Bearer o' } } } });
+    const profile = await profileWith({ apps: { primary: { headers: { Authorization: '${VMP_HOSTILE_CRLF}' } }, other: OTHER } });
     const r = await runMain(['run', '--base-url', 'http://127.0.0.1:9', '--profile', profile]);
     expect(r.err.join('\n')).not.toContain('tok');
+    await expectNoSecrets({ texts: { stderr: r.err.join('\n') } }, SECRETS_USED);
   });
 });
 
 describe('through the binary, as the issue found them', () => {
+  /** The CLI with a secret profile; what it prints, and anything it leaves in the test's directory, scanned. */
+  const binary = async (args: string[]) => {
+    const r = await runCli([...args, '--profile', await profileWith({})], { env: SECRET_ENV, tmpDir: path.join(dir, 'tmp'), killAfterMs: 30_000 });
+    await expectNoSecrets({ dirs: [dir], runs: [r] }, SECRETS_USED);
+    return r;
+  };
+
   it('capture --host 999.1.1.1: exit 2, one line, no stack trace', async () => {
-    const r = await runCli(['capture', '--host', '999.1.1.1', '--out', path.join(dir, 'c.jsonl')], { killAfterMs: 30_000 });
+    const r = await binary(['capture', '--host', '999.1.1.1', '--out', path.join(dir, 'c.jsonl')]);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/^vmp-conformance: --host 999\.1\.1\.1: /);
   });
 
   it('run --report-dir naming a file: exit 2 before the run, not a stack trace after it', async () => {
-    const r = await runCli(['run', '--report-dir', file, '--only', 'home/*'], { killAfterMs: 30_000 });
+    const r = await binary(['run', '--report-dir', file, '--only', 'home/*']);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr.trim()).toMatch(/^vmp-conformance: --report-dir .*: it is a file, not a directory$/);

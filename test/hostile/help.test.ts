@@ -1,16 +1,33 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCli } from './support/cli-child.ts';
 import { runMain } from './support/main-in-process.ts';
+import { expectNoSecrets } from './support/no-secrets.ts';
+import { SECRET_ENV, TEST_SECRETS } from './support/secret-target.ts';
 
 // Issue 13, item 14: `replay --help`, `serve --help` and `capture --help` were exit 2 ("Unknown option"). Every
 // command prints its usage and exits 0 on --help or -h, also beside other flags, valid or not (the user asked how
 // to use it); `help <command>` does the same. And a negative number for a flag explains what the flag takes.
+// Help reads no profile and sends nothing; with the test secrets in the environment, it still must not show them.
 
 const COMMANDS = ['run', 'start', 'serve', 'rules', 'replay', 'capture', 'simulate', 'load'] as const;
+
+let dir: string;
+beforeAll(async () => {
+  for (const [name, value] of Object.entries(SECRET_ENV)) vi.stubEnv(name, value);
+  dir = await mkdtemp(path.join(tmpdir(), 'vmp-help-'));
+});
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await rm(dir, { recursive: true, force: true });
+});
 
 describe('every command explains itself', () => {
   it.each(COMMANDS.flatMap((c) => [[c, '--help'] as const, [c, '-h'] as const]))('%s %s: usage on stdout, exit 0', async (command, flag) => {
     const r = await runMain([command, flag]);
+    await expectNoSecrets({ texts: { stdout: r.out.join('\n') } }, TEST_SECRETS);
     expect(r.err).toEqual([]);
     expect(r.code).toBe(0);
     expect(r.out[0]).toMatch(new RegExp(`^Usage: vmp-conformance ${command}\\b`));
@@ -35,7 +52,8 @@ describe('every command explains itself', () => {
   });
 
   it('replay --help through the binary: exit 0, usage, nothing on stderr', async () => {
-    const r = await runCli(['replay', '--help'], { killAfterMs: 30_000 });
+    const r = await runCli(['replay', '--help'], { env: SECRET_ENV, tmpDir: path.join(dir, 'tmp'), killAfterMs: 30_000 });
+    await expectNoSecrets({ runs: [r] }, TEST_SECRETS);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     expect(r.stdout).toMatch(/^Usage: vmp-conformance replay <failure-id>/);

@@ -3,19 +3,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbedded, type Embedded } from '../../cli/embedded.ts';
+import type { Embedded } from '../../cli/embedded.ts';
 import type { LoadResult } from '../../simulator/load-result.ts';
-import { ROOT, runCli } from './support/cli-child.ts';
+import { runCli } from './support/cli-child.ts';
+import { expectNoSecrets } from './support/no-secrets.ts';
 import { peakRssMb } from './support/peak-rss.ts';
+import { SECRET_ENV, secretProfileJson, startSecretReference, TEST_SECRETS, writeProfile } from './support/secret-target.ts';
 import { startShapingProxy, type ShapingProxy } from './support/shaping-proxy.ts';
 
 // Issue 13, item 9: `load` against a server that answers 200 with a 500 MB body reported "0 requests … PASS", exit
 // 0, and grew to 3 GB (autocannon appended every body to a string). Here the target is healthy while `load`
 // discovers it, then — from the moment `load` says it starts — answers every request with a body that never ends
 // (closed model) or one of 32 MB (open model). A run in which nothing completed fails with the reason; bodies are
-// drained, not kept, beyond the 5 MiB validation reads; the generator's memory stays bounded.
+// drained, not kept, beyond the 5 MiB validation reads; the generator's memory stays bounded. The credentials
+// are test secrets, absent from everything the load writes or prints.
 
-const PROFILE = path.join(ROOT, 'profiles/reference.json');
 const CHUNK = Buffer.alloc(1024 * 1024, 0x20);
 /** node, tsx, undici and autocannon take ~200 MiB; a kept 5 MiB sample costs a few times itself. */
 const MAX_PEAK_MB = 400;
@@ -28,6 +30,7 @@ const MAX_GROWTH_MB = 128;
 let embedded: Embedded;
 let proxy: ShapingProxy;
 let dir: string;
+let profile: string;
 
 /** Writes `bytes` of JSON-ish filler (or forever, when undefined) as fast as the client reads, until it hangs up. */
 function stream(res: ServerResponse, bytes?: number): void {
@@ -50,7 +53,9 @@ async function hostileLoad(args: string[], bytes?: number) {
   proxy.shaping.intercept = undefined;
   let before = 0;
   const reportDir = await mkdtemp(path.join(dir, 'r-'));
-  const run = await runCli(['load', '--base-url', proxy.url, '--profile', PROFILE, '--duration', '3', '--timeout-ms', '2500', '--validate-every', '1', '--seed', '1', '--report-dir', reportDir, ...args], {
+  const run = await runCli(['load', '--base-url', proxy.url, '--profile', profile, '--duration', '3', '--timeout-ms', '2500', '--validate-every', '1', '--seed', '1', '--report-dir', reportDir, ...args], {
+    env: SECRET_ENV,
+    tmpDir: `${reportDir}-tmp`,
     onLine: (line, pid) => {
       if (line.startsWith('load: target ')) {
         before = peakRssMb(pid) ?? 0;
@@ -62,14 +67,17 @@ async function hostileLoad(args: string[], bytes?: number) {
     },
     killAfterMs: 60_000,
   });
+  await expectNoSecrets({ dirs: [reportDir], runs: [run] }, TEST_SECRETS);
   const result = JSON.parse(await readFile(path.join(reportDir, 'load.json'), 'utf8')) as LoadResult;
   return { run, result, growthMb: run.peakRssMb - before };
 }
 
 beforeAll(async () => {
-  embedded = await startEmbedded();
+  const json = await secretProfileJson();
+  embedded = await startSecretReference(json);
   proxy = await startShapingProxy(embedded.baseUrl);
   dir = await mkdtemp(path.join(tmpdir(), 'vmp-load-huge-'));
+  profile = await writeProfile(dir, json);
 });
 
 afterAll(async () => {

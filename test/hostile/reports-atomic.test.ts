@@ -5,9 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { writeFilesAtomic } from '../../reports/atomic-write.ts';
 import { REPORT_FILES, writeReports } from '../../reports/write.ts';
 import { runResult, SAMPLE_RULES } from '../reports/fixtures.ts';
-import { spawnCli, writtenBy } from './support/cli-spawn.ts';
+import { spawnCli } from './support/cli-child.ts';
+import { expectNoSecrets } from './support/no-secrets.ts';
 import { startProxy } from './support/proxy.ts';
-import { credentialsOf, leaks } from './support/secret-scan.ts';
+import { credentialsOf } from './support/secret-scan.ts';
 import { perTest, referenceProfileJson, startWebhookTarget } from './support/webhook-target.ts';
 
 // Issue 13, item 6: reports are written as one set, each file under a temporary name renamed into place, so an
@@ -50,13 +51,13 @@ describe('atomic reports', () => {
     await writeFile(profile, JSON.stringify(json));
     const reportDir = path.join(dir, 'report');
     const before = await previousSet(reportDir);
-    const child = spawnCli(['run', '--base-url', t.proxy.url, '--profile', profile, '--report-dir', reportDir]);
+    const child = spawnCli(['run', '--base-url', t.proxy.url, '--profile', profile, '--report-dir', reportDir], { tmpDir: path.join(dir, 'tmp') });
     await reached;
     child.child.kill('SIGINT');
-    const { code } = await child.exited;
-    expect(code, child.stdout() + child.stderr()).toBe(130);
+    const exited = await child.exited;
+    expect(exited.code, exited.stdout + exited.stderr).toBe(130);
     expect(await contents(reportDir)).toEqual(before);
-    expect(leaks(await writtenBy(child, reportDir), credentialsOf(t.target!.profile))).toEqual([]);
+    await expectNoSecrets({ dirs: [reportDir], runs: [exited] }, credentialsOf(t.target!.profile));
   });
 
   it('a set that fails to be written leaves every previous file as it was, and no temporary file', async () => {

@@ -2,9 +2,10 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { spawnCli, writtenBy } from './support/cli-spawn.ts';
+import { runCli } from './support/cli-child.ts';
+import { expectNoSecrets } from './support/no-secrets.ts';
 import { rewriteJson, startProxy, type ProxiedRequest } from './support/proxy.ts';
-import { credentialsOf, leaks } from './support/secret-scan.ts';
+import { credentialsOf } from './support/secret-scan.ts';
 import { perTest, referenceProfileJson, startWebhookTarget, USER_CALLBACK } from './support/webhook-target.ts';
 
 // Issue 13, item 5: an independent server whose AppWebhook (GET) and AppWebhookUpsert (PUT/POST) use different
@@ -51,18 +52,18 @@ async function run(dir: string, serverJson: Record<string, unknown>, webhookUpse
   const profile = path.join(dir, 'profile.json');
   await writeFile(profile, JSON.stringify({ ...serverJson, templates: { ...(serverJson.templates as object), webhookUpsert } }));
   const reportDir = path.join(dir, 'report');
-  const child = spawnCli(
+  const child = await runCli(
     ['run', '--seed', '7', '--runs', '2', '--only', 'appnotificaciones/*,events/*,status/appnotificaciones-*', '--base-url', t.proxy!.url, '--profile', profile, '--report-dir', reportDir, ...extra],
-    { VMP_HOSTILE_USER_SECRET: USER_SECRET },
+    { env: { VMP_HOSTILE_USER_SECRET: USER_SECRET }, tmpDir: path.join(dir, 'tmp') },
   );
-  const { code } = await child.exited;
   const results = JSON.parse(await readFile(path.join(reportDir, 'results.json'), 'utf8')) as {
     unhandledErrors: string[];
     summary: { passed: number; failed: number; skipped: number };
     rules: { id: string; verdict: string; skipReason?: string; message?: string }[];
   };
-  const files = await writtenBy(child, reportDir);
-  return { code, results, files, printed: child.stdout() + child.stderr() };
+  // The profile the test wrote holds the reference credentials: only what the run wrote is scanned.
+  await expectNoSecrets({ dirs: [reportDir], runs: [child] }, [USER_SECRET, ...credentialsOf(t.target!.profile)]);
+  return { code: child.code, results, printed: child.stdout + child.stderr };
 }
 
 /** Requests that could change the user's topic: a DELETE, or a PUT/POST whose body is an object (the suites also send
@@ -89,7 +90,6 @@ describe('restoring a webhook configuration on a server whose two representation
     expect(touchedBy(t.proxy!.requests).length).toBeGreaterThan(1);
     expect(await t.target!.config('primary', TOPIC)).toMatchObject({ Url: USER_CALLBACK, Secreto: USER_SECRET });
     expect(await t.target!.config('primary', 'agencias.registro')).toMatchObject({ Url: `${USER_CALLBACK}/reg`, Secreto: USER_SECRET });
-    expect(leaks(r.files, [USER_SECRET, ...credentialsOf(t.target!.profile)])).toEqual([]);
   });
 
   it('leaves a topic it could not put back untouched, and the checks that need it skip with the reason', { timeout: 180_000 }, async () => {
@@ -103,7 +103,6 @@ describe('restoring a webhook configuration on a server whose two representation
     const skipped = r.results.rules.filter((x) => x.verdict === 'skip' && x.skipReason?.includes(`webhook topic '${TOPIC}' is configured and could not be put back`));
     expect(skipped.map((x) => x.id)).toEqual(expect.arrayContaining(['appnotificaciones/put-200', 'events/inquiry-webhook-delivered']));
     expect(skipped[0]!.skipReason).toMatch(/lose Nota .*--discard-unrestorable-webhooks/);
-    expect(leaks(r.files, [USER_SECRET, ...credentialsOf(t.target!.profile)])).toEqual([]);
   });
 
   it('with --discard-unrestorable-webhooks changes it anyway, restores what it can and says what was lost', { timeout: 180_000 }, async () => {
@@ -115,6 +114,5 @@ describe('restoring a webhook configuration on a server whose two representation
     expect(after).toMatchObject({ Url: USER_CALLBACK, Secreto: USER_SECRET });
     expect(after?.Nota).not.toBe('the user note');
     expect(r.printed).toContain(`run: --discard-unrestorable-webhooks: the primary app's webhook topic '${TOPIC}' (was ${USER_CALLBACK}) was restored without Nota`);
-    expect(leaks(r.files, [USER_SECRET, ...credentialsOf(t.target!.profile)])).toEqual([]);
   });
 });

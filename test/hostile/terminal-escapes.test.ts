@@ -1,14 +1,14 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { terminalSafe, terminalSafeText } from '../../cli/terminal-text.ts';
 import { createLatencyHistogram, encodeHistogram, recordMs } from '../../simulator/histogram.ts';
-import { ROOT } from './support/cli-child.ts';
+import { spawnCli } from './support/cli-child.ts';
 import { runMain } from './support/main-in-process.ts';
+import { expectNoSecrets } from './support/no-secrets.ts';
+import { SECRET_ENV, secretProfileJson, TEST_SECRETS, writeProfile } from './support/secret-target.ts';
 
 // Issue 13, item 15: `capture` printed webhook topics and other target-controlled strings raw, and an ANSI or OSC
 // sequence in them can rewrite the user's terminal (clear it, move the cursor, retitle the window, hide text) or
@@ -40,31 +40,42 @@ describe('terminalSafe', () => {
 
 describe('capture prints what a target sent, inert', () => {
   it('a delivery whose topic and path carry escape sequences: one line, no raw control character', async () => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'bin/vmp-conformance.js'), 'capture', '--out', path.join(dir, 'c.jsonl')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    // The profile's signing secret checks the delivery's (wrong) signature; nothing capture writes or prints shows it.
+    const profile = await writeProfile(dir, await secretProfileJson());
+    const out = path.join(dir, 'c.jsonl');
+    let listening: (url: string) => void = () => undefined;
+    const started = new Promise<string>((resolve) => (listening = resolve));
     const lines: string[] = [];
-    const listening = new Promise<string>((resolve) =>
-      createInterface({ input: child.stdout }).on('line', (line) => {
+    const child = spawnCli(['capture', '--out', out, '--profile', profile], {
+      env: SECRET_ENV,
+      tmpDir: path.join(dir, 'tmp'),
+      killAfterMs: 25_000,
+      onLine: (line) => {
         lines.push(line);
         const url = /listening on (http:\/\/\S+) /.exec(line)?.[1];
-        if (url) resolve(url);
-      }),
-    );
-    const url = await listening;
-    const res = await request(`${url}/primary%1b%5b2J`, { method: 'POST', body: JSON.stringify({ Topic: HOSTILE }), headers: { 'content-type': 'application/json' } });
+        if (url) listening(url);
+      },
+    });
+    const url = await started;
+    const headers = { 'content-type': 'application/json', 'x-firma': 'ab'.repeat(32) };
+    const res = await request(`${url}/primary%1b%5b2J`, { method: 'POST', body: JSON.stringify({ Topic: HOSTILE }), headers });
     await res.body.dump();
-    const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
     // The delivery's line is printed before its 2xx: stop once it is in.
     await new Promise((r) => setTimeout(r, 100));
-    child.kill('SIGINT');
-    expect(await exited).toBe(0);
+    child.child.kill('SIGINT');
+    const run = await child.exited;
+    expect(run.code).toBe(0);
+    await expectNoSecrets({ files: [out], runs: [run] }, TEST_SECRETS);
     const delivery = lines.find((l) => l.startsWith('#1 '))!;
     expect(delivery).toBeDefined();
     expect(delivery).not.toMatch(RAW_CONTROL);
     expect(delivery).toContain('topic=consultas\\x1b[2J\\x1b]0;pwned\\x07\\x0dPASS: all good\\x0aFAKE LINE\\x9b31m\\u202e');
+    expect(delivery).toContain('signature=invalid');
     expect(lines.some((l) => l.startsWith('FAKE LINE'))).toBe(false);
   }, 30_000);
 });
 
+// load --merge and load --mix read no profile and send nothing: no secret can be involved.
 describe('every command: out and err lines go through the same helper', () => {
   it('load --merge prints operation ids from the files it reads, inert', async () => {
     const file = path.join(dir, 'load.json');

@@ -1,17 +1,18 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { startReferenceServer, type ReferenceServer } from '../../../reference/server.ts';
+import type { Embedded } from '../../../cli/embedded.ts';
+import { startReferenceServer } from '../../../reference/server.ts';
 import { parseProfile } from '../../../target/profile-load.ts';
 import { ROOT } from './cli-child.ts';
 import { rewriteJson, startProxy, type Proxy, type ProxiedRequest } from './proxy.ts';
 
-// A target with odd secrets that it echoes back in every way it can (issue 13, items 1–2): the reference server
-// configured with those credentials, behind a proxy that repeats each credential without its scheme in headers
+// A target with odd secrets (issue 13, items 1–2): the reference server configured with those credentials
+// (startSecretReference), for every hostile test that runs the CLI against it; and the same behind a proxy that repeats each credential without its scheme in headers
 // (raw and percent-encoded), in error bodies, in WWW-Authenticate, and a webhook configuration's secret in the
 // answer to the PUT that set it.
 
-const BASIC_USER = 'vmp-user';
-const BASIC_PASSWORD = `p@ss w'rd"$ñ\\%20&x=1`;
+export const BASIC_USER = 'vmp-user';
+export const BASIC_PASSWORD = `p@ss w'rd"$ñ\\%20&x=1`;
 
 /** Reaches the CLI only through the environment; the profile file names them as ${ENV}. */
 export const SECRET_ENV = {
@@ -47,6 +48,13 @@ export async function secretProfileJson(overrides: Record<string, unknown> = {})
   };
 }
 
+/** The reference server taking exactly the credentials of a secret profile, parsed as the CLI parses it given SECRET_ENV. */
+export async function startSecretReference(json: Record<string, unknown>): Promise<Embedded> {
+  const profile = parseProfile(json, SECRET_ENV);
+  const server = await startReferenceServer({ profile });
+  return { baseUrl: server.url, profile, close: () => server.close() };
+}
+
 export async function writeProfile(dir: string, json: Record<string, unknown>): Promise<string> {
   const file = path.join(dir, 'profile.json');
   await writeFile(file, JSON.stringify(json, null, 2));
@@ -64,16 +72,15 @@ function credentialsOf(req: ProxiedRequest): string[] {
 
 export interface EchoTarget {
   url: string;
-  server: ReferenceServer;
   proxy: Proxy;
   close(): Promise<void>;
 }
 
 export async function startEchoTarget(profileJson: Record<string, unknown>): Promise<EchoTarget> {
-  const server = await startReferenceServer({ profile: parseProfile(profileJson, SECRET_ENV) });
+  const server = await startSecretReference(profileJson);
   // Header values travel as Latin-1: the echo keeps to what a header can carry.
   const latin1 = (s: string) => [...s].filter((c) => c.charCodeAt(0) <= 0xff).join('');
-  const proxy = await startProxy(server.url, {
+  const proxy = await startProxy(server.baseUrl, {
     response(req, res) {
       const creds = credentialsOf(req);
       const headers = { ...res.headers };
@@ -96,7 +103,6 @@ export async function startEchoTarget(profileJson: Record<string, unknown>): Pro
   });
   return {
     url: proxy.url,
-    server,
     proxy,
     async close() {
       await proxy.close();

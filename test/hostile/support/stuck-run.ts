@@ -1,11 +1,12 @@
-// Runs the stuck suite (stuck.suite.ts) against the embedded reference server with a deadline `seconds` from
-// now, and prints the outcome as one JSON line. Usage: node --import tsx stuck-run.ts REPORT_DIR SECONDS
-import { startEmbedded } from '../../../cli/embedded.ts';
+// Runs the stuck suite (stuck.suite.ts) against the reference server, with the test secrets as its credentials,
+// with a deadline `seconds` from now, and prints the outcome as one JSON line.
+// Usage: node --import tsx stuck-run.ts REPORT_DIR SECONDS
 import { runDeadline } from '../../../cli/run-deadline.ts';
 import { runAgainst } from '../../../cli/run-suites.ts';
+import { secretProfileJson, startSecretReference } from './secret-target.ts';
 
 const [reportDir, seconds] = process.argv.slice(2);
-const embedded = await startEmbedded();
+const embedded = await startSecretReference(await secretProfileJson());
 const started = performance.now();
 const outcome = await runAgainst({
   baseUrl: embedded.baseUrl,
