@@ -237,10 +237,11 @@ export async function runCommand(argv: string[], out: (line: string) => void): P
   const interrupt = new Interrupt('run', out);
   try {
     const outcome = await executeRun(settings, out, interrupt);
-    if (!interrupt.which) return outcome.exitCode;
-    // A worker stopped mid-check can leave vitest's message ports open: once the output has drained, leave anyway.
-    setTimeout(() => process.exit(interrupt.exitCode), 1_000).unref();
-    return interrupt.exitCode;
+    const exitCode = interrupt.which ? interrupt.exitCode : outcome.exitCode;
+    // A worker stopped mid-check (a signal, or the deadline's hard stop) can leave vitest's message ports open:
+    // once the output has drained, leave anyway, so the run stays bounded.
+    if (interrupt.which || outcome.workerStopped) setTimeout(() => process.exit(exitCode), 1_000).unref();
+    return exitCode;
   } catch (error) {
     // Stopped before the checks began (discovery, start-up): nothing was changed, no report written.
     if (error instanceof InterruptedBeforeChecks) return interrupt.exitCode;

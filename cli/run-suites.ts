@@ -66,6 +66,8 @@ export interface RunOutcome {
   result: RunResult;
   reportDir: string;
   reportFiles: Record<'results' | 'html' | 'markdown', string>;
+  /** The deadline's hard stop ended the suite worker mid-check. */
+  workerStopped: boolean;
 }
 
 export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
@@ -182,7 +184,7 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
       await writeBaseline(o.writeBaseline, written);
       say(`baseline written: ${o.writeBaseline} (${written.failing.length} failing rule${written.failing.length === 1 ? '' : 's'})`);
     }
-    return { exitCode: result.exitCode, result, reportDir: o.reportDir, reportFiles };
+    return { exitCode: result.exitCode, result, reportDir: o.reportDir, reportFiles, workerStopped: stopped };
   } finally {
     journal?.close();
   }
