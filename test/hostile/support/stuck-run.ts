@@ -23,5 +23,5 @@ const outcome = await runAgainst({
   out: () => undefined,
 });
 await embedded.close();
-process.stdout.write(`${JSON.stringify({ exitCode: outcome.exitCode, ms: performance.now() - started, result: outcome.result })}\n`);
-process.exit(0);
+// A pipe's writes are asynchronous: exit only once the whole line is out (past 64 KiB it would be cut).
+process.stdout.write(`${JSON.stringify({ exitCode: outcome.exitCode, ms: performance.now() - started, result: outcome.result })}\n`, () => process.exit(0));
