@@ -22,6 +22,8 @@ export type Place =
   | { kind: 'parameter'; endpoint: Endpoint; param: ParamSpec }
   | { kind: 'header'; endpoint: Endpoint; header: HeaderSpec }
   | { kind: 'requestBody'; endpoint: Endpoint }
+  /** The `default` response of a row whose further codes are not shown. */
+  | { kind: 'otherCodes'; endpoint: Endpoint }
   | { kind: 'webhook' };
 
 export interface GapMark {
@@ -48,6 +50,7 @@ const response = (test: (e: Endpoint, r: ResponseSpec | SuccessSpec) => boolean)
 const representation = (names: RepresentationName[]) => response((_, r) => 'representation' in r && r.representation !== undefined && names.includes(r.representation));
 const parameter = (name: string, ...ids: string[]): Where => (p) => p.kind === 'parameter' && p.param.name === name && (ids.length === 0 || ids.includes(p.endpoint.id));
 const requestBody = (...models: string[]): Where => (p) => p.kind === 'requestBody' && models.includes(p.endpoint.body?.model ?? '');
+const otherCodes = (test: (e: Endpoint) => boolean): Where => (p) => p.kind === 'otherCodes' && test(p.endpoint);
 const webhook: Where = (p) => p.kind === 'webhook';
 const anyOf = (...wheres: Where[]): Where => (p) => wheres.some((w) => w(p));
 
@@ -73,10 +76,10 @@ const PLACES: Record<string, Where> = {
   'page-size': response((e, r) => e.id === 'consultas-list' && r.status === 200),
   'pagina-lower-bound': parameter('pagina'),
   today: parameter('desde'),
-  'marcas-bestmatch-responses': operation('marcas-bestmatch'),
-  'further-codes': (p) => p.kind === 'operation' && p.endpoint.othersNotShown === true && p.endpoint.section === 'Endpoints > Consultas',
+  'marcas-bestmatch-responses': anyOf(operation('marcas-bestmatch'), otherCodes((e) => e.id === 'marcas-bestmatch')),
+  'further-codes': otherCodes((e) => e.section === 'Endpoints > Consultas'),
   'unlisted-media-types': response((e, r) => (e.id === 'carrocerias-get' && r.status === 200) || r.body === 'webhook-payload'),
-  'options-response': operation('agencias-options'),
+  'options-response': anyOf(operation('agencias-options'), otherCodes((e) => e.id === 'agencias-options')),
   'consultas-optional-admin-mail': parameter('adminMail', 'consultas-list'),
   'location-form': (p) => p.kind === 'header' && p.header.name === 'Location',
   'admin-mail-body-limits': requestBody('AgenciaCreate'),

@@ -20,13 +20,22 @@ import { schemaName, schemaRef, type JsonSchema } from './schemas.ts';
 
 /**
  * The media forms a success response may have: those its row lists, or where it lists none (a gap), every
- * form of the Conventions the resource can take (no reference form where the spec gives it none).
+ * form of the Conventions the resource can take (no reference form where the spec gives it none). A response
+ * the Endpoints tables do not describe (OPTIONS on an agency URI) may have any.
  */
 export function offeredForms(e: Endpoint): MediaForm[] {
   if (e.success.mediaTypes) return e.success.mediaTypes;
+  if (e.success.source === 'not-shown') return MEDIA_FORMS;
   const representation = e.success.representation;
   const unlisted = unlistedForms(e);
   return MEDIA_FORMS.filter((f) => !unlisted.includes(f) && (f !== 'ref' || (representation !== undefined && hasRefForm(representation))));
+}
+
+/** The model of one form; a reference form the spec ties to no model (OPTIONS) takes the full form's. */
+function formSchema(e: Endpoint, form: MediaForm): string {
+  const representation = e.success.representation!;
+  const r = representationOf(form);
+  return schemaName(representation, r === 'ref' && !hasRefForm(representation) ? 'full' : r);
 }
 
 const HEADER_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
@@ -52,8 +61,7 @@ const content = (entries: [string, string][]): JsonSchema => ({
 const BODIES: Readonly<Record<BodyKind, (e: Endpoint) => JsonSchema>> = {
   none: () => ({}),
   'undefined-body': () => ({}),
-  representation: (e) =>
-    content(offeredForms(e).map((f) => [MEDIA_TYPES[f], schemaName(e.success.representation!, representationOf(f))])),
+  representation: (e) => content(offeredForms(e).map((f) => [MEDIA_TYPES[f], formSchema(e, f)])),
   'webhook-payload': (e) => content(offeredForms(e).map((f) => [MEDIA_TYPES[f], 'InquiryWebhookPayload'])),
   'validation-problem': () => content([[PROBLEM_MEDIA_TYPE, 'ValidationProblem']]),
   problem: () => content([[PROBLEM_MEDIA_TYPE, 'ForbiddenProblem']]),
@@ -83,5 +91,8 @@ export function responsesObject(e: Endpoint, filled: ReadonlySet<string>): JsonS
       ...gapMarks({ kind: 'response', endpoint: e, response: r }, filled),
     };
   }
+  // "Responses beyond 200 for this path: not shown", "Any further … response codes …: not shown": OpenAPI's
+  // `default` says other codes may come, their bodies undescribed.
+  if (e.othersNotShown) out.default = { description: 'codes beyond those listed: not shown', ...gapMarks({ kind: 'otherCodes', endpoint: e }, filled) };
   return out;
 }
