@@ -41,11 +41,15 @@ export interface SchemaChoices {
   consultaPointer?: string;
 }
 
-/** The webhook payload: the Consulta (without _links, as a delivery carries it) nested at the pointer. */
+/**
+ * The webhook payload: the Consulta (without _links, as a delivery carries it) nested at the pointer; without
+ * a profile, any value (a fresh schema: a registry gives each schema one id, and anyJson's is AnyJson).
+ */
 function payloadModel(consulta: z.ZodType, pointer: string | undefined): z.ZodType {
-  if (pointer === undefined) return anyJson;
+  if (pointer === undefined) return z.unknown();
   const tokens = pointer === '' ? [] : pointer.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
-  return tokens.reduceRight<z.ZodType>((inner, token) => z.looseObject({ [token]: inner }), consulta);
+  // At "" the payload is the Consulta itself: a schema of its own that refers to it (a $ref, not a second id).
+  return tokens.reduceRight<z.ZodType>((inner, token) => z.looseObject({ [token]: inner }), z.lazy(() => consulta));
 }
 
 function requestModel(model: RequestModel, members: z.ZodRawShape | undefined): z.ZodType {
@@ -65,15 +69,23 @@ function representationForms(): [RepresentationName, Representation][] {
 /** Component name → JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1). */
 export function componentSchemas(choices: SchemaChoices = {}): Record<string, JsonSchema> {
   const registry = z.registry<{ id: string; description?: string }>();
+  const added = new Set<z.ZodType>();
+  // A registry gives each schema instance one id: the same instance under two ids would make every $ref to
+  // the first point to the second.
+  const add = (schema: z.ZodType, meta: { id: string; description?: string }) => {
+    if (added.has(schema)) throw new Error(`one model registered twice, the second time as ${meta.id}`);
+    added.add(schema);
+    registry.add(schema, meta);
+  };
   // Registered first, so every "nullable" member (any JSON value) is one recursive component, not a copy.
-  registry.add(anyJson, { id: 'AnyJson', description: 'any JSON value, null included ("nullable": its type when it carries a value is not shown)' });
-  for (const [name, form] of representationForms()) registry.add(representationModel(name, form)!, { id: schemaName(name, form) });
-  registry.add(validationProblem(), { id: 'ValidationProblem', description: 'Errors > Validation problem body (400, 409; application/problem+json)' });
-  registry.add(forbiddenProblem(), { id: 'ForbiddenProblem', description: 'The 403 body is a problem body (application/problem+json); its fields: not shown.' });
-  for (const model of Object.keys(REQUEST_MODELS) as RequestModel[]) registry.add(requestModel(model, choices.requestMembers?.[model]), { id: model });
+  add(anyJson, { id: 'AnyJson', description: 'any JSON value, null included ("nullable": its type when it carries a value is not shown)' });
+  for (const [name, form] of representationForms()) add(representationModel(name, form)!, { id: schemaName(name, form) });
+  add(validationProblem(), { id: 'ValidationProblem', description: 'Errors > Validation problem body (400, 409; application/problem+json)' });
+  add(forbiddenProblem(), { id: 'ForbiddenProblem', description: 'The 403 body is a problem body (application/problem+json); its fields: not shown.' });
+  for (const model of Object.keys(REQUEST_MODELS) as RequestModel[]) add(requestModel(model, choices.requestMembers?.[model]), { id: model });
   const webhookConsulta = consultaInput();
-  registry.add(webhookConsulta, { id: 'WebhookConsulta', description: 'the Consulta a webhook payload carries (its _links are not required)' });
-  registry.add(payloadModel(webhookConsulta, choices.consultaPointer), { id: 'InquiryWebhookPayload' });
+  add(webhookConsulta, { id: 'WebhookConsulta', description: 'the Consulta a webhook payload carries (its _links are not required)' });
+  add(payloadModel(webhookConsulta, choices.consultaPointer), { id: 'InquiryWebhookPayload' });
 
   const { schemas } = z.toJSONSchema(registry, { uri: (id) => schemaRef(id).$ref });
   // Each schema is a component of one document: no dialect or id of its own (its refs are the document's).
