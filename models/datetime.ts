@@ -51,7 +51,7 @@ export const dateTime = z
   .regex(DATE_TIME, { message: DATE_TIME_MESSAGE, abort: true })
   .refine((v) => parseOffsetDateTime(v) !== undefined, DATE_TIME_MESSAGE);
 
-export const isoDate = z.string().refine(isCalendarDate, 'expected an ISO 8601 date (yyyy-mm-dd)').meta({ format: 'date' });
+export const isoDate = z.string().refine(isCalendarDate, 'expected an ISO 8601 date (yyyy-mm-dd)');
 
 /**
  * The same instant as the wall clock of `timeZone` shows it: a day starts and ends in the target's time zone

@@ -68,14 +68,14 @@ function representationForms(): [RepresentationName, Representation][] {
 
 /** Component name → JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1). */
 export function componentSchemas(choices: SchemaChoices = {}): Record<string, JsonSchema> {
-  const registry = z.registry<{ id: string; description?: string }>();
-  const added = new Set<z.ZodType>();
+  const registry = z.registry<{ id: string }>();
+  const descriptions = new Map<string, string>();
   // A registry gives each schema instance one id: the same instance under two ids would make every $ref to
   // the first point to the second.
   const add = (schema: z.ZodType, meta: { id: string; description?: string }) => {
-    if (added.has(schema)) throw new Error(`one model registered twice, the second time as ${meta.id}`);
-    added.add(schema);
-    registry.add(schema, meta);
+    if (registry.has(schema)) throw new Error(`one model registered twice, the second time as ${meta.id}`);
+    registry.add(schema, { id: meta.id });
+    if (meta.description) descriptions.set(meta.id, meta.description);
   };
   // Registered first, so every "nullable" member (any JSON value) is one recursive component, not a copy.
   add(anyJson, { id: 'AnyJson', description: 'any JSON value, null included ("nullable": its type when it carries a value is not shown)' });
@@ -89,7 +89,10 @@ export function componentSchemas(choices: SchemaChoices = {}): Record<string, Js
 
   const { schemas } = z.toJSONSchema(registry, { uri: (id) => schemaRef(id).$ref });
   // Each schema is a component of one document: no dialect or id of its own (its refs are the document's).
-  const out = Object.fromEntries(Object.entries(schemas).map(([id, { $schema: _s, $id: _i, ...schema }]) => [id, schema as JsonSchema]));
+  // Descriptions are added here: zod reads a schema's metadata from the global registry, not this one.
+  const out = Object.fromEntries(
+    Object.entries(schemas).map(([id, { $schema: _s, $id: _i, ...schema }]) => [id, { ...(descriptions.has(id) ? { description: descriptions.get(id) } : {}), ...schema } as JsonSchema]),
+  );
   if ('__shared' in out) throw new Error(`a model is shared without a component of its own: ${JSON.stringify(out.__shared).slice(0, 200)}`);
   return out;
 }
