@@ -18,6 +18,7 @@ const COMMANDS: Record<string, Command> = {
   run: { summary: 'run the conformance suites against a target (default: the embedded reference server)', run: lazy(() => import('./run-command.ts'), (m) => m.runCommand) },
   start: { summary: 'what `npm start` runs: the main job against the embedded reference server', run: lazy(() => import('./start-command.ts'), (m) => m.startCommand) },
   serve: { summary: 'run the embedded reference server as a local sandbox', run: lazy(() => import('./serve-command.ts'), (m) => m.serveCommand) },
+  openapi: { summary: 'write the spec as an OpenAPI 3.1 document (JSON), gaps marked x-vmp-gap; --profile fills in a target\'s choices', run: lazy(() => import('./openapi-command.ts'), (m) => m.openapiCommand) },
   rules: { summary: 'list every rule (id, level, spec section); --statements: the spec sentence by sentence with its rules; --json for JSON', run: lazy(() => import('./rules-command.ts'), (m) => m.rulesCommand) },
   replay: { summary: 're-send a failing request from results.json', run: lazy(() => import('./replay-command.ts'), (m) => m.replayCommand) },
   capture: { summary: 'run a webhook capture server', run: lazy(() => import('../simulator/capture-command.ts'), (m) => m.captureCommand) },

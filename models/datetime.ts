@@ -41,9 +41,15 @@ export function parseOffsetDateTime(value: string): OffsetDateTime | undefined {
   return { date, hour, minute, second, fraction, offsetMinutes, epochMs: local - offsetMinutes * 60_000 };
 }
 
+const DATE_TIME_MESSAGE = 'expected an ISO 8601 date-time with a UTC offset (Z, ±hh:mm or ±hh)';
+
+// The shape as a regex check (so z.toJSONSchema shows it as `pattern`: `vmp-conformance openapi`), then the
+// calendar and clock ranges a pattern cannot say. Not JSON Schema's `date-time` format: that is RFC 3339, which
+// refuses the ISO 8601 forms the Conventions allow (no seconds, an offset of ±hh).
 export const dateTime = z
   .string()
-  .refine((v) => parseOffsetDateTime(v) !== undefined, 'expected an ISO 8601 date-time with a UTC offset (Z, ±hh:mm or ±hh)');
+  .regex(DATE_TIME, { message: DATE_TIME_MESSAGE, abort: true })
+  .refine((v) => parseOffsetDateTime(v) !== undefined, DATE_TIME_MESSAGE);
 
 export const isoDate = z.string().refine(isCalendarDate, 'expected an ISO 8601 date (yyyy-mm-dd)');
 

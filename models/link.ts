@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { objectOf, type Strictness } from './strictness.ts';
 
-const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+/** Neither a scheme nor an authority at the start; a regex check, so z.toJSONSchema shows it as `pattern`. */
+const RELATIVE = /^(?![A-Za-z][A-Za-z0-9+.-]*:)(?!\/\/)/;
 const PLACEHOLDER = /\{[^{}]+\}/;
 
 /** Link object, href: "relative URI; may contain {param} placeholders when templated is true". */
-export const relativeUri = z
-  .string()
-  .refine((v) => !SCHEME.test(v) && !v.startsWith('//'), 'expected a relative URI (no scheme, no authority)');
+export const relativeUri = z.string().regex(RELATIVE, 'expected a relative URI (no scheme, no authority)');
 
 const templatedNeedsFlag = (link: { href: string; templated?: boolean | null | undefined }) =>
   !PLACEHOLDER.test(link.href) || link.templated === true;

@@ -14,6 +14,9 @@ export interface SignatureCheck {
   detail?: string;
 }
 
+/** The headers a Standard Webhooks delivery carries: message id, timestamp (integer seconds), signatures. */
+export const STANDARD_WEBHOOKS_HEADERS = ['webhook-id', 'webhook-timestamp', 'webhook-signature'] as const;
+
 /** Standard Webhooks rejects timestamps more than five minutes from the receiver's clock (replay protection). */
 export const STANDARD_WEBHOOKS_TOLERANCE_SEC = 300;
 
@@ -60,7 +63,7 @@ function verifyStandardWebhooks(
   nowMs: number,
   toleranceSec: number | null,
 ): SignatureCheck {
-  const names = ['webhook-id', 'webhook-timestamp', 'webhook-signature'] as const;
+  const names = STANDARD_WEBHOOKS_HEADERS;
   const [id, timestamp, signature] = names.map((n) => header(headers, n));
   if (id === undefined && timestamp === undefined && signature === undefined) return { status: 'absent' };
   const missing = names.filter((_, i) => [id, timestamp, signature][i] === undefined);

@@ -75,7 +75,12 @@ function resolveEnv(profile: Profile, env: NodeJS.ProcessEnv): Profile {
   return withEnvSecrets(resolved, substituted);
 }
 
-export function parseProfile(value: unknown, env: NodeJS.ProcessEnv = process.env): Profile {
+/**
+ * The profile as written, checked against the schema with its defaults filled in, its `${ENV}` references left
+ * unresolved: for what describes a target without acting on it (`vmp-conformance openapi`), which must never
+ * hold a credential.
+ */
+export function checkProfile(value: unknown): Profile {
   const result = profileSchema.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0]!;
@@ -85,10 +90,15 @@ export function parseProfile(value: unknown, env: NodeJS.ProcessEnv = process.en
     const message = issue.code === 'unrecognized_keys' ? 'unknown key' : issue.code === 'invalid_key' ? (issue.issues[0]?.message ?? issue.message) : issue.message;
     throw new ProfileError(field.replace(/^\./, ''), message);
   }
-  return resolveEnv(result.data, env);
+  return result.data;
 }
 
-export async function loadProfile(file: string, env: NodeJS.ProcessEnv = process.env): Promise<Profile> {
+export function parseProfile(value: unknown, env: NodeJS.ProcessEnv = process.env): Profile {
+  return resolveEnv(checkProfile(value), env);
+}
+
+/** The JSON of a profile file, unchecked. */
+export async function readProfileFile(file: string): Promise<unknown> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -101,7 +111,11 @@ export async function loadProfile(file: string, env: NodeJS.ProcessEnv = process
   } catch (error) {
     throw new ProfileError('(file)', `${file} is not JSON: ${(error as Error).message}`);
   }
-  return parseProfile(json, env);
+  return json;
+}
+
+export async function loadProfile(file: string, env: NodeJS.ProcessEnv = process.env): Promise<Profile> {
+  return parseProfile(await readProfileFile(file), env);
 }
 
 /** The JSON Schema published as profile.schema.json. */

@@ -38,6 +38,8 @@ const RULES: { folder: string; forbidden: string[] }[] = [
   { folder: 'target', forbidden: ['reference', 'suites', 'cli', 'reports', 'simulator'] },
   { folder: 'suites', forbidden: ['reference', 'cli', 'reports'] },
   { folder: 'generators', forbidden: ['reference', 'suites', 'cli', 'reports', 'target'] },
+  // The OpenAPI document is the models' and the profile's, never the reference server's behaviour.
+  { folder: 'openapi', forbidden: ['reference', 'suites', 'cli', 'reports', 'generators', 'test', 'bench'] },
 ];
 
 describe('import boundaries', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS, GAPS, LEVELS, LIMITS, RULES, areaOf, hasRule, mediaRuleId, ruleById, type Endpoint } from '../../models/index.ts';
+import { ENDPOINTS, GAPS, LEVELS, LIMITS, RULES, areaOf, hasRule, mediaRuleId, ruleById, statementById, type Endpoint } from '../../models/index.ts';
 
 // Rule ids: stable, traceable to a spec section, and covering what issue 2 lists.
 
@@ -155,6 +155,11 @@ describe('gaps', () => {
     const gapIds = GAPS.map((g) => g.id);
     expect(new Set(gapIds).size).toBe(gapIds.length);
     for (const g of GAPS) expect(isSpecSection(g.section), g.section).toBe(true);
+  });
+
+  it.each(GAPS.map((g) => [g.id, g.statements] as const))('%s is in the words of statements of the spec (%j)', (_, ids) => {
+    expect(ids.length).toBeGreaterThan(0);
+    for (const id of ids) expect(statementById(id), id).toBeDefined();
   });
 
   it.each(GAPS.filter((g) => g.observedBy).map((g) => [g.id, g.observedBy!] as const))('%s is observed by an existing rule (%s)', (_, ruleId) => {
