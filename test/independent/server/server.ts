@@ -1,0 +1,109 @@
+// The independent server: node:http, the route table, credentials in X-Partner-Credential.
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Context, ServerConfig } from './context.ts';
+import { createDeliverer } from './delivery.ts';
+import { writeReply } from './http-io.ts';
+import { Bare, Forbidden, forbiddenProblem, ValidationFailure, validationProblem, type Reply } from './reply.ts';
+import { matchPattern, routes } from './routes.ts';
+import { seedStore, type Credentials } from './seed.ts';
+import type { Store } from './store.ts';
+
+export const CREDENTIAL_HEADER = 'x-partner-credential';
+
+export interface IndependentOptions {
+  port?: number;
+  host?: string;
+  credentials?: Partial<Credentials>;
+  timeZone?: string;
+  pageSize?: number;
+  resendMaxAgeDays?: number;
+  now?: () => Date;
+}
+
+export interface RunningServer { url: string; store: Store; close: () => Promise<void> }
+
+export const DEFAULT_CREDENTIALS: Credentials = {
+  primary: 'indep-primaria-7c1f0a9e55d2',
+  other: 'indep-secundaria-3b8e4d0c91aa',
+  empty: 'indep-vacia-0f5a6b2c7d83',
+};
+
+function toReply(error: unknown, path: string): Reply {
+  if (error instanceof ValidationFailure) return validationProblem(error, path, randomUUID());
+  if (error instanceof Forbidden) return forbiddenProblem(error, path);
+  if (error instanceof Bare) return { status: error.status };
+  throw error;
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, store: Store, config: ServerConfig, deliver: Context['deliver']): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://placeholder');
+  const credential = req.headers[CREDENTIAL_HEADER];
+  const app = typeof credential === 'string' ? store.appByCredential(credential) : undefined;
+  if (!app) {
+    req.resume();
+    writeReply(res, { status: 401, headers: { 'WWW-Authenticate': 'PartnerCredential realm="v3"' } });
+    return;
+  }
+  const candidates = routes.flatMap((route) => {
+    const params = matchPattern(route.pattern, url.pathname);
+    return params ? [{ route, params }] : [];
+  });
+  const chosen = candidates.find((each) => each.route.method === req.method);
+  if (!chosen) {
+    req.resume();
+    const allow = [...new Set(candidates.map((each) => each.route.method))].join(', ');
+    writeReply(res, candidates.length === 0 ? { status: 404 } : { status: 405, headers: { Allow: allow } });
+    return;
+  }
+  const ctx: Context = {
+    req, path: url.pathname, query: url.searchParams, params: chosen.params, app, store, config,
+    origin: `http://${req.headers.host ?? '127.0.0.1'}`, deliver,
+  };
+  let reply: Reply;
+  try {
+    reply = await chosen.route.handle(ctx);
+  } catch (error) {
+    reply = toReply(error, url.pathname);
+  }
+  if (!req.readableEnded) req.resume();
+  writeReply(res, reply);
+}
+
+export async function startIndependentServer(options: IndependentOptions = {}): Promise<RunningServer> {
+  const now = options.now ?? (() => new Date());
+  const config: ServerConfig = {
+    timeZone: options.timeZone ?? 'America/Argentina/Buenos_Aires',
+    pageSize: options.pageSize ?? 20,
+    resendMaxAgeDays: options.resendMaxAgeDays ?? 30,
+    now,
+  };
+  const store = seedStore({ ...DEFAULT_CREDENTIALS, ...options.credentials }, now());
+  const pending = new Set<Promise<void>>();
+  const deliver = createDeliverer(pending);
+  const server: Server = createServer((req, res) => {
+    handle(req, res, store, config, deliver).catch((error: unknown) => {
+      console.error('independent server: unexpected error', error);
+      if (!res.headersSent) writeReply(res, { status: 500 });
+      else res.destroy();
+    });
+  });
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve);
+  });
+  const address = server.address() as AddressInfo;
+  return {
+    url: `http://${options.host ?? '127.0.0.1'}:${address.port}`,
+    store,
+    close: async () => {
+      await Promise.allSettled([...pending]);
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
