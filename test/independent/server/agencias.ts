@@ -18,7 +18,7 @@ export function agenciasList(ctx: Context): Reply {
     .filter((agency) => agency.apps.has(ctx.app.id))
     .filter((agency) => operador === null || agency.operadores.some((each) => fold(each) === fold(operador)))
     .sort((a, b) => fold(b.adminMail).localeCompare(fold(a.adminMail)));
-  const form = chooseForm(ctx.query, ALL_FORMS);
+  const form = chooseForm(ctx, ALL_FORMS);
   return listReply(form, items, (agency) => agencyFull(agency, ctx.config.timeZone),
     (agency) => agencyRepresentation(agency, form, ctx.config.timeZone) as { href: string; title: string },
     selfOf(ctx.path, ctx.query));
@@ -47,7 +47,7 @@ export async function invite(ctx: Context): Promise<Reply> {
 export function agencia(ctx: Context): Reply {
   const adminMail = ctx.params.adminMail ?? '';
   if (!isAdminMail(adminMail)) throw new Bare(404);
-  const form = chooseForm(ctx.query, ALL_FORMS);
+  const form = chooseForm(ctx, ALL_FORMS);
   const allow = { Allow: 'GET, PUT, OPTIONS' };
   const agency = ctx.store.agencyOf(ctx.app, adminMail);
   if (agency) {
@@ -78,7 +78,7 @@ export async function editAgencia(ctx: Context): Promise<Reply> {
   agency.nombreComercial = values.NombreComercial!;
   agency.telefono = values.Telefono ?? null;
   agency.direccion = values.Direccion ?? null;
-  const form = chooseForm(ctx.query, ALL_FORMS);
+  const form = chooseForm(ctx, ALL_FORMS);
   return oneReply(form, () => agencyFull(agency, ctx.config.timeZone),
     () => agencyRepresentation(agency, form, ctx.config.timeZone) as { href: string });
 }
@@ -102,7 +102,7 @@ export function productos(ctx: Context): Reply {
   const active = agency.publications.filter((each) => !each.suspended);
   return {
     status: 200,
-    contentType: chooseForm(ctx.query, FULL_FORMS),
+    contentType: chooseForm(ctx, FULL_FORMS),
     body: {
       AdminMail: agency.adminMail,
       Paquete: { Nombre: 'Plan Concesionaria 60', Cupo: 60, Disponibles: Math.max(0, 60 - active.length) },

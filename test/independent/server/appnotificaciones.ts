@@ -46,7 +46,7 @@ export function listTopics(ctx: Context): Reply {
   const topics = ctx.store.topicsOf(ctx.app);
   return {
     status: 200,
-    contentType: chooseForm(ctx.query, FULL_FORMS),
+    contentType: chooseForm(ctx, FULL_FORMS),
     body: {
       Topicos: [...ctx.app.topics].sort().reverse().map((topic) => ({
         Topico: topic, Configurado: topics.has(topic), Destino: topics.get(topic)?.url ?? null,
@@ -59,7 +59,7 @@ export function listTopics(ctx: Context): Reply {
 
 export function getTopic(ctx: Context): Reply {
   const config = configured(ctx);
-  return { status: 200, contentType: chooseForm(ctx.query, FULL_FORMS), body: appWebhook(ctx, topicParam(ctx), config) };
+  return { status: 200, contentType: chooseForm(ctx, FULL_FORMS), body: appWebhook(ctx, topicParam(ctx), config) };
 }
 
 export async function createTopic(ctx: Context): Promise<Reply> {
@@ -73,7 +73,7 @@ export async function createTopic(ctx: Context): Promise<Reply> {
   const config = { url, secret, createdAt: now, updatedAt: now };
   topics.set(topic, config);
   return {
-    status: 201, contentType: chooseForm(ctx.query, FULL_FORMS), body: appWebhook(ctx, topic, config),
+    status: 201, contentType: chooseForm(ctx, FULL_FORMS), body: appWebhook(ctx, topic, config),
     headers: { Location: `${ctx.origin}${topicPath(topic)}` },
   };
 }
@@ -84,7 +84,7 @@ export async function replaceTopic(ctx: Context): Promise<Reply> {
   const config = configured(ctx);
   const { url, secret } = await upsertBody(ctx);
   Object.assign(config, { url, secret, updatedAt: ctx.config.now() });
-  return { status: 200, contentType: chooseForm(ctx.query, FULL_FORMS), body: appWebhook(ctx, topic, config) };
+  return { status: 200, contentType: chooseForm(ctx, FULL_FORMS), body: appWebhook(ctx, topic, config) };
 }
 
 export function deleteTopic(ctx: Context): Reply {

@@ -47,14 +47,14 @@ function required(ctx: Context, name: string): string {
 }
 
 export function carrocerias(ctx: Context): Reply {
-  const form = chooseForm(ctx.query, FULL_FORMS);
+  const form = chooseForm(ctx, FULL_FORMS);
   return listReply(form, byNameDescending(bodyStyles), (item) => bodyStyleFull(ctx, item),
     (item) => ({ href: bodyStylePath(item), title: item.name }), selfOf(ctx.path, ctx.query));
 }
 
 export function carroceria(ctx: Context): Reply {
   const item = byId(ctx, bodyStyles);
-  return { status: 200, contentType: chooseForm(ctx.query, FULL_FORMS), body: bodyStyleFull(ctx, item) };
+  return { status: 200, contentType: chooseForm(ctx, FULL_FORMS), body: bodyStyleFull(ctx, item) };
 }
 
 export function carroceriaBestmatch(ctx: Context): Reply {
@@ -63,7 +63,7 @@ export function carroceriaBestmatch(ctx: Context): Reply {
     [String(each.id), `${ctx.origin}${bodyStylePath(each)}`, bodyStylePath(each), each.name, each.codename]) ??
     partialMatches(value, bodyStyles, (each) => each.name)[0];
   if (!item) fail('bodystyle', `ninguna carrocería coincide con «${value}»`);
-  return { status: 200, contentType: chooseForm(ctx.query, FULL_FORMS), body: bodyStyleFull(ctx, item) };
+  return { status: 200, contentType: chooseForm(ctx, FULL_FORMS), body: bodyStyleFull(ctx, item) };
 }
 
 export function coloresList(ctx: Context): Reply {
@@ -71,13 +71,13 @@ export function coloresList(ctx: Context): Reply {
   const nombre = ctx.query.get('nombre');
   const items = [...colors].sort((a, b) => b.id - a.id).filter((item) =>
     (q === null || fold(item.name).includes(fold(q))) && (nombre === null || fold(item.name) === fold(nombre.trim())));
-  return listReply(chooseForm(ctx.query, ALL_FORMS), items, colorFull,
+  return listReply(chooseForm(ctx, ALL_FORMS), items, colorFull,
     (item) => ({ href: colorPath(item), title: item.name }), selfOf(ctx.path, ctx.query));
 }
 
 export function color(ctx: Context): Reply {
   const item = byId(ctx, colors);
-  return oneReply(chooseForm(ctx.query, ALL_FORMS), () => colorFull(item), () => ({ href: colorPath(item), title: item.name }));
+  return oneReply(chooseForm(ctx, ALL_FORMS), () => colorFull(item), () => ({ href: colorPath(item), title: item.name }));
 }
 
 function parseBoolean(ctx: Context, name: string): boolean {
@@ -93,7 +93,7 @@ export function marcasList(ctx: Context): Reply {
   const onlyNew = parseBoolean(ctx, 'soloMercadoNuevos');
   const items = byNameDescending(makes).filter((item) =>
     (q === null || fold(item.name).includes(fold(q)) || fold(item.codename).includes(fold(q))) && (!onlyNew || item.newMarket));
-  return listReply(chooseForm(ctx.query, ALL_FORMS), items, (item) => makeFull(ctx, item),
+  return listReply(chooseForm(ctx, ALL_FORMS), items, (item) => makeFull(ctx, item),
     (item) => ({ href: makePath(item), title: item.name }), selfOf(ctx.path, ctx.query));
 }
 
@@ -103,11 +103,11 @@ export function marcaBestmatch(ctx: Context): Reply {
     [String(each.id), `${ctx.origin}${makePath(each)}`, makePath(each), each.name, each.codename]);
   // Responses beyond 200 are not shown for this path: no match is answered 404 with no body.
   if (!item) throw new Bare(404);
-  return oneReply(chooseForm(ctx.query, ALL_FORMS), () => makeFull(ctx, item), () => ({ href: makePath(item), title: item.name }));
+  return oneReply(chooseForm(ctx, ALL_FORMS), () => makeFull(ctx, item), () => ({ href: makePath(item), title: item.name }));
 }
 
 /** Makes by id are outside the rows; served so that a make's links point somewhere. */
 export function marca(ctx: Context): Reply {
   const item = byId(ctx, makes);
-  return oneReply(chooseForm(ctx.query, ALL_FORMS), () => makeFull(ctx, item), () => ({ href: makePath(item), title: item.name }));
+  return oneReply(chooseForm(ctx, ALL_FORMS), () => makeFull(ctx, item), () => ({ href: makePath(item), title: item.name }));
 }

@@ -42,14 +42,14 @@ export function ciudadesList(ctx: Context): Reply {
   }
   const items = [...cities].sort((a, b) => b.name.localeCompare(a.name, 'es')).filter((city) =>
     (region === undefined || city.regionId === region) && (q === null || q === '' || fold(city.name).includes(fold(q))));
-  return listReply(chooseForm(ctx.query, ALL_FORMS), items, (city) => cityFull(ctx, city), cityRef, selfOf(ctx.path, ctx.query));
+  return listReply(chooseForm(ctx, ALL_FORMS), items, (city) => cityFull(ctx, city), cityRef, selfOf(ctx.path, ctx.query));
 }
 
 export function ciudad(ctx: Context): Reply {
   const id = parseInt32(ctx.params.id ?? '');
   const city = cities.find((each) => each.id === id);
   if (id === undefined || !city) throw new Bare(404);
-  return oneReply(chooseForm(ctx.query, ALL_FORMS), () => cityFull(ctx, city), () => cityRef(city));
+  return oneReply(chooseForm(ctx, ALL_FORMS), () => cityFull(ctx, city), () => cityRef(city));
 }
 
 export function ciudadBestmatch(ctx: Context): Reply {
@@ -65,7 +65,7 @@ export function ciudadBestmatch(ctx: Context): Reply {
     [String(each.id), `${ctx.origin}${cityPath(each)}`, cityPath(each), fullName(each), each.name]) ??
     partialMatches(cityValue, inRegion, (each) => each.name)[0];
   if (!city) fail('city', `ninguna ciudad de ${region.name} coincide con «${cityValue}»`);
-  return oneReply(chooseForm(ctx.query, ALL_FORMS), () => cityFull(ctx, city), () => cityRef(city));
+  return oneReply(chooseForm(ctx, ALL_FORMS), () => cityFull(ctx, city), () => cityRef(city));
 }
 
 /** Regions are outside the rows; served so that the api-url of a state points somewhere. */
@@ -73,5 +73,5 @@ export function provincia(ctx: Context): Reply {
   const id = parseInt32(ctx.params.id ?? '');
   const region = regions.find((each) => each.id === id);
   if (!region) throw new Bare(404);
-  return { status: 200, contentType: chooseForm(ctx.query, FULL_FORMS), body: regionFull(ctx, region) };
+  return { status: 200, contentType: chooseForm(ctx, FULL_FORMS), body: regionFull(ctx, region) };
 }

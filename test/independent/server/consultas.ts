@@ -61,7 +61,7 @@ export function consultasList(ctx: Context): Reply {
     if (operador !== null && !visibleTo(agency, operador, inquiry)) return [];
     return [{ inquiry, agency }];
   }).sort((a, b) => a.inquiry.momento.getTime() - b.inquiry.momento.getTime() || a.inquiry.sid.localeCompare(b.inquiry.sid));
-  const form = chooseForm(ctx.query, ALL_FORMS);
+  const form = chooseForm(ctx, ALL_FORMS);
   const last = Math.max(1, Math.ceil(matching.length / pageSize));
   const entries = matching.slice((page - 1) * pageSize, page * pageSize).map(({ inquiry, agency }) =>
     form === REF ? consultaRef(inquiry, agency.adminMail) : consultaFull(inquiry, agency.adminMail, timeZone));
@@ -101,7 +101,7 @@ export function consulta(ctx: Context): Reply {
   const { agency, inquiry } = locate(ctx, () => {
     throw new Bare(404);
   });
-  const form = chooseForm(ctx.query, ALL_FORMS);
+  const form = chooseForm(ctx, ALL_FORMS);
   return {
     status: 200, contentType: form,
     body: form === REF ? consultaRef(inquiry, agency.adminMail) : consultaFull(inquiry, agency.adminMail, ctx.config.timeZone),

@@ -1,6 +1,7 @@
 // What every handler receives.
 import type { IncomingMessage } from 'node:http';
 import type { Deliverer } from './delivery.ts';
+import type { DefaultForm, MediaSelection } from './media.ts';
 import type { App, Store } from './store.ts';
 
 export interface ServerConfig {
@@ -8,6 +9,12 @@ export interface ServerConfig {
   pageSize: number;
   resendMaxAgeDays: number;
   now: () => Date;
+  media: MediaSelection;
+  defaultForm: DefaultForm;
+  /** The request header whose entity tags answer 304 on GET /v3. */
+  conditionalHeader: string;
+  /** 404 with a problem body instead of none (the spec defines no body). */
+  notFoundBody: boolean;
 }
 
 export interface Context {

@@ -1,4 +1,5 @@
-// GET /v3: the entry points, with a weak ETag; If-None-Match (weak comparison, lists and *) answers 304.
+// GET /v3: the entry points, with a weak ETag; the conditional header (If-None-Match by default; weak
+// comparison, lists and *) answers 304.
 import { createHash } from 'node:crypto';
 import type { Context } from './context.ts';
 import { chooseForm, FULL_FORMS } from './media.ts';
@@ -28,9 +29,9 @@ function etagFor(form: string): string {
 const opaque = (tag: string): string => tag.trim().replace(/^W\//, '');
 
 export function home(ctx: Context): Reply {
-  const form = chooseForm(ctx.query, FULL_FORMS);
+  const form = chooseForm(ctx, FULL_FORMS);
   const etag = etagFor(form);
-  const condition = ctx.req.headers['if-none-match'];
+  const condition = ctx.req.headers[ctx.config.conditionalHeader.toLowerCase()];
   if (typeof condition === 'string') {
     const tags = condition.split(',').map((each) => each.trim());
     if (tags.includes('*') || tags.some((tag) => opaque(tag) === opaque(etag))) {

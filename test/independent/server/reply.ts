@@ -63,3 +63,12 @@ export function forbiddenProblem(forbidden: Forbidden, path: string): Reply {
     body: { type: `${typeBase}prohibido`, title: 'Prohibido', status: 403, detail: forbidden.detail, instance: path },
   };
 }
+
+/** A variant's 404: a problem body, though the spec defines none. */
+export function notFoundProblem(path: string): Reply {
+  return {
+    status: 404,
+    contentType: 'application/problem+json',
+    body: { type: `${typeBase}no-encontrado`, title: 'No encontrado', status: 404, instance: path },
+  };
+}

@@ -1,16 +1,16 @@
-// The independent server: node:http, the route table, credentials in X-Partner-Credential.
+// The independent server: node:http, the route table, credentials in X-Partner-Credential (a variant may
+// name another header). Options are the gap choices a variant changes (variants.ts).
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Context, ServerConfig } from './context.ts';
+import type { DefaultForm, MediaSelection } from './media.ts';
 import { createDeliverer } from './delivery.ts';
 import { writeReply } from './http-io.ts';
-import { Bare, Forbidden, forbiddenProblem, ValidationFailure, validationProblem, type Reply } from './reply.ts';
+import { Bare, Forbidden, forbiddenProblem, notFoundProblem, ValidationFailure, validationProblem, type Reply } from './reply.ts';
 import { matchPattern, routes } from './routes.ts';
 import { seedStore, type Credentials } from './seed.ts';
 import type { Store } from './store.ts';
-
-export const CREDENTIAL_HEADER = 'x-partner-credential';
 
 export interface IndependentOptions {
   port?: number;
@@ -20,6 +20,12 @@ export interface IndependentOptions {
   pageSize?: number;
   resendMaxAgeDays?: number;
   now?: () => Date;
+  /** Request header whose whole value is the app's credential. */
+  credentialHeader?: string;
+  media?: MediaSelection;
+  defaultForm?: DefaultForm;
+  conditionalHeader?: string;
+  notFoundBody?: boolean;
 }
 
 export interface RunningServer { url: string; store: Store; close: () => Promise<void> }
@@ -30,16 +36,18 @@ export const DEFAULT_CREDENTIALS: Credentials = {
   empty: 'indep-vacia-0f5a6b2c7d83',
 };
 
-function toReply(error: unknown, path: string): Reply {
+function toReply(error: unknown, path: string, config: ServerConfig): Reply {
   if (error instanceof ValidationFailure) return validationProblem(error, path, randomUUID());
   if (error instanceof Forbidden) return forbiddenProblem(error, path);
-  if (error instanceof Bare) return { status: error.status };
+  if (error instanceof Bare) return error.status === 404 && config.notFoundBody ? notFoundProblem(path) : { status: error.status };
   throw error;
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, store: Store, config: ServerConfig, deliver: Context['deliver']): Promise<void> {
+interface Wiring { store: Store; config: ServerConfig; deliver: Context['deliver']; credentialHeader: string }
+
+async function handle(req: IncomingMessage, res: ServerResponse, { store, config, deliver, credentialHeader }: Wiring): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://placeholder');
-  const credential = req.headers[CREDENTIAL_HEADER];
+  const credential = req.headers[credentialHeader];
   const app = typeof credential === 'string' ? store.appByCredential(credential) : undefined;
   if (!app) {
     req.resume();
@@ -65,7 +73,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: Store, c
   try {
     reply = await chosen.route.handle(ctx);
   } catch (error) {
-    reply = toReply(error, url.pathname);
+    reply = toReply(error, url.pathname, config);
   }
   if (!req.readableEnded) req.resume();
   writeReply(res, reply);
@@ -78,12 +86,17 @@ export async function startIndependentServer(options: IndependentOptions = {}): 
     pageSize: options.pageSize ?? 20,
     resendMaxAgeDays: options.resendMaxAgeDays ?? 30,
     now,
+    media: options.media ?? { query: 'formato' },
+    defaultForm: options.defaultForm ?? 'text',
+    conditionalHeader: options.conditionalHeader ?? 'If-None-Match',
+    notFoundBody: options.notFoundBody ?? false,
   };
   const store = seedStore({ ...DEFAULT_CREDENTIALS, ...options.credentials }, now());
   const pending = new Set<Promise<void>>();
   const deliver = createDeliverer(pending);
+  const wiring: Wiring = { store, config, deliver, credentialHeader: (options.credentialHeader ?? 'X-Partner-Credential').toLowerCase() };
   const server: Server = createServer((req, res) => {
-    handle(req, res, store, config, deliver).catch((error: unknown) => {
+    handle(req, res, wiring).catch((error: unknown) => {
       console.error('independent server: unexpected error', error);
       if (!res.headersSent) writeReply(res, { status: 500 });
       else res.destroy();
