@@ -1,5 +1,5 @@
 // Agencias: list, invitation, read (also the invitation state), edit, dissociation, package of publications.
-import type { Context } from './context.ts';
+import { location, type Context } from './context.ts';
 import { readJsonBody } from './http-io.ts';
 import { checkMembers } from './body-check.ts';
 import { listReply, oneReply, selfOf } from './lists.ts';
@@ -14,14 +14,20 @@ const emailCheck = (value: string): string | undefined => (isAdminMail(value) ? 
 export function agenciasList(ctx: Context): Reply {
   const operador = ctx.query.get('operador');
   if (operador !== null && !isEmail(operador)) fail('operador', 'operador debe ser un e-mail');
-  const items = [...ctx.store.agencies.values()]
+  const { timeZone } = ctx.config;
+  const agencies = [...ctx.store.agencies.values()]
     .filter((agency) => agency.apps.has(ctx.app.id))
     .filter((agency) => operador === null || agency.operadores.some((each) => fold(each) === fold(operador)))
-    .sort((a, b) => fold(b.adminMail).localeCompare(fold(a.adminMail)));
-  const form = chooseForm(ctx, ALL_FORMS);
-  return listReply(form, items, (agency) => agencyFull(agency, ctx.config.timeZone),
-    (agency) => agencyRepresentation(agency, form, ctx.config.timeZone) as { href: string; title: string },
-    selfOf(ctx.path, ctx.query));
+    .map((agency) => ({ mail: agency.adminMail, full: () => agencyFull(agency, timeZone), title: agency.nombreComercial ?? agency.razonSocial }));
+  // A pending invitation has no operators yet: an operador filter never lists it.
+  const pending = ctx.config.listPending && operador === null
+    ? [...ctx.store.invitations.values()]
+      .filter((each) => each.app === ctx.app.id && each.completedAt === null && !ctx.store.agencyOf(ctx.app, each.adminMail))
+      .map((each) => ({ mail: each.adminMail, full: () => invitationFull(each, timeZone), title: each.razonSocial }))
+    : [];
+  const items = [...agencies, ...pending].sort((a, b) => fold(b.mail).localeCompare(fold(a.mail)));
+  return listReply(ctx, chooseForm(ctx, ALL_FORMS), items, (item) => item.full(),
+    (item) => ({ href: agencyHref(item.mail), title: item.title }), selfOf(ctx.path, ctx.query));
 }
 
 export async function invite(ctx: Context): Promise<Reply> {
@@ -40,7 +46,7 @@ export async function invite(ctx: Context): Promise<Reply> {
     sentAt: ctx.config.now(), completedAt: null,
   });
   ctx.store.outbox.push({ to: adminMail, at: ctx.config.now() });
-  return { status: 202, headers: { Location: `${ctx.origin}${agencyHref(adminMail)}` } };
+  return { status: 202, headers: { Location: location(ctx, agencyHref(adminMail)) } };
 }
 
 /** GET and OPTIONS: the agency, or the state of the app's pending invitation for that e-mail. Only 404 is defined. */

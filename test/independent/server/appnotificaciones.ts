@@ -2,7 +2,7 @@
 // callback as Destino and never shows the secret.
 import { checkMembers } from './body-check.ts';
 import { formatInstant } from './clock.ts';
-import { seg, type Context } from './context.ts';
+import { location, seg, type Context } from './context.ts';
 import { readJsonBody } from './http-io.ts';
 import { chooseForm, FULL_FORMS } from './media.ts';
 import { Bare, fail, Forbidden, ValidationFailure, type Reply } from './reply.ts';
@@ -74,7 +74,7 @@ export async function createTopic(ctx: Context): Promise<Reply> {
   topics.set(topic, config);
   return {
     status: 201, contentType: chooseForm(ctx, FULL_FORMS), body: appWebhook(ctx, topic, config),
-    headers: { Location: `${ctx.origin}${topicPath(topic)}` },
+    headers: { Location: location(ctx, topicPath(topic)) },
   };
 }
 

@@ -48,7 +48,7 @@ function required(ctx: Context, name: string): string {
 
 export function carrocerias(ctx: Context): Reply {
   const form = chooseForm(ctx, FULL_FORMS);
-  return listReply(form, byNameDescending(bodyStyles), (item) => bodyStyleFull(ctx, item),
+  return listReply(ctx, form, byNameDescending(bodyStyles), (item) => bodyStyleFull(ctx, item),
     (item) => ({ href: bodyStylePath(item), title: item.name }), selfOf(ctx.path, ctx.query));
 }
 
@@ -71,7 +71,7 @@ export function coloresList(ctx: Context): Reply {
   const nombre = ctx.query.get('nombre');
   const items = [...colors].sort((a, b) => b.id - a.id).filter((item) =>
     (q === null || fold(item.name).includes(fold(q))) && (nombre === null || fold(item.name) === fold(nombre.trim())));
-  return listReply(chooseForm(ctx, ALL_FORMS), items, colorFull,
+  return listReply(ctx, chooseForm(ctx, ALL_FORMS), items, colorFull,
     (item) => ({ href: colorPath(item), title: item.name }), selfOf(ctx.path, ctx.query));
 }
 
@@ -93,7 +93,7 @@ export function marcasList(ctx: Context): Reply {
   const onlyNew = parseBoolean(ctx, 'soloMercadoNuevos');
   const items = byNameDescending(makes).filter((item) =>
     (q === null || fold(item.name).includes(fold(q)) || fold(item.codename).includes(fold(q))) && (!onlyNew || item.newMarket));
-  return listReply(chooseForm(ctx, ALL_FORMS), items, (item) => makeFull(ctx, item),
+  return listReply(ctx, chooseForm(ctx, ALL_FORMS), items, (item) => makeFull(ctx, item),
     (item) => ({ href: makePath(item), title: item.name }), selfOf(ctx.path, ctx.query));
 }
 

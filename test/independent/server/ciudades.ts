@@ -42,7 +42,7 @@ export function ciudadesList(ctx: Context): Reply {
   }
   const items = [...cities].sort((a, b) => b.name.localeCompare(a.name, 'es')).filter((city) =>
     (region === undefined || city.regionId === region) && (q === null || q === '' || fold(city.name).includes(fold(q))));
-  return listReply(chooseForm(ctx, ALL_FORMS), items, (city) => cityFull(ctx, city), cityRef, selfOf(ctx.path, ctx.query));
+  return listReply(ctx, chooseForm(ctx, ALL_FORMS), items, (city) => cityFull(ctx, city), cityRef, selfOf(ctx.path, ctx.query));
 }
 
 export function ciudad(ctx: Context): Reply {

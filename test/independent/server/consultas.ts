@@ -4,12 +4,10 @@ import { seg, type Context } from './context.ts';
 import { ALL_FORMS, chooseForm, REF } from './media.ts';
 import { consultaFull, consultaRef } from './render.ts';
 import { Bare, fail, Forbidden, type Reply } from './reply.ts';
-import { TOPIC_INQUIRY, type Agency, type Inquiry, type Store } from './store.ts';
+import type { Agency, Inquiry, Store } from './store.ts';
 import { fold, isAdminMail, isDate, isEmail, parseInt32 } from './validate.ts';
 
 const PAGE_MAX = 99;
-/** desde defaults to 30 days before today (the spec leaves the default open). */
-const DEFAULT_DAYS = 30;
 
 function dateParam(ctx: Context, name: string, fallback: string): string {
   const value = ctx.query.get(name);
@@ -39,7 +37,7 @@ export function consultasList(ctx: Context): Reply {
   if (pathMail === undefined && operador === null) fail('operador', 'operador es obligatorio cuando falta adminMail');
   const { timeZone, pageSize } = ctx.config;
   const today = dateIn(ctx.config.now(), timeZone);
-  const desde = dateParam(ctx, 'desde', addDays(today, -DEFAULT_DAYS));
+  const desde = dateParam(ctx, 'desde', addDays(today, -ctx.config.defaultDays));
   const hasta = dateParam(ctx, 'hasta', today);
   if (desde < addDays(today, -90)) fail('desde', `desde no puede ser anterior a ${addDays(today, -90)}`);
   if (hasta < desde) fail('hasta', 'hasta no puede ser anterior a desde');
@@ -60,7 +58,8 @@ export function consultasList(ctx: Context): Reply {
     if (externalId !== null && (inquiry.fields.Auto as Record<string, unknown>)?.ExternalId !== externalId) return [];
     if (operador !== null && !visibleTo(agency, operador, inquiry)) return [];
     return [{ inquiry, agency }];
-  }).sort((a, b) => a.inquiry.momento.getTime() - b.inquiry.momento.getTime() || a.inquiry.sid.localeCompare(b.inquiry.sid));
+  }).sort((a, b) => (a.inquiry.momento.getTime() - b.inquiry.momento.getTime() || a.inquiry.sid.localeCompare(b.inquiry.sid)) *
+    (ctx.config.newestFirst ? -1 : 1));
   const form = chooseForm(ctx, ALL_FORMS);
   const last = Math.max(1, Math.ceil(matching.length / pageSize));
   const entries = matching.slice((page - 1) * pageSize, page * pageSize).map(({ inquiry, agency }) =>
@@ -119,8 +118,9 @@ function inquiryPayload(ctx: Pick<Context, 'config'>, agency: Agency, inquiry: I
 /** Sends an inquiry's webhook to every app that sees it and has the inquiry topic configured. */
 export function notifyInquiry(ctx: Pick<Context, 'config' | 'deliver'>, store: Store, agency: Agency, inquiry: Inquiry): void {
   for (const app of store.apps.values()) {
-    const config = store.topicsOf(app).get(TOPIC_INQUIRY);
-    if (config && store.inquiryVisible(app, inquiry)) ctx.deliver(TOPIC_INQUIRY, config, inquiryPayload(ctx, agency, inquiry));
+    const topic = ctx.config.topics.inquiry;
+    const config = store.topicsOf(app).get(topic);
+    if (config && store.inquiryVisible(app, inquiry)) ctx.deliver(topic, config, inquiryPayload(ctx, agency, inquiry));
   }
 }
 
@@ -132,9 +132,10 @@ export function resend(ctx: Context): Reply {
   if (ctx.config.now().getTime() - inquiry.momento.getTime() > maxAge) {
     fail('sid', `solo se reenvían consultas de los últimos ${ctx.config.resendMaxAgeDays} días`);
   }
-  const config = ctx.store.topicsOf(ctx.app).get(TOPIC_INQUIRY);
-  if (!config) fail('_', `la app no tiene configurado el tópico ${TOPIC_INQUIRY}: no hay callback al que reenviar`);
-  const sent = ctx.deliver(TOPIC_INQUIRY, config, inquiryPayload(ctx, agency, inquiry));
+  const topic = ctx.config.topics.inquiry;
+  const config = ctx.store.topicsOf(ctx.app).get(topic);
+  if (!config) fail('_', `la app no tiene configurado el tópico ${topic}: no hay callback al que reenviar`);
+  const sent = ctx.deliver(topic, config, inquiryPayload(ctx, agency, inquiry));
   // The body is the very payload that was sent, byte for byte.
   return { status: 202, headers: { Location: config.url }, contentType: 'application/json', raw: sent };
 }

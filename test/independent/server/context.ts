@@ -15,7 +15,21 @@ export interface ServerConfig {
   conditionalHeader: string;
   /** 404 with a problem body instead of none (the spec defines no body). */
   notFoundBody: boolean;
+  topics: Topics;
+  /** Location headers as absolute URIs (else root-relative). */
+  absoluteLocations: boolean;
+  /** Pending invitations of the app are listed among its agencies. */
+  listPending: boolean;
+  /** Inquiry pages newest first (else oldest first). */
+  newestFirst: boolean;
+  /** desde, when absent, is today minus this many days. */
+  defaultDays: number;
+  /** Full-form lists as a bare array, or as an object with _entries. */
+  listShape: 'array' | 'object';
+  weakEtag: boolean;
 }
+
+export interface Topics { inquiry: string; registration: string }
 
 export interface Context {
   req: IncomingMessage;
@@ -29,6 +43,10 @@ export interface Context {
   origin: string;
   deliver: Deliverer;
 }
+
+/** A Location header for a path of this server. */
+export const location = (ctx: Pick<Context, 'config' | 'origin'>, path: string): string =>
+  ctx.config.absoluteLocations ? `${ctx.origin}${path}` : path;
 
 /** A path segment as it appears in this server's URIs: '@' and every reserved character percent-encoded. */
 export const seg = (value: string | number): string => encodeURIComponent(String(value));

@@ -21,16 +21,16 @@ const entryPoints = {
   },
 };
 
-function etagFor(form: string): string {
+function etagFor(form: string, weak: boolean): string {
   const digest = createHash('sha256').update(form).update(JSON.stringify(entryPoints)).digest('base64url').slice(0, 16);
-  return `W/"inicio-${digest}"`;
+  return `${weak ? 'W/' : ''}"inicio-${digest}"`;
 }
 
 const opaque = (tag: string): string => tag.trim().replace(/^W\//, '');
 
 export function home(ctx: Context): Reply {
   const form = chooseForm(ctx, FULL_FORMS);
-  const etag = etagFor(form);
+  const etag = etagFor(form, ctx.config.weakEtag);
   const condition = ctx.req.headers[ctx.config.conditionalHeader.toLowerCase()];
   if (typeof condition === 'string') {
     const tags = condition.split(',').map((each) => each.trim());

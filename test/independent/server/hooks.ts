@@ -1,12 +1,12 @@
 // Simulation hooks (README "Simulation hooks"): make an inquiry arrive, complete an invitation.
 import { formatInstant } from './clock.ts';
-import type { Context } from './context.ts';
+import { location, type Context } from './context.ts';
 import { notifyInquiry } from './consultas.ts';
 import { isObject, readJsonBody } from './http-io.ts';
 import { randomSid } from './ids.ts';
 import { agencyHref, inquiryHref } from './render.ts';
 import { Bare, fail, type Reply } from './reply.ts';
-import { TOPIC_REGISTRATION, type Agency } from './store.ts';
+import type { Agency } from './store.ts';
 import { fold, isAdminMail, parseDateTime } from './validate.ts';
 
 function requireObject(value: unknown, name: string): Record<string, unknown> {
@@ -35,7 +35,7 @@ export async function hookInquiry(ctx: Context): Promise<Reply> {
   notifyInquiry(ctx, ctx.store, agency, inquiry);
   return {
     status: 201, contentType: 'application/json', body: { sid: inquiry.sid },
-    headers: { Location: `${ctx.origin}${inquiryHref(agency.adminMail, inquiry.sid)}` },
+    headers: { Location: location(ctx, inquiryHref(agency.adminMail, inquiry.sid)) },
   };
 }
 
@@ -53,9 +53,10 @@ export function hookRegistration(ctx: Context): Reply {
   };
   agency.apps.add(ctx.app.id);
   ctx.store.agencies.set(key, agency);
-  const config = ctx.store.topicsOf(ctx.app).get(TOPIC_REGISTRATION);
+  const topic = ctx.config.topics.registration;
+  const config = ctx.store.topicsOf(ctx.app).get(topic);
   if (config) {
-    ctx.deliver(TOPIC_REGISTRATION, config, {
+    ctx.deliver(topic, config, {
       Emitido: formatInstant(now, ctx.config.timeZone),
       Datos: { AdminMail: agency.adminMail, _links: { agencia: { href: agencyHref(agency.adminMail) } } },
     });

@@ -1,6 +1,7 @@
 // The state the independent server starts with: three apps, four agencies, inquiries spread over 85 days.
 import { randomSid } from './ids.ts';
-import { Store, TOPIC_INQUIRY, TOPIC_REGISTRATION, type Agency, type Inquiry } from './store.ts';
+import type { Topics } from './context.ts';
+import { Store, type Agency, type Inquiry } from './store.ts';
 import { fold } from './validate.ts';
 
 export interface Credentials { primary: string; other: string; empty: string }
@@ -16,8 +17,6 @@ function prng(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-
-const AVAILABLE = [TOPIC_INQUIRY, TOPIC_REGISTRATION];
 
 function agency(adminMail: string, razonSocial: string, operadores: string[], apps: string[], enabled: string[], now: Date): Agency {
   return {
@@ -81,8 +80,9 @@ function addInquiries(store: Store, target: Agency, app: string | null, count: n
   }
 }
 
-export function seedStore(credentials: Credentials, now: Date): Store {
+export function seedStore(credentials: Credentials, topics: Topics, now: Date): Store {
   const store = new Store();
+  const AVAILABLE = [topics.inquiry, topics.registration];
   store.apps.set('app-primaria', { id: 'app-primaria', credential: credentials.primary, topics: AVAILABLE });
   store.apps.set('app-secundaria', { id: 'app-secundaria', credential: credentials.other, topics: AVAILABLE });
   store.apps.set('app-vacia', { id: 'app-vacia', credential: credentials.empty, topics: AVAILABLE });
@@ -101,7 +101,7 @@ export function seedStore(credentials: Credentials, now: Date): Store {
   addInquiries(store, rio, null, 3, rand, now);
   addInquiries(store, motores, 'app-secundaria', 6, rand, now);
   // The primary app starts with a registration callback configured elsewhere: a run must put it back.
-  store.topicsOf(store.apps.get('app-primaria')!).set(TOPIC_REGISTRATION, {
+  store.topicsOf(store.apps.get('app-primaria')!).set(topics.registration, {
     url: 'http://127.0.0.1:9/registro-original', secret: 'secreto-original-0123456789', createdAt: now, updatedAt: now,
   });
   return store;

@@ -13,7 +13,11 @@ if (!options) {
   console.error(`--variant: one of ${Object.keys(VARIANTS).join(', ')}`);
   process.exit(2);
 }
-const running = await startIndependentServer({ ...options, port: Number(flag('--port') ?? 0) });
+const running = await startIndependentServer({
+  ...options,
+  port: Number(flag('--port') ?? 0),
+  onInternalError: (error) => console.error('independent server: unexpected error', error),
+});
 console.log(`independent server (${variant}) listening on ${running.url}`);
 const stop = (): void => {
   void running.close().then(() => process.exit(0));

@@ -3,9 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Context, ServerConfig } from './context.ts';
+import type { Context, ServerConfig, Topics } from './context.ts';
 import type { DefaultForm, MediaSelection } from './media.ts';
-import { createDeliverer } from './delivery.ts';
+import { createDeliverer, type SignatureScheme } from './delivery.ts';
 import { writeReply } from './http-io.ts';
 import { Bare, Forbidden, forbiddenProblem, notFoundProblem, ValidationFailure, validationProblem, type Reply } from './reply.ts';
 import { matchPattern, routes } from './routes.ts';
@@ -26,9 +26,25 @@ export interface IndependentOptions {
   defaultForm?: DefaultForm;
   conditionalHeader?: string;
   notFoundBody?: boolean;
+  topics?: Topics;
+  absoluteLocations?: boolean;
+  listPending?: boolean;
+  newestFirst?: boolean;
+  defaultDays?: number;
+  listShape?: 'array' | 'object';
+  weakEtag?: boolean;
+  signature?: SignatureScheme;
+  /** Told of every error that reached the catch-all (serve.ts prints them). */
+  onInternalError?: (error: unknown) => void;
 }
 
-export interface RunningServer { url: string; store: Store; close: () => Promise<void> }
+export interface RunningServer {
+  url: string;
+  store: Store;
+  /** What reached the catch-all (answered 500): a correct server's list stays empty. */
+  internalErrors: unknown[];
+  close: () => Promise<void>;
+}
 
 export const DEFAULT_CREDENTIALS: Credentials = {
   primary: 'indep-primaria-7c1f0a9e55d2',
@@ -90,14 +106,23 @@ export async function startIndependentServer(options: IndependentOptions = {}): 
     defaultForm: options.defaultForm ?? 'text',
     conditionalHeader: options.conditionalHeader ?? 'If-None-Match',
     notFoundBody: options.notFoundBody ?? false,
+    topics: options.topics ?? { inquiry: 'lead-recibido', registration: 'alta-agencia' },
+    absoluteLocations: options.absoluteLocations ?? true,
+    listPending: options.listPending ?? false,
+    newestFirst: options.newestFirst ?? false,
+    defaultDays: options.defaultDays ?? 30,
+    listShape: options.listShape ?? 'array',
+    weakEtag: options.weakEtag ?? true,
   };
-  const store = seedStore({ ...DEFAULT_CREDENTIALS, ...options.credentials }, now());
+  const store = seedStore({ ...DEFAULT_CREDENTIALS, ...options.credentials }, config.topics, now());
   const pending = new Set<Promise<void>>();
-  const deliver = createDeliverer(pending);
+  const deliver = createDeliverer(pending, options.signature ?? 'hmac');
   const wiring: Wiring = { store, config, deliver, credentialHeader: (options.credentialHeader ?? 'X-Partner-Credential').toLowerCase() };
+  const internalErrors: unknown[] = [];
   const server: Server = createServer((req, res) => {
     handle(req, res, wiring).catch((error: unknown) => {
-      console.error('independent server: unexpected error', error);
+      internalErrors.push(error);
+      options.onInternalError?.(error);
       if (!res.headersSent) writeReply(res, { status: 500 });
       else res.destroy();
     });
@@ -111,6 +136,7 @@ export async function startIndependentServer(options: IndependentOptions = {}): 
   return {
     url: `http://${options.host ?? '127.0.0.1'}:${address.port}`,
     store,
+    internalErrors,
     close: async () => {
       await Promise.allSettled([...pending]);
       await new Promise<void>((resolve) => {

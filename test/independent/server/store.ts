@@ -42,10 +42,6 @@ export interface Inquiry {
 
 export interface WebhookConfig { url: string; secret: string; createdAt: Date; updatedAt: Date }
 
-export const TOPIC_INQUIRY = 'lead-recibido';
-export const TOPIC_REGISTRATION = 'alta-agencia';
-export const TOPIC_UNAVAILABLE = 'facturacion-mensual';
-
 export class Store {
   readonly apps = new Map<string, App>();
   readonly agencies = new Map<string, Agency>();
