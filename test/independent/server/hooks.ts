@@ -18,6 +18,27 @@ function requireStrings(holder: Record<string, unknown>, prefix: string, names: 
   for (const name of names) if (typeof holder[name] !== 'string') fail(`${prefix}${name}`, `${prefix}${name} debe ser texto`);
 }
 
+/** The members of the Consulta tables that may have no value (Resources and their fields). */
+const NULLABLE: Record<string, readonly string[]> = {
+  Auto: ['RefStock', 'Version', 'VersionYear', 'Kilometraje', 'Color', 'BodyType', 'Precio', 'Anticipo', 'Cuota'],
+  Interesado: ['Telefono', 'DocIdentidad', 'Ciudad', 'InfoOperacion'],
+};
+
+/** Conventions: "A field that has no value is sent as null": members the caller left out are stored as null. */
+function withNulls(fields: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...fields };
+  for (const [holder, names] of Object.entries(NULLABLE)) {
+    const inner = { ...(fields[holder] as Record<string, unknown>) };
+    for (const name of names) inner[name] ??= null;
+    out[holder] = inner;
+  }
+  const buyer = out.Interesado as Record<string, unknown>;
+  if (isObject(buyer.InfoOperacion)) {
+    buyer.InfoOperacion = { EntregaVehiculo: null, FinanciacionDeseada: null, QuiereCotizacionSeguro: null, ...buyer.InfoOperacion };
+  }
+  return out;
+}
+
 export async function hookInquiry(ctx: Context): Promise<Reply> {
   const body = requireObject(await readJsonBody(ctx.req), '_');
   const adminMail = body.adminMail;
@@ -30,7 +51,7 @@ export async function hookInquiry(ctx: Context): Promise<Reply> {
   requireStrings(requireObject(fields.Interesado, 'consulta.Interesado'), 'consulta.Interesado.', ['Interes', 'Nombre', 'Apellido', 'Email', 'Provincia', 'Comentario']);
   const agency = ctx.store.agencyOf(ctx.app, adminMail);
   if (!agency) throw new Bare(404);
-  const inquiry = { sid: randomSid(), agency: fold(agency.adminMail), app: ctx.app.id, momento, fields };
+  const inquiry = { sid: randomSid(), agency: fold(agency.adminMail), app: ctx.app.id, momento, fields: withNulls(fields) };
   ctx.store.inquiries.set(inquiry.sid, inquiry);
   notifyInquiry(ctx, ctx.store, agency, inquiry);
   return {
