@@ -38,6 +38,20 @@ const TARGETS = [
 interface Outcome {
   run: CliRun;
   internalErrors: unknown[];
+  /** What the run may change and must put back (Safety), before and after it. */
+  before: string;
+  after: string;
+}
+
+/**
+ * The associations of agencies with apps and the callback of every configured topic. (Invitations stay, and so
+ * do the accounts of agencies the run registered and dissociated: the API has no way to withdraw either. A
+ * webhook secret is write-only: it is put back as the profile's template gives it.)
+ */
+function restorable(server: RunningServer): string {
+  const agencies = [...server.store.agencies.values()].flatMap((a) => (a.apps.size > 0 ? [`${a.adminMail}: ${[...a.apps].sort().join(' ')}`] : [])).sort();
+  const topics = [...server.store.webhooks].flatMap(([app, configs]) => [...configs].map(([topic, c]) => `${app} ${topic} → ${c.url}`)).sort();
+  return [...agencies, ...topics].join('\n');
 }
 
 const outcomes = new Map<string, Outcome>();
@@ -48,8 +62,9 @@ beforeAll(async () => {
   const results = await pool(TARGETS, 2, async (t) => {
     const server = await startIndependentServer(VARIANTS[t.variant]);
     servers.push(server);
+    const before = restorable(server);
     const run = await runCli({ baseUrl: server.url, profileFile: path.join(HERE, t.profile), seed: t.seed, runs: 3, killAfterMs: KILL_AFTER_MS });
-    return { run, internalErrors: [...server.internalErrors] };
+    return { run, internalErrors: [...server.internalErrors], before, after: restorable(server) };
   });
   TARGETS.forEach((t, i) => outcomes.set(t.variant, results[i]!));
 }, KILL_AFTER_MS + 30_000);
@@ -68,5 +83,10 @@ describe('the suites against the independent server', () => {
     expect(run.code, run.tail).toBe(0);
     const skipped = run.rules.filter((r) => r.verdict === 'skip');
     expect(skipped.filter((r) => !(r.id in LEGITIMATE_SKIPS)).map((r) => `${r.id}: ${r.skipReason ?? ''}`), 'skips not judged legitimate').toEqual([]);
+  });
+
+  it.each(TARGETS.map((t) => t.variant))('variant %s: the run leaves agencies and webhook configurations as it found them', (variant) => {
+    const outcome = outcomes.get(variant)!;
+    expect(outcome.after).toBe(outcome.before);
   });
 });
