@@ -27,6 +27,8 @@ export interface ServerConfig {
   /** Full-form lists as a bare array, or as an object with _entries. */
   listShape: 'array' | 'object';
   weakEtag: boolean;
+  /** Undocumented or repeated query parameters answered 400 where the row defines 400. */
+  strictQuery: boolean;
 }
 
 export interface Topics { inquiry: string; registration: string }

@@ -34,6 +34,7 @@ export interface IndependentOptions {
   listShape?: 'array' | 'object';
   weakEtag?: boolean;
   signature?: SignatureScheme;
+  strictQuery?: boolean;
   /** Told of every error that reached the catch-all (serve.ts prints them). */
   onInternalError?: (error: unknown) => void;
 }
@@ -57,6 +58,18 @@ function toReply(error: unknown, path: string, config: ServerConfig): Reply {
   if (error instanceof Forbidden) return forbiddenProblem(error, path);
   if (error instanceof Bare) return error.status === 404 && config.notFoundBody ? notFoundProblem(path) : { status: error.status };
   throw error;
+}
+
+/** A strict variant: a parameter the row does not document, or one given twice, is a validation failure. */
+function refuseUndocumented(query: URLSearchParams, documented: readonly string[] | undefined, config: ServerConfig): void {
+  if (documented === undefined) return;
+  const known = new Set([...documented, ...('query' in config.media ? [config.media.query] : [])]);
+  const errors: Record<string, string[]> = {};
+  for (const name of new Set(query.keys())) {
+    if (!known.has(name)) errors[name] = [`parámetro no documentado: ${name}`];
+    else if (query.getAll(name).length > 1) errors[name] = [`${name} aparece más de una vez`];
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationFailure(errors);
 }
 
 interface Wiring { store: Store; config: ServerConfig; deliver: Context['deliver']; credentialHeader: string }
@@ -87,6 +100,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, { store, config
   };
   let reply: Reply;
   try {
+    if (config.strictQuery) refuseUndocumented(url.searchParams, chosen.route.query, config);
     reply = await chosen.route.handle(ctx);
   } catch (error) {
     reply = toReply(error, url.pathname, config);
@@ -113,6 +127,7 @@ export async function startIndependentServer(options: IndependentOptions = {}): 
     defaultDays: options.defaultDays ?? 30,
     listShape: options.listShape ?? 'array',
     weakEtag: options.weakEtag ?? true,
+    strictQuery: options.strictQuery ?? false,
   };
   const store = seedStore({ ...DEFAULT_CREDENTIALS, ...options.credentials }, config.topics, now());
   const pending = new Set<Promise<void>>();

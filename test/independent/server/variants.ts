@@ -8,7 +8,8 @@ export const VARIANTS: Record<string, IndependentOptions> = {
   // Another header for credentials and for the media form, the reference form by default, a zone whose date is
   // ahead of UTC's most of the day, 7 inquiries a page, a custom conditional header and a strong ETag, problem
   // bodies on 404, topic names with a space, a slash and non-ASCII, root-relative Locations, pending invitations
-  // listed, newest inquiries first, desde 90 days back by default, full lists as objects, Standard Webhooks.
+  // listed, newest inquiries first, desde 90 days back by default, full lists as objects, Standard Webhooks,
+  // undocumented query parameters refused with 400 where the row defines 400.
   alt: {
     credentialHeader: 'Authorization',
     credentials: {
@@ -30,5 +31,6 @@ export const VARIANTS: Record<string, IndependentOptions> = {
     listShape: 'object',
     weakEtag: false,
     signature: 'standard-webhooks',
+    strictQuery: true,
   },
 };
