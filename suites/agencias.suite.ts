@@ -3,7 +3,7 @@ import type { TargetResponse } from '../target/client.ts';
 import { lastSegment } from '../target/discovery.ts';
 import { agencyMails, caseVariants } from './harness/agencies.ts';
 import { check, type Check } from './harness/check.ts';
-import { agencySegment, freshAdminMail, invite, inviteFresh, registerFreshAgency, registeredAdminMail, resolveLocation } from './harness/invitations.ts';
+import { agencySegment, freshAdminMail, invite, inviteFresh, registerCheckAgency, registeredAdminMail, resolveLocation } from './harness/invitations.ts';
 import { resolvePointer } from './harness/json-pointer.ts';
 
 // States and transitions (agency invitation, association with the app) and the case-insensitive adminMail
@@ -101,7 +101,7 @@ async function expectAssociated(c: Check, adminMail: string): Promise<void> {
 check(
   'lifecycle/desasociar-204',
   async (c) => {
-    const adminMail = await registerFreshAgency(c);
+    const adminMail = await registerCheckAgency(c);
     await expectAssociated(c, adminMail);
     const res = await c.send('agencias-desasociar', { params: { adminMail } });
     c.expectStatus(res, 204, 'desasociar of an agency of the app');
@@ -113,7 +113,7 @@ check(
 check(
   'lifecycle/desasociar-removes-association',
   async (c) => {
-    const adminMail = await registerFreshAgency(c);
+    const adminMail = await registerCheckAgency(c);
     await expectAssociated(c, adminMail);
     const res = await c.send('agencias-desasociar', { params: { adminMail } });
     if (!is2xx(res)) c.skip(`desasociar answered ${res.status ?? res.error?.code} (see lifecycle/desasociar-204)`);

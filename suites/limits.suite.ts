@@ -3,6 +3,7 @@ import { emailOfLength } from '../generators/text.ts';
 import { check, type Check } from './harness/check.ts';
 import { invite } from './harness/invitations.ts';
 import { sendHook } from './events/hooks.ts';
+import { callEndpoint } from '../target/call.ts';
 import { firstForm } from './harness/request-inputs.ts';
 import { LIMIT_RULES_CHECKED } from './limits/limit-rules.ts';
 import { runLimitRule } from './limits/limit-run.ts';
@@ -33,6 +34,8 @@ async function readsOfLongestAgency(c: Check): Promise<void> {
   const adminMail = emailOfLength(LIMITS.adminMail.maxLength, c.ctx.profile.invitationDomain, `${c.ctx.runId}-`);
   const invited = await invite(c, adminMail);
   const registered = invited.status === 202 ? await sendHook(c, `/agencias/${encodeURIComponent(adminMail)}/registro`) : undefined;
+  // Safety: the agency served these reads only; it is dissociated again when the check ends.
+  if (registered?.status === 204) c.defer((client) => callEndpoint(client, 'agencias-desasociar', { params: { adminMail } }));
   if (registered?.status !== 204) {
     // AdminMail limits in AgenciaCreate are not shown: a target may refuse to invite one this long.
     c.observe(`an agency ${adminMail} could not be created (invitation ${invited.status}, registration ${registered?.status ?? 'not tried'})`);

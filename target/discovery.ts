@@ -47,14 +47,21 @@ const EMAIL = z.email();
 
 type Read = { res: TargetResponse; entries: unknown[]; cause?: undefined } | { res: TargetResponse; entries?: undefined; cause: string };
 
+/** The answer of an inquiry list: its Total, 'absent' (404: no agency of the app by that name), or unread. */
+type InquiryTotal = number | 'absent' | undefined;
+
 /** Discovery's reads, judged: each answer is the success answer in the form asked, or a fault with its cause. */
 class Exploration {
   readonly faults: DiscoveryFault[] = [];
   constructor(readonly client: TargetClient) {}
 
-  /** Reads one form; the cause of a fault reads `GET /v3/agencias asking for application/json answered 404`. */
-  async read(endpointId: string, call: EndpointCall & { form: MediaForm }): Promise<Read> {
+  /**
+   * Reads one form; the cause of a fault reads `GET /v3/agencias asking for application/json answered 404`.
+   * `documented` statuses are answers the row defines for this request, not faults: returned with their cause.
+   */
+  async read(endpointId: string, call: EndpointCall & { form: MediaForm }, documented: readonly number[] = []): Promise<Read> {
     const res = await callEndpoint(this.client, endpointId, call);
+    if (res.status !== undefined && !res.error && documented.includes(res.status)) return { res, cause: `${requestLine(res)} ${outcome(res)}` };
     const fault = formFault(endpoint(endpointId), call.form, res);
     if (!fault) return { res, entries: listEntries(res.json) ?? [] };
     const statusFault = fault.ruleId.startsWith('status/');
@@ -113,10 +120,15 @@ async function agenciesOf(x: Exploration, app: AppName): Promise<{ agencies: str
   return { agencies, why: `${ref.cause}; and no entry of its full form names an agency that GET /v3/agencias/{adminMail} finds` };
 }
 
-/** Page 1 of an agency's inquiry list, in the reference form and, where that is broken, the full form. */
-async function inquiryTotal(x: Exploration, adminMail: string): Promise<number | undefined> {
+/**
+ * Page 1 of an agency's inquiry list, in the reference form and, where that is broken, the full form. For an
+ * entry of the agency list, 404 is the row's own answer ("agency does not exist for the app"), not a fault: a
+ * list may show what is no agency of the app yet (a pending invitation; its fields are not shown).
+ */
+async function inquiryTotal(x: Exploration, adminMail: string, listed: boolean): Promise<InquiryTotal> {
   for (const form of ['ref', 'json'] as const) {
-    const read = await x.read('consultas-list', { params: { adminMail }, form });
+    const read = await x.read('consultas-list', { params: { adminMail }, form }, listed ? [404] : []);
+    if (read.res.status === 404 && listed) return 'absent';
     if (!read.cause) return (read.res.json as { Total: number }).Total;
   }
   return undefined;
@@ -125,17 +137,24 @@ async function inquiryTotal(x: Exploration, adminMail: string): Promise<number |
 /** The agency the checks use: the profile's, else the primary app's own one with the most inquiries. */
 async function chooseAgency(x: Exploration, primary: string[], other: string[]): Promise<{ agency?: string; total: number }> {
   const pinned = x.client.profile.fixtures.agency;
-  if (pinned) return { agency: pinned, total: (await inquiryTotal(x, pinned)) ?? 0 };
+  if (pinned) {
+    const total = await inquiryTotal(x, pinned, false);
+    return { agency: pinned, total: typeof total === 'number' ? total : 0 };
+  }
   // An agency may be associated with both apps (nothing limits it to one): the scoping checks need one that
   // app `other` does not see, so shared agencies are candidates only when there is no other.
   const shared = new Set(other.map((a) => a.toLowerCase()));
   const own = primary.filter((a) => !shared.has(a.toLowerCase()));
+  const candidates = (own.length > 0 ? own : primary).slice(0, SCAN_LIMIT);
   let best: { agency?: string; total: number } = { total: 0 };
-  for (const agency of (own.length > 0 ? own : primary).slice(0, SCAN_LIMIT)) {
-    const total = (await inquiryTotal(x, agency)) ?? 0;
+  for (const agency of candidates) {
+    const answer = await inquiryTotal(x, agency, true);
+    if (answer === 'absent') continue;
+    const total = answer ?? 0;
     if (best.agency === undefined || total > best.total) best = { agency, total };
   }
-  return best;
+  // None has an inquiry list: the first is the fixture still, so its checks read it and fail what it breaks.
+  return best.agency === undefined && candidates[0] !== undefined ? { agency: candidates[0], total: 0 } : best;
 }
 
 type ConsultaEntry = { OperadorResponsable?: unknown; Auto?: { ExternalId?: unknown } } | null;

@@ -40,6 +40,8 @@ export class Check {
   private reached = 0;
   private lastError: string | undefined;
   private readonly found: Fixtures;
+  /** Clean-up steps of this check (Safety: leave the target as found), run when it ends, however it ends. */
+  private readonly deferred: (() => Promise<unknown>)[] = [];
 
   constructor(
     readonly rule: Rule,
@@ -63,6 +65,19 @@ export class Check {
       }
     }
     return res;
+  }
+
+  /**
+   * Runs step when the check ends (passed, failed or skipped), latest first, through the restoring client:
+   * undoing what only this check needed, e.g. dissociating an agency it registered. A failing step is ignored.
+   */
+  defer(step: (client: TargetClient) => Promise<unknown>): void {
+    this.deferred.push(() => step(this.client.restoring()));
+  }
+
+  /** Runs the deferred steps (check() calls it). */
+  async cleanUp(): Promise<void> {
+    for (const step of this.deferred.splice(0).reverse()) await step().catch(() => undefined);
   }
 
   /** Sends a request that is not a catalog endpoint (unknown paths, hooks, raw paths). */
@@ -254,6 +269,7 @@ export function check(ruleId: string, body: (c: Check) => Promise<void>, options
       throw error;
     } finally {
       done();
+      await c.cleanUp();
     }
     c.requireExercised();
   });

@@ -1,4 +1,5 @@
 import { LIMITS } from '../../models/index.ts';
+import { callEndpoint } from '../../target/call.ts';
 import type { TargetResponse } from '../../target/client.ts';
 import { fillTemplate } from '../../target/templates.ts';
 import type { Check } from './check.ts';
@@ -96,6 +97,17 @@ export async function registerFreshAgency(c: Check): Promise<string> {
 }
 
 /**
+ * An agency registered as registerFreshAgency does, for this check alone: dissociated again when the check ends
+ * (Safety: "dissociated again where the API allows"), whatever its outcome. A second desasociar of one the check
+ * dissociated itself answers 403 and changes nothing.
+ */
+export async function registerCheckAgency(c: Check): Promise<string> {
+  const adminMail = await registerFreshAgency(c);
+  c.defer((client) => callEndpoint(client, 'agencias-desasociar', { params: { adminMail } }));
+  return adminMail;
+}
+
+/**
  * An AdminMail "already registered" (States and transitions: the invitation's condition, else 409): the fixture
  * agency when it has received inquiries (an invitation still pending has no publications to receive any), else
  * an agency this run registers through the simulation hooks. Never assumed from the agency list alone, which
@@ -103,5 +115,5 @@ export async function registerFreshAgency(c: Check): Promise<string> {
  */
 export async function registeredAdminMail(c: Check): Promise<string> {
   if (c.ctx.fixtures.inquiryTotal > 0) return c.ctx.fixtures.agency;
-  return registerFreshAgency(c);
+  return registerCheckAgency(c);
 }

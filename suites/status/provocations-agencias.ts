@@ -1,5 +1,5 @@
 import type { Check } from '../harness/check.ts';
-import { freshAdminMail, invite, inviteFresh, registerFreshAgency, registeredAdminMail } from '../harness/invitations.ts';
+import { freshAdminMail, invite, inviteFresh, registerCheckAgency, registeredAdminMail } from '../harness/invitations.ts';
 import { agenciaEditBody, MALFORMED_JSON, notAnEmail } from '../harness/request-inputs.ts';
 import { read, type ProvocationTable } from './provocation.ts';
 
@@ -26,7 +26,7 @@ export const AGENCIAS_PROVOCATIONS: ProvocationTable = {
   'agencias-put/200': {
     mutates: true,
     async provoke(c) {
-      const adminMail = await registerFreshAgency(c);
+      const adminMail = await registerCheckAgency(c);
       const res = await c.send('agencias-put', { params: { adminMail }, json: agenciaEditBody(c, adminMail), form: 'json' });
       return { res, form: 'json' };
     },
@@ -45,7 +45,7 @@ export const AGENCIAS_PROVOCATIONS: ProvocationTable = {
   'agencias-desasociar/204': {
     mutates: true,
     async provoke(c) {
-      const adminMail = await registerFreshAgency(c);
+      const adminMail = await registerCheckAgency(c);
       return { res: await c.send('agencias-desasociar', { params: { adminMail } }) };
     },
   },

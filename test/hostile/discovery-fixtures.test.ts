@@ -109,6 +109,14 @@ describe('a broken form, the other form whole: the fault reported, the fixtures 
   });
 });
 
+describe('a conforming list that names what is no agency of the app yet', () => {
+  it('a pending invitation listed before the agency: its inquiry list 404 is no fault, the agency is the fixture', async () => {
+    const f = await discoverOn('pendingListed');
+    expect(faultsOf(f)).toEqual({});
+    expect(f).toMatchObject({ agency: AGENCY, inquirySid: SID, inquiryTotal: 1 });
+  });
+});
+
 describe('exit 3 material only: no connection, or the credentials rejected', () => {
   it('credentials rejected → a TargetError, exit 3', async () => {
     await expect(discoverOn('rejects')).rejects.toMatchObject({ exitCode: 3, message: expect.stringMatching(/rejects the credentials of app 'primary' \(GET \/v3\/agencias: 401\)/) });

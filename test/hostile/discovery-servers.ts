@@ -10,6 +10,8 @@ import { CONSULTA, CONSULTA_PAGE, CONSULTA_REF_PAGE } from '../models/support/fi
 
 export const AGENCY = 'admin@agencia-norte.example.test';
 export const SID = '0123456789abcdefghij';
+/** An invitation the primary app made that was not completed yet (pendingListed). */
+const PENDING = 'zz-invitada@agencia-sur.example.test';
 const AGENCY_PATH = `/v3/agencias/${encodeURIComponent(AGENCY)}`;
 const INQUIRIES_PATH = `/v3/consultas/${encodeURIComponent(AGENCY)}`;
 
@@ -96,6 +98,17 @@ export const FAULTS = {
   refWithoutHref: (req, _res, path) => (isList(req, path) && asksRef(req) ? { status: 200, type: MEDIA_TYPES.ref, body: '[{"title":"Agencia Norte"}]' } : undefined),
   /** The agency list is empty (a conforming answer: the spec does not promise the app any agency). */
   noAgencies: (req, _res, path) => (isList(req, path) ? { status: 200, type: req.headers.accept ?? MEDIA_TYPES.json, body: '[]' } : undefined),
+  /**
+   * Conforming too: the agency list shows a pending invitation first (Agencia's fields and what a list holds are
+   * not shown); it is no agency of the app yet, so its inquiry list answers 404 ("agency does not exist for the app").
+   */
+  pendingListed: (req, _res, path) => {
+    const answer = isList(req, path) ? conforming(req, path) : undefined;
+    if (!answer || req.headers.authorization !== PRIMARY) return undefined;
+    const href = `/v3/agencias/${encodeURIComponent(PENDING)}`;
+    const entry = asksRef(req) ? { href, title: 'Invitada' } : { AdminMail: PENDING, _links: { self: { href } } };
+    return { ...answer, body: JSON.stringify([entry, ...(JSON.parse(answer.body!) as unknown[])]) };
+  },
   /** The inquiry list's full form is labelled text/html. */
   inquiriesFullMislabelled: (req, _res, path) => {
     if (req.method !== 'GET' || path !== INQUIRIES_PATH || asksRef(req)) return undefined;

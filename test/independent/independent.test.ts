@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pool, runCli, type CliRun } from '../mutants/run-cli.ts';
+import { startIndependentServer, type RunningServer } from './server/server.ts';
+import { VARIANTS } from './server/variants.ts';
+
+// Issue 12: the suite judged against a server its authors did not write. test/independent/server was written
+// from the spec alone (and README's profile table and simulation hooks), choosing differently from the
+// reference wherever the spec is silent; `alt` changes most of those choices again. Each variant runs under its
+// own profile, as an implementer would write it: no must or profile rule may fail, and the server's catch-all
+// (a 5xx) may catch nothing.
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const KILL_AFTER_MS = 120_000;
+
+/** The signing secrets the profiles name as ${ENV}: they reach the run through the environment only. */
+const SECRETS = {
+  VMP_INDEP_HOOK_SECRET: 'indep-hook-secret-5f2a9c',
+  VMP_INDEP_ALT_SECRET: 'whsec_aW5kZXAtYWx0LXNpZ25pbmcta2V5LTAx',
+};
+
+/**
+ * Rules that skip against these servers, each for a reason that hides no checkable statement of the spec.
+ * A new skip fails this test until it is judged legitimate (and listed) or fixed.
+ */
+const LEGITIMATE_SKIPS: Record<string, string> = {
+  // "query q (string; part of the name), nombre (string; full color name); both optional": no request to the
+  // colores list is invalid by the spec's words, so its 400 cannot be provoked without guessing a server's rule.
+  'status/colores-list/400': 'the spec states no constraint on q or nombre',
+};
+
+const TARGETS = [
+  { variant: 'indep', profile: 'profile.json', seed: 3 },
+  { variant: 'alt', profile: 'profile-alt.json', seed: 7 },
+] as const;
+
+interface Outcome {
+  run: CliRun;
+  internalErrors: unknown[];
+  /** What the run may change and must put back (Safety), before and after it. */
+  before: string;
+  after: string;
+}
+
+/**
+ * The associations of agencies with apps and the callback of every configured topic. (Invitations stay, and so
+ * do the accounts of agencies the run registered and dissociated: the API has no way to withdraw either. A
+ * webhook secret is write-only: it is put back as the profile's template gives it.)
+ */
+function restorable(server: RunningServer): string {
+  const agencies = [...server.store.agencies.values()].flatMap((a) => (a.apps.size > 0 ? [`${a.adminMail}: ${[...a.apps].sort().join(' ')}`] : [])).sort();
+  const topics = [...server.store.webhooks].flatMap(([app, configs]) => [...configs].map(([topic, c]) => `${app} ${topic} → ${c.url}`)).sort();
+  return [...agencies, ...topics].join('\n');
+}
+
+const outcomes = new Map<string, Outcome>();
+const servers: RunningServer[] = [];
+
+beforeAll(async () => {
+  Object.assign(process.env, SECRETS);
+  const results = await pool(TARGETS, 2, async (t) => {
+    const server = await startIndependentServer(VARIANTS[t.variant]);
+    servers.push(server);
+    const before = restorable(server);
+    const run = await runCli({ baseUrl: server.url, profileFile: path.join(HERE, t.profile), seed: t.seed, runs: 3, killAfterMs: KILL_AFTER_MS });
+    return { run, internalErrors: [...server.internalErrors], before, after: restorable(server) };
+  });
+  TARGETS.forEach((t, i) => outcomes.set(t.variant, results[i]!));
+}, KILL_AFTER_MS + 30_000);
+
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+});
+
+describe('the suites against the independent server', () => {
+  it.each(TARGETS.map((t) => t.variant))('variant %s: no must or profile rule fails, no 5xx, only legitimate skips', (variant) => {
+    const outcome = outcomes.get(variant)!;
+    expect(outcome.internalErrors.map(String), 'errors the server answered 500').toEqual([]);
+    const { run } = outcome;
+    const failed = run.rules.filter((r) => r.verdict === 'fail').map((r) => `${r.id} [${r.level}]: ${r.message ?? ''}`);
+    expect(failed, run.tail).toEqual([]);
+    expect(run.code, run.tail).toBe(0);
+    const skipped = run.rules.filter((r) => r.verdict === 'skip');
+    expect(skipped.filter((r) => !(r.id in LEGITIMATE_SKIPS)).map((r) => `${r.id}: ${r.skipReason ?? ''}`), 'skips not judged legitimate').toEqual([]);
+  });
+
+  it.each(TARGETS.map((t) => t.variant))('variant %s: the run leaves agencies and webhook configurations as it found them', (variant) => {
+    const outcome = outcomes.get(variant)!;
+    expect(outcome.after).toBe(outcome.before);
+  });
+});
