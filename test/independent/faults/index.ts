@@ -20,7 +20,7 @@ const BY_AREA: Record<Area, OutsiderFault[]> = {
   conventions: CONVENTION_FAULTS,
   agencias: AGENCIA_FAULTS,
   notificaciones: NOTIFICACION_FAULTS,
-  catalogo: CATALOGO_FAULTS,
+  ...CATALOGO_FAULTS,
   consultas: CONSULTA_FAULTS,
   events: EVENT_FAULTS,
   errors: ERROR_FAULTS,
