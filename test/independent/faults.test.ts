@@ -13,7 +13,15 @@ import { SECRETS } from './secrets.ts';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const MODULE = path.join(HERE, 'faults/index.ts');
 const TARGET_SCORE = 0.98;
-const KILL_AFTER_MS = 150_000;
+/**
+ * A whole-gallery run takes minutes on this 2-core machine (one suite run per fault), so `npm test` runs a
+ * fixed share — every SAMPLE_EVERY-th fault, which spans every spec area — and VMP_OUTSIDER_FAULTS=all runs them
+ * all (the acceptance measurement).
+ */
+const SAMPLE_EVERY = 4;
+const ALL = process.env.VMP_OUTSIDER_FAULTS === 'all';
+const CHOSEN = ALL ? GALLERY : GALLERY.filter((_, i) => i % SAMPLE_EVERY === 0);
+const KILL_AFTER_MS = ALL ? 900_000 : 150_000;
 
 const caught = (o: BatchOutcome): boolean => o.run.code === 1 && o.run.rules.some((r) => r.verdict === 'fail' && (r.level === 'must' || r.level === 'profile'));
 const failedRules = (o: BatchOutcome): string[] => o.run.rules.filter((r) => r.verdict === 'fail').map((r) => r.id);
@@ -23,7 +31,7 @@ let outcomes: BatchOutcome[] = [];
 beforeAll(async () => {
   Object.assign(process.env, SECRETS);
   outcomes = await runBatch({
-    names: GALLERY.map((m) => m.name),
+    names: CHOSEN.map((m) => m.name),
     profileFile: path.join(HERE, 'profile.json'),
     seed: 1,
     runs: 2,
@@ -43,7 +51,7 @@ describe("the outsider's fault gallery on the independent server", () => {
   it(`catches at least ${TARGET_SCORE * 100} % of the faults`, () => {
     const survivors = outcomes.filter((o) => !caught(o));
     const score = (outcomes.length - survivors.length) / outcomes.length;
-    console.log(`outsider faults caught: ${outcomes.length - survivors.length}/${outcomes.length} (${(score * 100).toFixed(1)} %)`);
+    console.log(`outsider faults caught: ${outcomes.length - survivors.length}/${outcomes.length} (${(score * 100).toFixed(1)} %${ALL ? '' : `, every ${SAMPLE_EVERY}th of ${GALLERY.length}; VMP_OUTSIDER_FAULTS=all for all`})`);
     for (const o of outcomes.filter(caught)) console.log(`  caught ${o.name}: ${failedRules(o).join(', ')}`);
     for (const o of survivors) console.log(`  SURVIVED ${o.name} (exit ${o.run.code}): ${o.run.tail.split('\n').slice(-3).join(' / ')}`);
     const broken = outcomes.filter((o) => o.faultErrors.length > 0).map((o) => `${o.name}: ${o.faultErrors[0]}`);

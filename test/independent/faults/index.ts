@@ -22,7 +22,7 @@ const BY_AREA: Record<Area, OutsiderFault[]> = {
   notificaciones: NOTIFICACION_FAULTS,
   ...CATALOGO_FAULTS,
   consultas: CONSULTA_FAULTS,
-  events: EVENT_FAULTS,
+  ...EVENT_FAULTS,
   errors: ERROR_FAULTS,
 };
 

@@ -16,7 +16,8 @@ export const AREAS = {
   colores: 'filters/colores-*,status/colores-*,media/colores-*,limits/int32/*',
   marcas: 'catalogo/marcas-*,catalogo/bestmatch-marcas,filters/marcas-*,status/marcas-*,media/marcas-*',
   consultas: 'consultas/*,status/consultas-*,media/consultas-*,limits/pagina-max-99/*,limits/desde-min-today-minus-90/*,limits/sid-length-20-30/*,limits/admin-mail-*,scoping/foreign-consult*,lifecycle/desasociar-inquiry-404',
-  events: 'events/*,limits/resend-recent-only,status/consultas-resend*,media/consultas-resend*,scoping/foreign-resend-403',
+  resend: 'events/resend-*,limits/resend-recent-only,status/consultas-resend/*,scoping/foreign-resend-403',
+  webhooks: 'events/inquiry-webhook-delivered,events/registration-webhook,events/deleted-topic-not-delivered,events/webhook-signature-valid,events/resend-delivers-payload',
   errors: 'errors/*,status/agencias-invite/*,status/appnotificaciones-post/*,lifecycle/invitation-conflict-409,appnotificaciones/post-again-409,scoping/foreign-agency-put-403',
 } as const;
 export type Area = keyof typeof AREAS;
