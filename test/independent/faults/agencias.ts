@@ -104,4 +104,11 @@ export const AGENCIA_FAULTS: OutsiderFault[] = [
     says: '404 (agency does not exist for the app), 400',
     fault: recode('agencias-productos', 404, 403),
   },
+  {
+    name: 'productos-offers-ref',
+    says: '200 AgenciaProductos (json, text/json, entry)',
+    fault: answers(['agencias-productos'], (req, res) => {
+      if (/ref/.test(req.query.get('formato') ?? '') && res.status === 200) res.headers['content-type'] = 'application/vnd.service.ref+json';
+    }),
+  },
 ];

@@ -53,6 +53,14 @@ export const CATALOGO_FAULTS = {
   ],
   ciudades: [
     {
+      name: 'ciudades-region-beyond-int32-lists-none',
+      says: 'query region (integer int32',
+      fault: requests(['ciudades-list'], (req) => {
+        const region = req.query.get('region');
+        if (region !== null && /^-?\d+$/.test(region) && Math.abs(Number(region)) >= 2 ** 31) return new MutantResponse(200, { 'content-type': 'text/json' }, '[]');
+      }),
+    },
+    {
       name: 'ciudades-q-ignored',
       says: 'q (string; part of the city name; optional if region is given)',
       fault: requests(['ciudades-list'], (req) => {

@@ -117,4 +117,12 @@ export const CONSULTA_FAULTS: OutsiderFault[] = [
       if (mail.length > 50) return empty(404);
     }),
   },
+  {
+    name: 'consulta-ref-is-the-full-consulta',
+    says: '200 Consulta (json, text/json, entry) or link object (ref)',
+    fault: answers(['consultas-get'], async (req, res, ctx) => {
+      if (!res.headers['content-type']?.startsWith('application/vnd.service.ref+json')) return;
+      res.body = (await ctx.upstream('GET', `${req.path}?formato=application/json`, { app: req.app })).body;
+    }),
+  },
 ];

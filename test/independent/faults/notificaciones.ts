@@ -82,4 +82,12 @@ export const NOTIFICACION_FAULTS: OutsiderFault[] = [
       if (res.status === 200) res.body = res.body.replace(/"Configurado":true/g, '"Configurado":false').replace(/"Destino":"[^"]*"/g, '"Destino":null');
     }),
   },
+  {
+    name: 'topic-past-80-truncated',
+    says: 'Path parameter topic: string, required, max length 80.',
+    fault: requests(['appnotificaciones-get', 'appnotificaciones-post', 'appnotificaciones-put', 'appnotificaciones-delete'], (req) => {
+      const topic = req.param('topic') ?? '';
+      if (topic.length > 80) req.setParam('topic', topic.slice(0, 80));
+    }),
+  },
 ];

@@ -9,10 +9,10 @@ import type { Fault, Mutant } from '../../mutants/fault.ts';
 export const AREAS = {
   home: 'home/*,status/home/*,media/home/*,conventions/*',
   conventions: 'conventions/*,versioning/*,consultas/consulta-schema,consultas/list/*',
-  agencias: 'lifecycle/*,agencias/*,status/agencias-*,media/agencias-*,filters/agencias-*,scoping/*',
+  agencias: 'conventions/unlisted-media-form-never-served,lifecycle/*,agencias/*,status/agencias-*,media/agencias-*,filters/agencias-*,scoping/*',
   notificaciones: 'appnotificaciones/*,status/appnotificaciones-*,media/appnotificaciones-*,scoping/webhook-config-per-app,limits/topic-max-80/*',
   carrocerias: 'catalogo/bestmatch-carrocerias,status/carrocerias-*,media/carrocerias-*,limits/int32/*,conventions/unlisted-media-form-never-served',
-  ciudades: 'catalogo/ciudades-needs-region-or-q,catalogo/bestmatch-ciudades,filters/ciudades-*,status/ciudades-*,media/ciudades-*',
+  ciudades: 'limits/int32/region-beyond-rejected,catalogo/ciudades-needs-region-or-q,catalogo/bestmatch-ciudades,filters/ciudades-*,status/ciudades-*,media/ciudades-*',
   colores: 'filters/colores-*,status/colores-*,media/colores-*,limits/int32/*',
   marcas: 'catalogo/marcas-*,catalogo/bestmatch-marcas,filters/marcas-*,status/marcas-*,media/marcas-*',
   consultas: 'consultas/*,status/consultas-*,media/consultas-*,limits/pagina-max-99/*,limits/desde-min-today-minus-90/*,limits/sid-length-20-30/*,limits/admin-mail-*,scoping/foreign-consult*,lifecycle/desasociar-inquiry-404',
