@@ -48,6 +48,11 @@ export function registerListChecks(walks: ListWalks): void {
     const res = await c.send('consultas-list', { params: { adminMail: c.ctx.fixtures.agency }, query: { pagina: LIMITS.pagina.first }, form: 'json' });
     c.expectStatus(res, 200);
     c.expect((res.json as { Pagina?: unknown } | undefined)?.Pagina === LIMITS.pagina.first, `Pagina ${LIMITS.pagina.first}`, res);
+    // A page past the last one, asked for by number: where it is answered 200 (the spec leaves that open),
+    // it is that page ("current page number"), not the first again.
+    const beyond = Math.min((await walks.full(c)).pages.length + 1, LIMITS.pagina.maximum);
+    const past = await c.send('consultas-list', { params: { adminMail: c.ctx.fixtures.agency }, query: { pagina: beyond }, form: 'json' });
+    if (past.status === 200) c.expect((past.json as { Pagina?: unknown } | undefined)?.Pagina === beyond, `Pagina ${beyond}, the page asked for`, past);
   });
 
   check('consultas/list/total-consistent', async (c) => {

@@ -59,7 +59,7 @@ export function registerCityFilterChecks(): void {
 
   check('filters/ciudades-region', async (c: Check) => {
     if (c.ctx.profile.catalogKeys.states?.id === undefined) c.skip('the profile has no catalogKeys.states.id: where a Ciudad names its region is not shown');
-    const { cities } = await someCities(c);
+    const { letter, cities } = await someCities(c);
     const city = pick(cities, c.ctx.seed);
     const region = c.present(keyValue(c, 'states', 'id', city), `a region id at catalogKeys.states.id of the listed city ${identity(c, 'ciudades', city)}`);
     const { res, entries } = await fullEntries(c, 'ciudades-list', { region });
@@ -69,5 +69,9 @@ export function registerCityFilterChecks(): void {
     const missing = cities.filter((e) => keyValue(c, 'states', 'id', e) === region && !listed.has(identity(c, 'ciudades', e)));
     c.expect(missing.length === 0, `every city of region ${region}; ${missing.length} known ones missing (${missing.map((e) => identity(c, 'ciudades', e)).slice(0, 3).join(', ')})`, res);
     await expectUnheldMatchesNone(c, 'ciudades-list', 'q', scalarsDeep(entries), { region });
+    // q given too: region still narrows ("optional if q is given" makes region optional, not ignorable).
+    const both = await fullEntries(c, 'ciudades-list', { region, q: letter });
+    const outside = both.entries.map((e) => keyValue(c, 'states', 'id', e)).filter((r) => r !== region);
+    c.expect(outside.length === 0, `with q=${letter} too, only cities of region ${region}; listed cities of region ${[...new Set(outside)].slice(0, 3).join(', ')}`, both.res);
   });
 }

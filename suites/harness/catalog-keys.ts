@@ -14,10 +14,12 @@ export function keyValue(c: Check, area: CatalogArea, field: string, record: unk
   return pointer === undefined ? undefined : scalarText(resolvePointer(record, pointer));
 }
 
-const CITY_QUERIES = ['a', 'e', 'o'];
+// Vowels first (most names hold one inside); then the commonest initials, so a server that reads "part of"
+// as a prefix still yields cities for the checks that judge its q (instead of skipping them all).
+const CITY_QUERIES = ['a', 'e', 'o', 's', 'c', 'm', 'p', 'l', 'b', 'r', 't', 'v', 'n', 'g', 'f', 'd'];
 
 /**
- * GET /v3/ciudades needs region or q ("part of the city name"): the first vowel that lists some city, with
+ * GET /v3/ciudades needs region or q ("part of the city name"): the first of CITY_QUERIES that lists some city, with
  * that list in the full form; undefined when none does. Judges nothing, so any check may use it.
  */
 export async function cityQuery(c: Check): Promise<{ query: Record<string, string>; cities: unknown[] } | undefined> {

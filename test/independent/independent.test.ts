@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pool, runCli, type CliRun } from '../mutants/run-cli.ts';
+import { SECRETS } from './secrets.ts';
 import { startIndependentServer, type RunningServer } from './server/server.ts';
 import { VARIANTS } from './server/variants.ts';
 
@@ -14,11 +15,6 @@ import { VARIANTS } from './server/variants.ts';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const KILL_AFTER_MS = 120_000;
 
-/** The signing secrets the profiles name as ${ENV}: they reach the run through the environment only. */
-const SECRETS = {
-  VMP_INDEP_HOOK_SECRET: 'indep-hook-secret-5f2a9c',
-  VMP_INDEP_ALT_SECRET: 'whsec_aW5kZXAtYWx0LXNpZ25pbmcta2V5LTAx',
-};
 
 /**
  * Rules that skip against these servers, each for a reason that hides no checkable statement of the spec.

@@ -1,6 +1,7 @@
 import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { CliError } from '../../cli/errors.ts';
 import { DEFAULT_TIMEOUT_MS, prepareTarget } from '../../cli/run-command.ts';
 import { runAgainst } from '../../cli/run-suites.ts';
@@ -20,10 +21,16 @@ import { freshReference, loadProfile, type CliRun } from './run-cli.ts';
 // so a child that dies part-way still leaves the outcomes it reached.
 //   node --import tsx test/mutants/batch.ts SPEC.json
 
-async function runMutant(session: SuiteSession, base: Profile, spec: BatchSpec, mutant: Mutant): Promise<BatchOutcome> {
+/** What a batch runs: a gallery and a fresh server (state never shared between runs) its faults sit in front of. */
+interface GalleryModule {
+  GALLERY: readonly Mutant[];
+  freshUpstream(profile: Profile): Promise<{ url: string; close(): Promise<void> }>;
+}
+
+async function runMutant(session: SuiteSession, base: Profile, spec: BatchSpec, gallery: GalleryModule, mutant: Mutant): Promise<BatchOutcome> {
   const started = performance.now();
   const profile = mutant.profile?.(base) ?? base;
-  const reference = await freshReference(profile);
+  const reference = await gallery.freshUpstream(profile);
   const proxy = await startMutantProxy({ upstream: reference.url, profile, fault: mutant.fault });
   const reportDir = await mkdtemp(path.join(tmpdir(), 'vmp-mutant-'));
   const lines: string[] = [];
@@ -63,11 +70,12 @@ async function runMutant(session: SuiteSession, base: Profile, spec: BatchSpec, 
 async function main(specFile: string): Promise<void> {
   const spec = batchSpecSchema.parse(JSON.parse(await readFile(specFile, 'utf8')));
   const profile = await loadProfile(spec.profileFile);
-  const mutants = spec.names.map((name) => GALLERY.find((m) => m.name === name) ?? Promise.reject(new Error(`no mutant named ${name}`)));
+  const gallery: GalleryModule = spec.gallery ? ((await import(pathToFileURL(spec.gallery).href)) as GalleryModule) : { GALLERY, freshUpstream: freshReference };
+  const mutants = spec.names.map((name) => gallery.GALLERY.find((m) => m.name === name) ?? Promise.reject(new Error(`no mutant named ${name}`)));
   const session = await openSuiteSession();
   try {
     for (const mutant of await Promise.all(mutants)) {
-      await appendFile(spec.outFile, `${JSON.stringify(await runMutant(session, profile, spec, mutant))}\n`);
+      await appendFile(spec.outFile, `${JSON.stringify(await runMutant(session, profile, spec, gallery, mutant))}\n`);
     }
   } finally {
     await session.close();

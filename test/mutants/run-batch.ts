@@ -19,6 +19,11 @@ export const batchSpecSchema = z.object({
   seed: z.number().int(),
   runs: z.number().int().positive(),
   outFile: z.string(),
+  /**
+   * A module exporting another gallery (`GALLERY: Mutant[]`) and the server its faults sit in front of
+   * (`freshUpstream(profile)`); the reference gallery and a fresh reference server when absent.
+   */
+  gallery: z.string().optional(),
 });
 export type BatchSpec = z.infer<typeof batchSpecSchema>;
 
@@ -42,6 +47,8 @@ export interface BatchOptions {
   width: number;
   /** A child still running after this long is killed; the mutants it had not finished survive. */
   killAfterMs: number;
+  /** See BatchSpec.gallery. */
+  gallery?: string;
 }
 
 function runChild(spec: BatchSpec, specFile: string, killAfterMs: number): Promise<string> {
@@ -66,7 +73,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchOutcome[]> {
     const shares = Array.from({ length: o.width }, (_, i) => o.names.filter((_, j) => j % o.width === i)).filter((s) => s.length > 0);
     const ends = await Promise.all(
       shares.map(async (names, i) => {
-        const spec: BatchSpec = { names, profileFile: o.profileFile, seed: o.seed, runs: o.runs, outFile: path.join(dir, `out-${i}.jsonl`) };
+        const spec: BatchSpec = { names, profileFile: o.profileFile, seed: o.seed, runs: o.runs, outFile: path.join(dir, `out-${i}.jsonl`), ...(o.gallery ? { gallery: o.gallery } : {}) };
         const specFile = path.join(dir, `spec-${i}.json`);
         await writeFile(specFile, JSON.stringify(spec));
         return runChild(spec, specFile, o.killAfterMs);
