@@ -111,7 +111,7 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
       deadline: { seconds: deadline.seconds, reached: false },
     }),
   );
-  for (const f of o.inferred ?? []) say(`inferred: ${inferredText(f).replace(/ \(inferred: /, ' (')}`);
+  for (const f of o.inferred ?? []) say(`profile: ${inferredText(f)}`);
   const notes = discoveryNotes(fixtures);
   for (const note of notes) say(`discovery: ${note}`);
 

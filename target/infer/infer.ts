@@ -26,7 +26,7 @@ const DEFAULT_DOMAIN = 'example.test';
 const domainInferrer: Inferrer = {
   name: 'invitation domain',
   keys: ['invitationDomain'],
-  infer: async () => outcome([found('invitationDomain', DEFAULT_DOMAIN, 'chosen, not inferred: a reserved domain (RFC 2606), where no invitation e-mail is delivered')]),
+  infer: async () => outcome([found('invitationDomain', DEFAULT_DOMAIN, 'chosen (nothing to infer): a reserved domain (RFC 2606), where no invitation e-mail is delivered')]),
 };
 
 const fixturesInferrer: Inferrer = {
