@@ -15,6 +15,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = path.join(ROOT, 'bin/vmp-conformance.js');
 export const PROFILE_FILE = path.join(ROOT, 'profiles/reference.json');
 export const ALT_PROFILE_FILE = path.join(ROOT, 'profiles/reference-alt.json');
+export const QUERY_PROFILE_FILE = path.join(ROOT, 'profiles/reference-query.json');
 
 /** The part of results.json these tests read (reports/results.ts has the whole schema). */
 const resultsSchema = z.object({
