@@ -164,7 +164,7 @@ export async function parseRunArgs(argv: string[]): Promise<RunSettings | 'help'
     settings.profileJson = json;
   }
   if (settings.baseUrl && !settings.draft) {
-    throw new UsageError('--base-url needs --profile (the target profile: credentials and the choices the spec leaves open)');
+    throw new UsageError('--base-url needs --profile (the target profile: at least the apps\' credentials; vmp-conformance init drafts one)');
   }
   if (v.baseline !== undefined) settings.baseline = { file: v.baseline, baseline: await readBaseline(v.baseline) };
   if (v['write-baseline'] !== undefined) {
