@@ -6,8 +6,8 @@ import { discover, type Fixtures } from '../target/discovery.ts';
 import { checkReachable, CredentialsRejectedError, TargetUnreachableError } from '../target/reachability.ts';
 import type { DraftProfile, Profile } from '../target/profile.ts';
 import { completeProfile, loadProfile, parseDraftProfile, ProfileError, readProfileJson } from '../target/profile-load.ts';
-import { gives, type Finding } from '../target/infer/probe.ts';
-import { INFERRERS } from '../target/infer/infer.ts';
+import type { Finding } from '../target/infer/probe.ts';
+import { needsInference } from '../target/infer/infer.ts';
 import { redact } from '../target/redact.ts';
 import type { RunDeadline } from '../target/deadline.ts';
 import { checkTarget, inferTarget } from './infer-target.ts';
@@ -127,7 +127,9 @@ export async function profileFlag(file: string): Promise<{ profile: Profile; jso
     const profile = await loadProfile(file);
     return { profile, json: JSON.parse(await readFile(file, 'utf8')) };
   } catch (error) {
-    if (error instanceof ProfileError) throw new UsageError(`--profile ${file}: ${error.message}`);
+    // simulate, load and replay take a complete profile; only run infers what one leaves out.
+    const missing = error instanceof ProfileError && /received undefined/.test(error.message) ? ' (a profile with only some keys works with run, which infers the rest; vmp-conformance init writes a complete one)' : '';
+    if (error instanceof ProfileError) throw new UsageError(`--profile ${file}: ${error.message}${missing}`);
     throw error;
   }
 }
@@ -162,6 +164,15 @@ export async function parseRunArgs(argv: string[]): Promise<RunSettings | 'help'
     const { draft, json } = await draftProfileFlag(v.profile);
     settings.draft = draft;
     settings.profileJson = json;
+  }
+  if (!settings.baseUrl && settings.draft && v.profile !== undefined) {
+    // The embedded server takes its choices from the profile: it infers nothing, it is told.
+    try {
+      completeProfile(settings.draft);
+    } catch (error) {
+      if (error instanceof ProfileError) throw new UsageError(`--profile ${v.profile}: ${error.message} (the embedded reference server takes a complete profile; inference is for --base-url)`);
+      throw error;
+    }
   }
   if (settings.baseUrl && !settings.draft) {
     throw new UsageError('--base-url needs --profile (the target profile: at least the apps\' credentials; vmp-conformance init drafts one)');
@@ -205,7 +216,7 @@ export function fixtureAgency(fixtures: Fixtures, command: string): string {
 async function completeByInference(s: RunSettings, draft: DraftProfile, deadline: RunDeadline, out: (line: string) => void, interrupt?: Interrupt): Promise<{ profile: Profile; inferred: Finding[] }> {
   const base = { baseUrl: s.baseUrl!, draft, timeoutMs: s.timeoutMs, deadline };
   await checkTarget(base);
-  if (INFERRERS.every((row) => row.keys.every((key) => gives(draft, key)))) return { profile: completeProfile(draft), inferred: [] };
+  if (!needsInference(draft)) return { profile: completeProfile(draft), inferred: [] };
   const say = (line: string) => out(redact(line, secretsOf(draft)));
   const inference = await inferTarget({
     ...base,

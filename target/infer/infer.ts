@@ -103,6 +103,9 @@ export function provisional(known: DraftProfile): Profile {
 
 const missing = (known: DraftProfile, row: Inferrer) => row.keys.some((k) => !gives(known, k));
 
+/** Whether `run` has anything to infer: a key of some row is missing (fixtures are discovered by every run anyway). */
+export const needsInference = (draft: DraftProfile): boolean => INFERRERS.some((row) => row !== fixturesInferrer && missing(splitSecret(draft).draft, row));
+
 /** Infers every key of `draft` that it leaves out and the target shows; puts back what the probing changed. */
 export async function inferProfile(o: InferOptions): Promise<Inference> {
   const split = splitSecret(o.draft);
