@@ -1,6 +1,7 @@
 import { listEntries } from '../../models/index.ts';
 import { callEndpoint } from '../call.ts';
 import type { TargetResponse } from '../client.ts';
+import { hrefsWithin, lastSegment } from '../hrefs.ts';
 import { memberPointer, resolvePointer } from '../json-pointer.ts';
 import { found, hint, objectBody, outcome, type Finding, type Hint, type Inferrer, type Probe } from './probe.ts';
 
@@ -29,6 +30,11 @@ const SHAPES: readonly [field: string, test: (values: readonly string[]) => bool
   ['codename', (vs) => vs.every((v) => /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/.test(v)) && vs.some((v) => /[a-z]/.test(v))],
   ['name', (vs) => vs.some((v) => /[A-Z\s]/.test(v))],
 ];
+
+/** Whether the record's own links name `value`: as the last segment of an href, or a value of its query. */
+function linked(record: unknown, value: string): boolean {
+  return hrefsWithin(objectBody(record)?._links).some((href) => lastSegment(href) === value || [...new URLSearchParams(href.split('?')[1] ?? '').values()].includes(value));
+}
 
 /** Scalar members of a record (links left out), as pointers; `depth` 2 for the members of its objects. */
 function members(record: unknown, depth: 1 | 2): string[] {
@@ -173,7 +179,9 @@ async function inferArea(p: Probe, spec: AreaSpec, records: readonly unknown[], 
   const valuesOf = (pointer: string) => records.flatMap((r) => valueOf(r, pointer) ?? []);
   for (const pointer of proven) {
     if (Object.values(keys).includes(pointer)) continue;
-    const shape = SHAPES.find(([field, test]) => spec.fields.includes(field) && test(valuesOf(pointer)))?.[0] ?? (spec.fields.includes('name') ? 'name' : 'full name');
+    // A member the record's own links name (its URI's last segment, say) is its id, whatever its shape (a UUID).
+    const byLink = spec.depth === 1 && keys.id === undefined && records.slice(0, SAMPLE).every((r) => linked(r, valueOf(r, pointer) ?? '\u0000'));
+    const shape = byLink ? 'id' : (SHAPES.find(([field, test]) => spec.fields.includes(field) && test(valuesOf(pointer)))?.[0] ?? (spec.fields.includes('name') ? 'name' : 'full name'));
     const field = shape === 'name' && !spec.fields.includes('name') ? 'full name' : shape;
     if (keys[field] === undefined) keys[field] = pointer;
     else if (field === 'full name') {

@@ -142,7 +142,8 @@ export async function inferProfile(o: InferOptions): Promise<Inference> {
         ...(o.signal ? { signal: o.signal } : {}),
         deliveryMs: known.webhooks?.deliveryDeadlineMs ?? 5_000,
       };
-      const result = await row.infer(probe);
+      // A target that answers a probe in a way no module foresaw costs that row its findings, never the run.
+      const result = await row.infer(probe).catch((error: unknown) => outcome([], row.keys.map((key) => ({ key, hint: `inferring ${row.name} failed (${(error as Error)?.message ?? String(error)}); see the target's documentation` }))));
       for (const f of result.found) {
         if (gives(known, f.key)) continue;
         known = withValue(known, f.key, f.value);

@@ -8,13 +8,25 @@ import type { Probe } from './probe.ts';
 
 const IDENTIFIER = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,79}$/;
 
-/** Strings that sit in arrays of objects (entries of a list), one level of members deep. */
-function entryStrings(value: unknown): string[] {
+/** The arrays of objects in a body (the lists of entries), wherever they sit. */
+function entryLists(value: unknown): Record<string, unknown>[][] {
   if (Array.isArray(value)) {
-    return value.flatMap((e) => (e && typeof e === 'object' && !Array.isArray(e) ? Object.values(e).filter((v): v is string => typeof v === 'string') : entryStrings(e)));
+    const objects = value.filter((e): e is Record<string, unknown> => e !== null && typeof e === 'object' && !Array.isArray(e));
+    return objects.length > 0 ? [objects] : value.flatMap(entryLists);
   }
-  if (value && typeof value === 'object') return Object.values(value).flatMap(entryStrings);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(entryLists);
   return [];
+}
+
+/**
+ * Per member present in every entry with an identifier as value, distinct across entries: the candidate names
+ * (each entry of AppWebhooks is a topic, so such a member names it).
+ */
+function namingMembers(value: unknown): string[][] {
+  return entryLists(value).flatMap((entries) => {
+    const keys = Object.keys(entries[0]!).filter((k) => entries.every((e) => typeof e[k] === 'string' && IDENTIFIER.test(e[k] as string)));
+    return keys.map((k) => entries.map((e) => e[k] as string)).filter((names) => new Set(names).size === names.length);
+  });
 }
 
 export async function listedTopics(p: Probe): Promise<{ topics: string[]; how: string } | { why: string }> {
@@ -22,11 +34,15 @@ export async function listedTopics(p: Probe): Promise<{ topics: string[]; how: s
   if (res.status !== 200) return { why: `GET /v3/appnotificaciones answered ${res.status ?? res.error?.code}` };
   const linked = [...new Set(hrefsWithin(res.json).flatMap((h) => templateParams(h, 'appnotificaciones-get')?.topic ?? []))];
   if (linked.length > 0) return { topics: linked, how: 'the links of GET /v3/appnotificaciones' };
-  const named: string[] = [];
-  for (const name of [...new Set(entryStrings(res.json))].filter((s) => IDENTIFIER.test(s)).slice(0, 20)) {
-    const got = await callEndpoint(p.client, 'appnotificaciones-get', { params: { topic: name }, form: 'json' });
-    if (got.status === 200) named.push(name);
+  const candidates = namingMembers(res.json);
+  // A member one of whose names GET /v3/appnotificaciones/{topic} reads (200) is the naming one; else the first.
+  for (const names of candidates) {
+    for (const topic of names.slice(0, 10)) {
+      if ((await callEndpoint(p.client, 'appnotificaciones-get', { params: { topic }, form: 'json' })).status === 200) {
+        return { topics: names, how: 'the entries of GET /v3/appnotificaciones (a member one of whose names GET /v3/appnotificaciones/{topic} reads)' };
+      }
+    }
   }
-  if (named.length > 0) return { topics: named, how: 'the entries of GET /v3/appnotificaciones that GET /v3/appnotificaciones/{topic} reads' };
+  if (candidates.length > 0) return { topics: candidates[0]!, how: 'the entries of GET /v3/appnotificaciones (the first member naming each entry distinctly)' };
   return { why: 'GET /v3/appnotificaciones names no topic (by link or entry)' };
 }

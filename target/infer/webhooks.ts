@@ -25,11 +25,6 @@ async function unavailableTopic(p: Probe, listed: readonly string[], template: R
   return hint('topics.unavailable', `POST /v3/appnotificaciones/${name} answered ${res.status ?? res.error?.code}, not 403 (put back afterwards): give a topic name the app may not configure`);
 }
 
-/** The newest inquiry of the fixture agency (resend applies to "relatively recent" ones). */
-async function recentSid(p: Probe): Promise<string | undefined> {
-  return p.fixtures.inquirySid;
-}
-
 export const webhooksInferrer: Inferrer = {
   name: 'webhook topics, upsert template and payloads',
   keys: ['topics.inquiry', 'topics.registration', 'topics.unavailable', 'templates.webhookUpsert', 'webhooks.consultaPointer', 'webhooks.signature', 'webhooks.resendWithoutCallback'],
@@ -44,7 +39,9 @@ export const webhooksInferrer: Inferrer = {
     if (given) p.changes.useTemplate(given);
     const t = given ? { template: given, findings: [], hints: [] } : await inferUpsertTemplate(p, listed.topics, secret);
     [...t.findings, ...t.hints].forEach(add);
-    const sid = await recentSid(p);
+    // Discovery's inquiry is the first of the list's first page: the newest where a list is newest first, and
+    // resend applies to "relatively recent" ones.
+    const sid = p.fixtures.inquirySid;
     let inquiry = p.known.topics?.inquiry;
     if (t.template && !p.readOnly && p.receiver && sid !== undefined && p.fixtures.agency !== undefined) {
       const resend = await inferFromResend(p, listed.topics, t.template, sid, secret);
