@@ -1,6 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RULES } from '../../models/index.ts';
 import { NO_CHECK_REASON } from '../../reports/summary.ts';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { cli } from '../cli/run-support.ts';
+import { initFlags } from '../cli/init-flags.ts';
 import { ALT_PROFILE_FILE, freshReference, loadProfile, pool, PROFILE_FILE, QUERY_PROFILE_FILE, runCli, type CliRun } from './run-cli.ts';
 
 // Issue 7, no false positives: the suites pass against the reference server for 10 seeds (profiles/reference.json,
@@ -19,11 +24,21 @@ const QUERY_SEED = 12;
 const WIDTH = 2;
 const KILL_AFTER_MS = 180_000;
 
-type Target = { seed: number; alt: boolean; profileFile: string };
+/**
+ * `hand`: the profile file as written; `init`: the profile `vmp-conformance init` writes from the credentials
+ * alone (issue 14); `credentials`: a profile with the credentials only, the rest inferred by `run` itself.
+ */
+type Kind = 'hand' | 'init' | 'credentials';
+type Target = { seed: number; alt: boolean; profileFile: string; kind: Kind };
+const CHOICES = [PROFILE_FILE, ALT_PROFILE_FILE, QUERY_PROFILE_FILE];
 const TARGETS: Target[] = [
-  ...SEEDS.map((seed) => ({ seed, alt: false, profileFile: PROFILE_FILE })),
-  { seed: ALT_SEED, alt: true, profileFile: ALT_PROFILE_FILE },
-  { seed: QUERY_SEED, alt: true, profileFile: QUERY_PROFILE_FILE },
+  ...SEEDS.map((seed) => ({ seed, alt: false, profileFile: PROFILE_FILE, kind: 'hand' as const })),
+  { seed: ALT_SEED, alt: true, profileFile: ALT_PROFILE_FILE, kind: 'hand' },
+  { seed: QUERY_SEED, alt: true, profileFile: QUERY_PROFILE_FILE, kind: 'hand' },
+  { seed: SEEDS[0]!, alt: false, profileFile: PROFILE_FILE, kind: 'init' },
+  { seed: ALT_SEED, alt: true, profileFile: ALT_PROFILE_FILE, kind: 'init' },
+  { seed: QUERY_SEED, alt: true, profileFile: QUERY_PROFILE_FILE, kind: 'init' },
+  { seed: QUERY_SEED, alt: true, profileFile: QUERY_PROFILE_FILE, kind: 'credentials' },
 ];
 
 interface TargetRun {
@@ -33,9 +48,9 @@ interface TargetRun {
 }
 
 async function runTarget(t: Target): Promise<TargetRun> {
-  const { profileFile } = t;
-  const reference = await freshReference(await loadProfile(profileFile));
+  const reference = await freshReference(await loadProfile(t.profileFile));
   try {
+    const profileFile = t.kind === 'hand' ? t.profileFile : t.kind === 'init' ? await initProfile(reference.url, t.profileFile) : await credentialsOnly(t.profileFile);
     const run = await runCli({ baseUrl: reference.url, profileFile, seed: t.seed, killAfterMs: KILL_AFTER_MS });
     return { run, internalErrors: reference.internalErrors.map((e) => String((e as Error)?.stack ?? e)) };
   } finally {
@@ -43,7 +58,26 @@ async function runTarget(t: Target): Promise<TargetRun> {
   }
 }
 
+/** Runs `vmp-conformance init` with the profile's credentials (and signing secret) only; the profile it wrote. */
+async function initProfile(baseUrl: string, file: string): Promise<string> {
+  const out = path.join(await mkdtemp(path.join(tmpdir(), 'vmp-init-')), 'profile.json');
+  const res = await cli(['init', '--base-url', baseUrl, ...initFlags(await loadProfile(file)), '--out', out]);
+  if (res.code !== 0) throw new Error(`init exited ${res.code}: ${res.stderr}${res.stdout.slice(-2000)}`);
+  return out;
+}
+
+/** The profile's apps and signing secret (without its scheme), nothing else. */
+async function credentialsOnly(file: string): Promise<string> {
+  const raw = JSON.parse(await readFile(file, 'utf8')) as { apps: unknown; webhooks?: { signature?: { secret: string } | null } };
+  const secret = raw.webhooks?.signature?.secret;
+  const out = path.join(await mkdtemp(path.join(tmpdir(), 'vmp-creds-')), 'profile.json');
+  await writeFile(out, JSON.stringify({ apps: raw.apps, ...(secret ? { webhooks: { signature: { secret } } } : {}) }));
+  return out;
+}
+
 const runs = new Map<Target, TargetRun>();
+const find = (kind: Kind, file: string) => runs.get(TARGETS.find((t) => t.kind === kind && t.profileFile === file)!);
+const skips = (r: TargetRun | undefined) => (r?.run.rules ?? []).filter((x) => x.verdict === 'skip' && x.level !== 'observe').map((x) => x.id);
 
 /** What a passing run must show: exit 0, no failed rule, a check behind every rule of the catalog, no caught throw. */
 function expectClean(target: TargetRun | undefined): void {
@@ -69,10 +103,28 @@ describe('no false positives', () => {
   }, 15 * 60_000);
 
   it.each(SEEDS)('the reference server with its default profile passes every rule with --seed %i', (seed) => {
-    expectClean(runs.get(TARGETS.find((t) => !t.alt && t.seed === seed)!));
+    expectClean(runs.get(TARGETS.find((t) => t.kind === 'hand' && !t.alt && t.seed === seed)!));
   });
 
   it.each([ALT_PROFILE_FILE, QUERY_PROFILE_FILE])('the reference server started with %s passes under that profile', (file) => {
-    expectClean(runs.get(TARGETS.find((t) => t.profileFile === file)!));
+    expectClean(find('hand', file));
+  });
+
+  // Issue 14, acceptance: from only the base URL and the credentials (the signing secret counted among them).
+  it.each(CHOICES)('init against the reference server started with %s writes a profile run passes with, no more skips than by hand', (file) => {
+    const [inferred, hand] = [find('init', file), find('hand', file)];
+    expectClean(inferred);
+    expect(skips(inferred).length, `with init's profile: ${skips(inferred).join(', ')}; by hand: ${skips(hand).join(', ')}`).toBeLessThanOrEqual(skips(hand).length);
+  });
+
+  it('run with a credentials-only profile passes with no more skips than the full profile, listing what it inferred', () => {
+    const [minimal, full] = [find('credentials', QUERY_PROFILE_FILE), find('hand', QUERY_PROFILE_FILE)];
+    expectClean(minimal);
+    expect(skips(minimal).length, `credentials only: ${skips(minimal).join(', ')}; full: ${skips(full).join(', ')}`).toBeLessThanOrEqual(skips(full).length);
+    expect(minimal!.run.inferred).toEqual(expect.arrayContaining(['topics.inquiry', 'templates.webhookUpsert', 'webhooks.consultaPointer', 'webhooks.signature', 'timeZone', 'catalogKeys.marcas']));
+    expect(minimal!.run.output).toMatch(/profile: topics\.inquiry = "inquiries\.created" \(inferred: /);
+    expect(minimal!.run.reports).toContain('inferred profile values');
+    // Query credentials and the signing secret, redacted from every report, percent-encoded or not.
+    for (const secret of ['q-primary-8d41be', 'q-other-2f9a07', 'q-signing-secret-4a7c19e2']) expect(minimal!.run.reports).not.toContain(secret);
   });
 });

@@ -20,14 +20,20 @@ export const QUERY_PROFILE_FILE = path.join(ROOT, 'profiles/reference-query.json
 /** The part of results.json these tests read (reports/results.ts has the whole schema). */
 const resultsSchema = z.object({
   rules: z.array(z.object({ id: z.string(), level: z.string(), verdict: z.string(), message: z.string().optional(), skipReason: z.string().optional() })),
+  inferred: z.array(z.object({ key: z.string() })).optional(),
 });
 
 export interface CliRun {
   code: number | null;
   wallMs: number;
   rules: z.infer<typeof resultsSchema>['rules'];
+  /** The keys the run inferred (results.json `inferred`); runCli fills in these three, the gallery's batches not. */
+  inferred?: string[];
   /** The last lines of stdout and stderr, for a failure message. */
   tail: string;
+  /** All it printed, and every report file it wrote, for what they must and must not show. */
+  output?: string;
+  reports?: string;
 }
 
 interface CliRunOptions {
@@ -58,8 +64,10 @@ export async function runCli(o: CliRunOptions): Promise<CliRun> {
   const wallMs = performance.now() - started;
   try {
     const text = await readFile(path.join(dir, 'results.json'), 'utf8').catch(() => undefined);
-    const rules = text ? resultsSchema.parse(JSON.parse(text)).rules : [];
-    return { code, wallMs, rules, tail: output.split('\n').slice(-12).join('\n') };
+    const results = text ? resultsSchema.parse(JSON.parse(text)) : { rules: [] };
+    const reports = (await Promise.all(['results.json', 'summary.md', 'report.html', 'junit.xml'].map((f) => readFile(path.join(dir, f), 'utf8').catch(() => '')))).join('\n');
+    const inferred = (results.inferred ?? []).map((f) => f.key);
+    return { code, wallMs, rules: results.rules, inferred, tail: output.split('\n').slice(-12).join('\n'), output, reports };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
