@@ -6,7 +6,7 @@ import { runMain } from './support/main-in-process.ts';
 // command prints its usage and exits 0 on --help or -h, also beside other flags, valid or not (the user asked how
 // to use it); `help <command>` does the same. And a negative number for a flag explains what the flag takes.
 
-const COMMANDS = ['run', 'start', 'serve', 'rules', 'replay', 'capture', 'simulate', 'load'] as const;
+const COMMANDS = ['init', 'run', 'start', 'serve', 'rules', 'replay', 'capture', 'simulate', 'load'] as const;
 
 describe('every command explains itself', () => {
   it.each(COMMANDS.flatMap((c) => [[c, '--help'] as const, [c, '-h'] as const]))('%s %s: usage on stdout, exit 0', async (command, flag) => {
