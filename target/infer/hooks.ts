@@ -12,6 +12,9 @@ export const hooksInferrer: Inferrer = {
   name: 'simulation hooks',
   keys: ['simulationHooks'],
   async infer(p) {
+    // A target that answers every bodiless POST with 400 shows nothing by it.
+    const control = await p.client.send({ method: 'POST', path: '/vmp-conformance-no-such-hooks/consultas', json: {} });
+    if (control.status === 400) return outcome([], [hint('simulationHooks', "POST to a path that is no hooks base answers 400 too, so the hooks cannot be told by it; give the target's hooks base, or null")]);
     for (const base of BASES) {
       if (p.signal?.aborted) break;
       const res = await p.client.send({ method: 'POST', path: `${base}/consultas`, json: {} });

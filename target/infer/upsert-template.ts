@@ -17,6 +17,30 @@ function urlMembers(representation: unknown, apiBase: string): string[] {
   return Object.entries(body).flatMap(([k, v]) => (k !== '_links' && typeof v === 'string' && /^https?:\/\/[^/]/i.test(v) && !v.startsWith(apiBase) ? [k] : []));
 }
 
+/** A topic name AppWebhooks does not list: PUT on it is "404 (unavailable or never configured)", never a change. */
+const UNLISTED = 'vmp-conformance-unlisted';
+
+/**
+ * Read-only, by PUT on a topic no app has: a body without the URL member refused (400) keying it, the same body
+ * with it set to a URL passing validation (404: the topic is not there). Tells nothing where the target checks
+ * the topic before the body.
+ */
+async function byDryPut(p: Probe, topics: readonly string[]): Promise<TemplateFinding | undefined> {
+  const topic = topics.includes(UNLISTED) ? `${UNLISTED}-2` : UNLISTED;
+  const refused = await callEndpoint(p.client, 'appnotificaciones-put', { params: { topic }, json: {} });
+  if (refused.status !== 400) return undefined;
+  const required = errorKeys(refused.json);
+  for (const member of required) {
+    const json = { [member]: PLACEHOLDER_URL, ...Object.fromEntries(required.filter((k) => k !== member).map((k) => [k, 'vmp-conformance'])) };
+    const res = await callEndpoint(p.client, 'appnotificaciones-put', { params: { topic }, json });
+    if (res.status !== 404) continue;
+    const template = { ...json, [member]: '{{url}}' };
+    const how = `PUT /v3/appnotificaciones/${topic} (a topic no app has: nothing changes) with {} was refused keying ${required.join(', ')}; with ${member} set to a URL it passed validation (404)`;
+    return { template, findings: [found('templates.webhookUpsert', template, how)], hints: [] };
+  }
+  return undefined;
+}
+
 export interface TemplateFinding {
   findings: Finding[];
   hints: Hint[];
@@ -37,6 +61,11 @@ export async function inferUpsertTemplate(p: Probe, topics: readonly string[], s
   const fromRepresentation = [...new Set(shown)];
   const topic = unconfigured[0];
   if (p.readOnly || topic === undefined || !(await p.changes.guard('primary', topic))) {
+    const dry = await byDryPut(p, topics);
+    if (dry?.template) {
+      p.changes.useTemplate(dry.template);
+      return dry;
+    }
     if (fromRepresentation.length === 1) {
       const member = fromRepresentation[0]!;
       p.changes.useTemplate({ [member]: '{{url}}' });

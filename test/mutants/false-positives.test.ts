@@ -28,7 +28,7 @@ const KILL_AFTER_MS = 180_000;
  * `hand`: the profile file as written; `init`: the profile `vmp-conformance init` writes from the credentials
  * alone (issue 14); `credentials`: a profile with the credentials only, the rest inferred by `run` itself.
  */
-type Kind = 'hand' | 'init' | 'credentials';
+type Kind = 'hand' | 'init' | 'credentials' | 'credentials read-only';
 type Target = { seed: number; alt: boolean; profileFile: string; kind: Kind };
 const CHOICES = [PROFILE_FILE, ALT_PROFILE_FILE, QUERY_PROFILE_FILE];
 const TARGETS: Target[] = [
@@ -39,6 +39,7 @@ const TARGETS: Target[] = [
   { seed: ALT_SEED, alt: true, profileFile: ALT_PROFILE_FILE, kind: 'init' },
   { seed: QUERY_SEED, alt: true, profileFile: QUERY_PROFILE_FILE, kind: 'init' },
   { seed: QUERY_SEED, alt: true, profileFile: QUERY_PROFILE_FILE, kind: 'credentials' },
+  { seed: ALT_SEED, alt: true, profileFile: ALT_PROFILE_FILE, kind: 'credentials read-only' },
 ];
 
 interface TargetRun {
@@ -50,8 +51,9 @@ interface TargetRun {
 async function runTarget(t: Target): Promise<TargetRun> {
   const reference = await freshReference(await loadProfile(t.profileFile));
   try {
-    const profileFile = t.kind === 'hand' ? t.profileFile : t.kind === 'init' ? await initProfile(reference.url, t.profileFile) : await credentialsOnly(t.profileFile);
-    const run = await runCli({ baseUrl: reference.url, profileFile, seed: t.seed, killAfterMs: KILL_AFTER_MS });
+    const profileFile = t.kind === 'hand' ? t.profileFile : t.kind === 'init' ? await initProfile(reference.url, t.profileFile) : await credentialsOnly(t.profileFile, t.kind === 'credentials');
+    const readOnly = t.kind === 'credentials read-only';
+    const run = await runCli({ baseUrl: reference.url, profileFile, seed: t.seed, readOnly, killAfterMs: KILL_AFTER_MS });
     return { run, internalErrors: reference.internalErrors.map((e) => String((e as Error)?.stack ?? e)) };
   } finally {
     await reference.close();
@@ -66,10 +68,10 @@ async function initProfile(baseUrl: string, file: string): Promise<string> {
   return out;
 }
 
-/** The profile's apps and signing secret (without its scheme), nothing else. */
-async function credentialsOnly(file: string): Promise<string> {
+/** The profile's apps and (with `signing`) its signing secret without its scheme, nothing else. */
+async function credentialsOnly(file: string, signing: boolean): Promise<string> {
   const raw = JSON.parse(await readFile(file, 'utf8')) as { apps: unknown; webhooks?: { signature?: { secret: string } | null } };
-  const secret = raw.webhooks?.signature?.secret;
+  const secret = signing ? raw.webhooks?.signature?.secret : undefined;
   const out = path.join(await mkdtemp(path.join(tmpdir(), 'vmp-creds-')), 'profile.json');
   await writeFile(out, JSON.stringify({ apps: raw.apps, ...(secret ? { webhooks: { signature: { secret } } } : {}) }));
   return out;
@@ -126,5 +128,9 @@ describe('no false positives', () => {
     expect(minimal!.run.reports).toContain('inferred profile values');
     // Query credentials and the signing secret, redacted from every report, percent-encoded or not.
     for (const secret of ['q-primary-8d41be', 'q-other-2f9a07', 'q-signing-secret-4a7c19e2']) expect(minimal!.run.reports).not.toContain(secret);
+  });
+
+  it('run --read-only with a credentials-only profile infers without changing anything, and passes', () => {
+    expectClean(find('credentials read-only', ALT_PROFILE_FILE));
   });
 });

@@ -43,6 +43,7 @@ interface CliRunOptions {
   seed: number;
   runs?: number;
   only?: string;
+  readOnly?: boolean;
   killAfterMs: number;
 }
 
@@ -53,6 +54,7 @@ export async function runCli(o: CliRunOptions): Promise<CliRun> {
   if (o.profileFile) args.push('--profile', o.profileFile);
   if (o.runs !== undefined) args.push('--runs', String(o.runs));
   if (o.only) args.push('--only', o.only);
+  if (o.readOnly) args.push('--read-only');
   const started = performance.now();
   const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
