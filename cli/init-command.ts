@@ -14,6 +14,7 @@ import { UsageError } from './errors.ts';
 import { integerFlag, outputFileFlag, parseFlags } from './flags.ts';
 import { checkTarget, inferTarget } from './infer-target.ts';
 import { Interrupt } from './interrupt.ts';
+import { runDeadline } from './run-deadline.ts';
 import { baseUrlFlag, DEFAULT_TIMEOUT_MS } from './run-command.ts';
 
 // `vmp-conformance init` (issue 14): from a base URL and each app's credentials, a draft target profile. Every key
@@ -23,6 +24,8 @@ import { baseUrlFlag, DEFAULT_TIMEOUT_MS } from './run-command.ts';
 // credentials refused.
 
 export const DEFAULT_OUT = 'vmp-profile.json';
+/** Probing the reference server takes about 2 s; a slow or hanging target is cut off here (its keys get hints). */
+export const DEFAULT_MAX_DURATION_SEC = 120;
 const SCHEMA_FILE = fileURLToPath(new URL('../target/profile.schema.json', import.meta.url));
 
 const OPTIONS = {
@@ -37,6 +40,7 @@ const OPTIONS = {
   out: { type: 'string', default: DEFAULT_OUT },
   'read-only': { type: 'boolean', default: false },
   'timeout-ms': { type: 'string', default: String(DEFAULT_TIMEOUT_MS) },
+  'max-duration': { type: 'string', default: String(DEFAULT_MAX_DURATION_SEC) },
   ...CAPTURE_OPTIONS,
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
@@ -44,12 +48,13 @@ const OPTIONS = {
 const USAGE = [
   "Usage: vmp-conformance init --base-url URL --header 'Name: value' --other-header 'Name: value' [--empty-header 'Name: value']",
   '                            [--query name=value] [--other-query name=value] [--empty-query name=value] [--webhook-secret SECRET]',
-  `                            [--out FILE] [--read-only] [--timeout-ms N]`,
+  `                            [--out FILE] [--read-only] [--timeout-ms N] [--max-duration S]`,
   'Probes the target with each app\'s credentials (headers, query parameters, or both; each flag may repeat; values may be',
   '${ENV} references, which stay references in the file) and writes a draft profile (default ' + DEFAULT_OUT + '): every value it',
   'could infer, with how in $comment, and a hint there for every value it could not. --webhook-secret is the signing secret',
   'deliveries are verified with, to tell the scheme. --read-only changes nothing (fewer values are inferred). Whatever the',
-  'probing changes (webhook configurations, an invited agency of its own) is put back, also on Ctrl-C.',
+  'probing changes (webhook configurations, an invited agency of its own) is put back, also on Ctrl-C. --max-duration',
+  `bounds the probing in seconds (default ${DEFAULT_MAX_DURATION_SEC}): what is not told by then is left to fill in.`,
   ...CAPTURE_USAGE,
   'Exit codes: 0 written, 2 bad usage, 3 no connection to the target or credentials rejected.',
 ];
@@ -130,6 +135,7 @@ export async function initCommand(argv: string[], out: (line: string) => void): 
   const apps = appsOf(v);
   const file = await outputFileFlag('out', v.out);
   const timeoutMs = integerFlag('timeout-ms', v['timeout-ms'], 100, 600_000);
+  const deadline = runDeadline(Date.now(), integerFlag('max-duration', v['max-duration'], 1, 86_400));
   const capture = captureFlags(v);
   await checkListenable(capture);
   const written = v['webhook-secret'];
@@ -145,13 +151,14 @@ export async function initCommand(argv: string[], out: (line: string) => void): 
   }
   const secrets = secretsOf(draft);
   const say = (line: string) => out(redact(line, secrets));
-  await checkTarget({ baseUrl, draft: { apps: draft.apps }, timeoutMs });
+  await checkTarget({ baseUrl, draft: { apps: draft.apps }, timeoutMs, deadline });
   const interrupt = new Interrupt('init', say);
   try {
     const inference = await inferTarget({
       baseUrl,
       draft: { apps: draft.apps },
       timeoutMs,
+      deadline,
       readOnly: v['read-only'],
       capture,
       ...(webhookSecret !== undefined ? { webhookSecret } : {}),
