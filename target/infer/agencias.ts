@@ -71,18 +71,22 @@ export const agenciasInferrer: Inferrer = {
     p.changes.invitedAgency(adminMail);
     const pending = (await callEndpoint(p.client, 'agencias-get', { params: { adminMail }, form: 'json' })).json;
     const hooks = p.known.simulationHooks;
-    if (typeof hooks !== 'string') {
-      const fixture = p.fixtures.agency ? (await callEndpoint(p.client, 'agencias-get', { params: { adminMail: p.fixtures.agency }, form: 'json' })).json : undefined;
-      const state = fixture ? stateMember(pending, fixture) : undefined;
-      if (state) findings.push(found('invitationState.pointer', state, `the one word-valued member that differs between a pending invitation and the registered agency ${p.fixtures.agency}`));
-      else hints.push(hint('invitationState.pointer', 'no simulation hooks to complete an invitation with, and no single member tells a pending invitation from a registered agency'));
-      return outcome(findings, [...hints, hint('templates.agenciaEdit', 'no simulation hooks to register an agency of this probing to edit')]);
-    }
     // The registration webhook: every topic but the inquiry one pointed at a callback of its own.
-    const listed = await listedTopics(p);
-    const candidates = 'topics' in listed && p.known.templates?.webhookUpsert ? listed.topics.filter((t) => t !== p.known.topics?.inquiry) : [];
+    const listed = typeof hooks === 'string' ? await listedTopics(p) : undefined;
+    const candidates = listed && 'topics' in listed && p.known.templates?.webhookUpsert ? listed.topics.filter((t) => t !== p.known.topics?.inquiry) : [];
     const names = new Map<string, string>();
     for (const [i, topic] of candidates.entries()) if (await pointTopic(p, topic, p.known.templates!.webhookUpsert!, `registration-${i}`)) names.set(`registration-${i}`, topic);
+    // A topic left alone keeps its own callback: completing the invitation could notify it (a real system).
+    const untouched = candidates.length > names.size;
+    if (typeof hooks !== 'string' || untouched) {
+      const fixture = p.fixtures.agency ? (await callEndpoint(p.client, 'agencias-get', { params: { adminMail: p.fixtures.agency }, form: 'json' })).json : undefined;
+      const state = fixture ? stateMember(pending, fixture) : undefined;
+      const why = untouched ? 'a configured topic could not be put back as found, so no invitation was completed (its webhook could reach that callback)' : 'no simulation hooks to complete an invitation with';
+      if (state) findings.push(found('invitationState.pointer', state, `the one word-valued member that differs between a pending invitation and the registered agency ${p.fixtures.agency}`));
+      else hints.push(hint('invitationState.pointer', `${why}, and no single member tells a pending invitation from a registered agency`));
+      if (untouched) findings.push(found('topics.registration', candidates[0], `the first topic besides the inquiry one (not told: ${why})`));
+      return outcome(findings, [...hints, hint('templates.agenciaEdit', `${why}: no agency of this probing to edit`)]);
+    }
     const registered = await p.client.send({ method: 'POST', path: `/${hooks.replace(/^\/+|\/+$/g, '')}/agencias/${encodeURIComponent(adminMail)}/registro` });
     if (registered.status !== 204) return outcome(findings, [...hints, hint('invitationState.pointer', `POST {hooks}/agencias/{adminMail}/registro answered ${registered.status ?? registered.error?.code}, not 204`)]);
     const delivery = names.size > 0 ? await p.receiver?.wait((d) => [...names.keys()].some((n) => d.path.endsWith(`/${n}`)), p.deliveryMs) : undefined;

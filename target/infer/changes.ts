@@ -11,6 +11,8 @@ import { describeSnapshot, restoreWebhookConfigs, saveWebhookConfig, type Webhoo
 export class InferChanges {
   private readonly saved = new Map<string, WebhookSnapshot>();
   private readonly invited: string[] = [];
+  /** Topics of the primary app this probing pointed at its own callbacks: only their webhooks reach nobody else. */
+  private readonly pointed = new Set<string>();
 
   /** The AppWebhookUpsert template a restore fills (webhook-restore.ts), once known. */
   private template: Record<string, unknown> | undefined;
@@ -42,9 +44,33 @@ export class InferChanges {
       }
       // Without a template, or where it would lose something, a configured topic could not be put back as it is.
       if (snapshot.configured && (this.template === undefined || snapshot.loses !== undefined || snapshot.body === undefined)) return false;
+      if (snapshot.configured && (await this.keepsMore(app, topic))) return false;
       this.saved.set(key, snapshot);
     }
     return true;
+  }
+
+  /**
+   * Whether the topic's AppWebhook shows a member the inferred template would not put back (an "active" flag, a
+   * description): a restore through the template would drop it, so inferring leaves such a topic alone. Its
+   * links, its own name and timestamps are taken for read-only.
+   */
+  private async keepsMore(app: AppName, topic: string): Promise<boolean> {
+    const res = await callEndpoint(this.client(), 'appnotificaciones-get', { app, params: { topic }, form: 'json' });
+    const body = res.json !== null && typeof res.json === 'object' && !Array.isArray(res.json) ? (res.json as Record<string, unknown>) : {};
+    const template = this.template ?? {};
+    const readOnly = (k: string, v: unknown) => k === '_links' || v === topic || v === null || (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v));
+    const url = Object.entries(body).filter(([, v]) => typeof v === 'string' && /^https?:\/\//.test(v)).map(([k]) => k);
+    return Object.entries(body).some(([k, v]) => !Object.hasOwn(template, k) && !readOnly(k, v) && !(url.length === 1 && url[0] === k));
+  }
+
+  /** The primary app's topic now calls this probing's callback. */
+  markPointed(topic: string): void {
+    this.pointed.add(topic);
+  }
+
+  isPointed(topic: string): boolean {
+    return this.pointed.has(topic);
   }
 
   /** An agency the probing invited (and may have registered): dissociated at the end. */
@@ -69,6 +95,7 @@ export class InferChanges {
     }
     this.saved.clear();
     this.invited.length = 0;
+    this.pointed.clear();
     return { restored: restored.map(describeSnapshot), failed: notDone };
   }
 }

@@ -50,7 +50,9 @@ export async function pointTopic(p: Probe, topic: string, template: Record<strin
   const json = fillTemplate(template, { url: p.receiver.url(name), runId: p.runId });
   const put = await callEndpoint(p.client, 'appnotificaciones-put', { params: { topic }, json });
   const res = put.status === 404 ? await callEndpoint(p.client, 'appnotificaciones-post', { params: { topic }, json }) : put;
-  return res.status === 200 || res.status === 201;
+  const ok = res.status === 200 || res.status === 201;
+  if (ok) p.changes.markPointed(topic);
+  return ok;
 }
 
 export interface DeliveryFindings {
@@ -65,6 +67,12 @@ export async function inferFromResend(p: Probe, topics: readonly string[], templ
   const receiver = p.receiver!;
   const names = new Map<string, string>();
   for (const [i, topic] of topics.entries()) if (await pointTopic(p, topic, template, `topic-${i}`)) names.set(`topic-${i}`, topic);
+  // A topic left alone keeps its own callback: a resend could reach it (a real system), so none is sent.
+  const untouched = topics.filter((t) => ![...names.values()].includes(t));
+  if (untouched.length > 0) {
+    const why = `the topic${untouched.length > 1 ? 's' : ''} ${untouched.map((t) => `'${t}'`).join(', ')} ${untouched.length > 1 ? 'are' : 'is'} configured and could not be put back as found through the template, so no webhook was triggered (it could reach that callback)`;
+    return { findings: ['topics.inquiry', 'webhooks.consultaPointer', 'webhooks.resendWithoutCallback'].map((key) => hint(key, `${why}; see the target's documentation`)) };
+  }
   const resend = () => callEndpoint(p.client, 'consultas-resend', { params: { adminMail: agency, sid } });
   const res = await resend();
   if (res.status !== 202) return { findings: [hint('topics.inquiry', `POST /v3/consultas/${agency}/${sid}/resendwebhook answered ${res.status ?? res.error?.code}, not 202: no webhook to learn from`)] };

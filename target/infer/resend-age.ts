@@ -1,6 +1,7 @@
 import { daysBetween, dateIn, listEntries, parseOffsetDateTime, todayIn } from '../../models/index.ts';
 import { callEndpoint } from '../call.ts';
 import { hrefsWithin, templateParams } from '../hrefs.ts';
+import { pointTopic } from './deliveries.ts';
 import { found, hint, objectBody, outcome, type Inferrer, type Probe } from './probe.ts';
 
 // Limits: resend "applies to relatively recent inquiries only"; "the exact age bound for resending: not shown".
@@ -36,8 +37,23 @@ export const resendAgeInferrer: Inferrer = {
   async infer(p) {
     const agency = p.fixtures.agency;
     const zone = p.known.timeZone;
-    if (p.readOnly || agency === undefined || zone === undefined || !p.known.topics?.inquiry || !p.receiver) {
-      const why = p.readOnly ? '--read-only resends nothing' : agency === undefined ? 'no agency of the primary app is known' : !p.receiver ? (p.receiverWhy ?? 'no callback reaches this machine') : 'the inquiry topic or time zone is not known';
+    const inquiry = p.known.topics?.inquiry;
+    const template = p.known.templates?.webhookUpsert;
+    // Each resend sends a webhook: only while the inquiry topic calls this probing's callback, never a user's.
+    if (!p.readOnly && inquiry !== undefined && template !== undefined && !p.changes.isPointed(inquiry)) {
+      p.changes.useTemplate(template);
+      await pointTopic(p, inquiry, template, 'resend');
+    }
+    if (p.readOnly || agency === undefined || zone === undefined || inquiry === undefined || !p.receiver || !p.changes.isPointed(inquiry)) {
+      const why = p.readOnly
+        ? '--read-only resends nothing'
+        : agency === undefined
+          ? 'no agency of the primary app is known'
+          : !p.receiver
+            ? (p.receiverWhy ?? 'no callback reaches this machine')
+            : inquiry !== undefined && zone !== undefined
+              ? `the inquiry topic '${inquiry}' is not pointed at this probing's callback, so no webhook is triggered`
+              : 'the inquiry topic or time zone is not known';
       return outcome([], [hint('resendMaxAgeDays', `${why}; see the target's documentation (left out, the checks of the bound skip)`)]);
     }
     const all = await inquiriesByAge(p, agency, zone);
