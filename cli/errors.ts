@@ -23,3 +23,10 @@ export class NotBuiltError extends CliError {
     super(`'${command}' is not built yet`, 'VMP_ERR_NOT_BUILT', 2);
   }
 }
+
+/** No connection can be made to the target, or it rejects the credentials, before any check ran: exit 3. */
+export class TargetError extends CliError {
+  constructor(message: string) {
+    super(message, 'VMP_ERR_TARGET', 3);
+  }
+}

@@ -15,6 +15,7 @@ const lazy =
 
 // The command table: --help walks it; commands without `run` are listed and refuse with exit 2.
 const COMMANDS: Record<string, Command> = {
+  init: { summary: 'probe a target with its credentials and write a draft target profile (what it inferred, and hints for the rest)', run: lazy(() => import('./init-command.ts'), (m) => m.initCommand) },
   run: { summary: 'run the conformance suites against a target (default: the embedded reference server)', run: lazy(() => import('./run-command.ts'), (m) => m.runCommand) },
   start: { summary: 'what `npm start` runs: the main job against the embedded reference server', run: lazy(() => import('./start-command.ts'), (m) => m.startCommand) },
   serve: { summary: 'run the embedded reference server as a local sandbox', run: lazy(() => import('./serve-command.ts'), (m) => m.serveCommand) },

@@ -1,6 +1,6 @@
 import { rename, writeFile } from 'node:fs/promises';
 import { openApiDocument } from '../openapi/document.ts';
-import { checkProfile, ProfileError, readProfileFile } from '../target/profile-load.ts';
+import { checkProfile, ProfileError, readProfileJson } from '../target/profile-load.ts';
 import { UsageError } from './errors.ts';
 import { outputFileFlag, parseFlags } from './flags.ts';
 
@@ -29,7 +29,7 @@ export async function openapiCommand(argv: string[], out: (line: string) => void
   const file = values.out === undefined ? undefined : await outputFileFlag('out', values.out);
   let profile;
   try {
-    profile = values.profile === undefined ? undefined : checkProfile(await readProfileFile(values.profile));
+    profile = values.profile === undefined ? undefined : checkProfile(await readProfileJson(values.profile));
   } catch (error) {
     if (error instanceof ProfileError) throw new UsageError(`--profile: ${error.message}`);
     throw error;

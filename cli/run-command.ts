@@ -4,8 +4,13 @@ import { matchesOnly } from '../reports/rule-glob.ts';
 import { TargetClient } from '../target/client.ts';
 import { discover, type Fixtures } from '../target/discovery.ts';
 import { checkReachable, CredentialsRejectedError, TargetUnreachableError } from '../target/reachability.ts';
-import type { Profile } from '../target/profile.ts';
-import { loadProfile, ProfileError } from '../target/profile-load.ts';
+import type { DraftProfile, Profile } from '../target/profile.ts';
+import { completeProfile, loadProfile, parseDraftProfile, ProfileError, readProfileJson } from '../target/profile-load.ts';
+import type { Finding } from '../target/infer/probe.ts';
+import { needsInference } from '../target/infer/infer.ts';
+import { redact } from '../target/redact.ts';
+import type { RunDeadline } from '../target/deadline.ts';
+import { checkTarget, inferTarget } from './infer-target.ts';
 import { secretsOf } from '../target/secrets.ts';
 import { readBaseline, type Baseline } from './baseline.ts';
 import { startEmbedded, type Embedded } from './embedded.ts';
@@ -13,7 +18,7 @@ import type { CaptureReach } from '../target/capture-reach.ts';
 import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags, checkListenable } from './capture-flags.ts';
 import { defaultMaxDurationSec, runDeadline } from './run-deadline.ts';
 import { DISCARD_OPTIONS, DISCARD_USAGE } from './discard-flag.ts';
-import { CliError, UsageError } from './errors.ts';
+import { CliError, TargetError, UsageError } from './errors.ts';
 import { integerFlag, outputFileFlag, parseFlags, reportDirFlag } from './flags.ts';
 import { Interrupt, InterruptedBeforeChecks } from './interrupt.ts';
 import type { RunAgainstOptions, RunOutcome } from './run-suites.ts';
@@ -30,12 +35,7 @@ export const DEFAULT_TIMEOUT_MS = 5_000;
 export const MAX_SEED = 2 ** 31 - 1;
 export const randomSeed = (): number => Math.floor(Math.random() * MAX_SEED);
 
-/** No connection can be made to the target, or it rejects the credentials, before any check ran: exit 3. */
-export class TargetError extends CliError {
-  constructor(message: string) {
-    super(message, 'VMP_ERR_TARGET', 3);
-  }
-}
+export { TargetError } from './errors.ts';
 
 export const RUN_OPTIONS = {
   'base-url': { type: 'string' },
@@ -73,7 +73,8 @@ export const RUN_USAGE = [
 /** Everything a run needs, validated. */
 export interface RunSettings {
   baseUrl?: string;
-  profile?: Profile;
+  /** The --profile file as given: keys it leaves out are inferred from the target at the start of the run. */
+  draft?: DraftProfile;
   /** The profile file's JSON, for an embedded server that should adopt its choices. */
   profileJson?: unknown;
   reportDir: string;
@@ -109,13 +110,26 @@ export function baseUrlFlag(value: string): string {
   return value.replace(/\/+$/, '');
 }
 
+/** Loads --profile as a file may hold it (keys `run` infers may be missing); an invalid one is exit 2 naming the field. */
+export async function draftProfileFlag(file: string): Promise<{ draft: DraftProfile; json: unknown }> {
+  try {
+    const json = await readProfileJson(file);
+    return { draft: parseDraftProfile(json), json };
+  } catch (error) {
+    if (error instanceof ProfileError) throw new UsageError(`--profile ${file}: ${error.message}`);
+    throw error;
+  }
+}
+
 /** Loads --profile; an invalid one is exit 2 with one line naming the field. */
 export async function profileFlag(file: string): Promise<{ profile: Profile; json: unknown }> {
   try {
     const profile = await loadProfile(file);
     return { profile, json: JSON.parse(await readFile(file, 'utf8')) };
   } catch (error) {
-    if (error instanceof ProfileError) throw new UsageError(`--profile ${file}: ${error.message}`);
+    // simulate, load and replay take a complete profile; only run infers what one leaves out.
+    const missing = error instanceof ProfileError && /received undefined/.test(error.message) ? ' (a profile with only some keys works with run, which infers the rest; vmp-conformance init writes a complete one)' : '';
+    if (error instanceof ProfileError) throw new UsageError(`--profile ${file}: ${error.message}${missing}`);
     throw error;
   }
 }
@@ -147,12 +161,21 @@ export async function parseRunArgs(argv: string[]): Promise<RunSettings | 'help'
     settings.only = v.only;
   }
   if (v.profile !== undefined) {
-    const { profile, json } = await profileFlag(v.profile);
-    settings.profile = profile;
+    const { draft, json } = await draftProfileFlag(v.profile);
+    settings.draft = draft;
     settings.profileJson = json;
   }
-  if (settings.baseUrl && !settings.profile) {
-    throw new UsageError('--base-url needs --profile (the target profile: credentials and the choices the spec leaves open)');
+  if (!settings.baseUrl && settings.draft && v.profile !== undefined) {
+    // The embedded server takes its choices from the profile: it infers nothing, it is told.
+    try {
+      completeProfile(settings.draft);
+    } catch (error) {
+      if (error instanceof ProfileError) throw new UsageError(`--profile ${v.profile}: ${error.message} (the embedded reference server takes a complete profile; inference is for --base-url)`);
+      throw error;
+    }
+  }
+  if (settings.baseUrl && !settings.draft) {
+    throw new UsageError('--base-url needs --profile (the target profile: at least the apps\' credentials; vmp-conformance init drafts one)');
   }
   if (v.baseline !== undefined) settings.baseline = { file: v.baseline, baseline: await readBaseline(v.baseline) };
   if (v['write-baseline'] !== undefined) {
@@ -185,6 +208,33 @@ export function fixtureAgency(fixtures: Fixtures, command: string): string {
   throw new CliError(`${command} needs an agency of the primary app: ${fixtures.missing.agency ?? 'none was found'}`, 'VMP_ERR_NO_AGENCY', 1);
 }
 
+/**
+ * The profile a run against --base-url works with: the file's values, and every key it leaves out that the target
+ * shows inferred the way `init` infers it (issue 14; explicit values always win). Exit 3 when the target cannot be
+ * reached or refuses the credentials; exit 2 naming the key when one the suites need is neither given nor told.
+ */
+async function completeByInference(s: RunSettings, draft: DraftProfile, deadline: RunDeadline, out: (line: string) => void, interrupt?: Interrupt): Promise<{ profile: Profile; inferred: Finding[] }> {
+  const base = { baseUrl: s.baseUrl!, draft, timeoutMs: s.timeoutMs, deadline };
+  await checkTarget(base);
+  if (!needsInference(draft)) return { profile: completeProfile(draft), inferred: [] };
+  const say = (line: string) => out(redact(line, secretsOf(draft)));
+  const inference = await inferTarget({
+    ...base,
+    readOnly: s.readOnly,
+    capture: s.capture,
+    runId: `i${Date.now().toString(36)}`,
+    ...(interrupt ? { signal: interrupt.signal, track: (outstanding: () => string[]) => interrupt.track(outstanding) } : {}),
+  });
+  for (const line of inference.notRestored) say(`inference: NOT restored ${line}`);
+  if (interrupt?.signal.aborted) throw new InterruptedBeforeChecks('interrupted while inferring the profile');
+  try {
+    return { profile: completeProfile(inference.known, {}, Object.fromEntries(inference.hints.map((h) => [h.key, h.hint]))), inferred: inference.found };
+  } catch (error) {
+    if (error instanceof ProfileError) throw new UsageError(`--profile: ${error.message}`);
+    throw error;
+  }
+}
+
 /** Runs with validated settings: the embedded server when there is no base URL, stopped afterwards. */
 export async function executeRun(s: RunSettings, out: (line: string) => void, interrupt?: Interrupt): Promise<RunOutcome> {
   const checks = RULES.filter((r) => matchesOnly(s.only, r.id)).length;
@@ -198,13 +248,14 @@ export async function executeRun(s: RunSettings, out: (line: string) => void, in
       });
     }
     const baseUrl = s.baseUrl ?? embedded!.baseUrl;
-    const profile = embedded ? embedded.profile : s.profile!;
     // Before loading vitest: an unreachable target is reported (exit 3) in a moment, not after its start-up.
+    const { profile, inferred } = embedded ? { profile: embedded.profile, inferred: [] } : await completeByInference(s, s.draft!, deadline, out, interrupt);
     const fixtures = await prepareTarget(new TargetClient({ baseUrl, profile, timeoutMs: s.timeoutMs, secrets: secretsOf(profile), deadline }));
     const options: RunAgainstOptions = {
       baseUrl,
       profile,
       fixtures,
+      inferred,
       embedded: embedded !== undefined,
       seed: s.seed,
       numRuns: s.numRuns,

@@ -8,6 +8,7 @@ import type { RunResult } from '../reports/results.ts';
 import { matchesOnly } from '../reports/rule-glob.ts';
 import { buildRunResult } from '../reports/run-result.ts';
 import { toolVersion } from '../reports/version.ts';
+import { inferredText, type InferredValue } from '../reports/inferred.ts';
 import { tempPathFor } from '../reports/atomic-write.ts';
 import { REPORT_FILES, writeReports } from '../reports/write.ts';
 import type { RunContext } from '../suites/harness/context.ts';
@@ -52,6 +53,8 @@ export interface RunAgainstOptions {
    * also writes vitest's junit.xml and vitest.json.
    */
   session?: SuiteSession;
+  /** Profile values inferred from the target because the profile file left them out (reported as such). */
+  inferred?: readonly InferredValue[];
   /** What prepareTarget() found, when the caller already checked the target. */
   fixtures?: Fixtures;
   /** Change configured webhook topics even where their restore would lose something. */
@@ -110,6 +113,7 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
       deadline: { seconds: deadline.seconds, reached: false },
     }),
   );
+  for (const f of o.inferred ?? []) say(`profile: ${inferredText(f)}`);
   const notes = discoveryNotes(fixtures);
   for (const note of notes) say(`discovery: ${note}`);
 
@@ -166,6 +170,7 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
       ...(o.only ? { only: o.only } : {}),
       selected,
       discovery: notes,
+      ...(o.inferred?.length ? { inferred: o.inferred } : {}),
       deadline: { seconds: deadline.seconds, reached: deadlineReached },
       // Checks a stopped run never reached were not run for that reason, not for want of a check.
       ...(stopped ? { unreportedReason: deadlineReason(deadline) } : {}),

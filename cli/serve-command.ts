@@ -83,7 +83,7 @@ export async function serveCommand(argv: string[], out: (line: string) => void):
   out('apps:');
   for (const [name, app] of Object.entries(profile.apps)) {
     if (!app) continue;
-    out(`  ${name.padEnd(8)} ${Object.entries(app.headers).map(([h, v]) => `${h}: ${v}`).join('; ')}`);
+    out(`  ${name.padEnd(8)} ${[...Object.entries(app.headers).map(([h, v]) => `${h}: ${v}`), ...Object.entries(app.query).map(([q, v]) => `?${q}=${v}`)].join('; ')}`);
   }
   out('Ctrl+C stops the server.');
   const signal = await waitForSignal();

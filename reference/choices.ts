@@ -19,6 +19,8 @@ export interface AppCredentials {
   name: AppName;
   /** Header names lower-cased (Node lower-cases incoming names), values exact. */
   headers: readonly (readonly [string, string])[];
+  /** Query parameters, names and values exact. */
+  query: readonly (readonly [string, string])[];
 }
 
 export interface Choices {
@@ -70,10 +72,10 @@ function hooksPathOf(value: string | null): string | null {
 
 export function choicesOf(profile: Profile): Choices {
   const apps = (Object.entries(profile.apps) as [AppName, Profile['apps'][AppName]][]).flatMap(([name, app]) =>
-    app ? [{ name, headers: Object.entries(app.headers).map(([h, v]) => [h.toLowerCase(), v] as const) }] : [],
+    app ? [{ name, headers: Object.entries(app.headers).map(([h, v]) => [h.toLowerCase(), v] as const), query: Object.entries(app.query) }] : [],
   );
   for (const app of apps) {
-    if (app.headers.length === 0) throw new ServerOptionError(`app ${app.name} has no credential headers`);
+    if (app.headers.length + app.query.length === 0) throw new ServerOptionError(`app ${app.name} has no credential headers or query parameters`);
   }
   const urlEntry = Object.entries(profile.templates.webhookUpsert).find(([, v]) => v === '{{url}}');
   if (!urlEntry) throw new ServerOptionError('templates.webhookUpsert has no member whose value is "{{url}}"');

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MEDIA_TYPES } from '../models/index.ts';
-import { authenticate, challenge } from './auth.ts';
+import { authenticate, challenge, credentialParams } from './auth.ts';
 import { hasBody, parseJsonBody, readBody } from './body.ts';
 import type { Ctx, Route, World } from './context.ts';
 import { negotiate } from './media.ts';
@@ -50,12 +50,13 @@ function answer(o: DispatchOptions, req: IncomingMessage, bytes: Buffer | undefi
   }
   const { world } = o;
   const { route } = match;
-  const app = authenticate(req.headers, world.choices.apps);
+  const query = new URLSearchParams(rawQuery);
+  const app = authenticate(req.headers, query, world.choices.apps);
   if (!app) {
     const headers = { 'WWW-Authenticate': challenge(world.choices.apps) };
     return problem(401, { instance: path, detail: 'missing or unknown app credentials', headers });
   }
-  const query = new URLSearchParams(rawQuery);
+  for (const name of credentialParams(world.choices.apps)) query.delete(name);
   let form: Ctx['form'];
   if (route.forms) {
     const header = (name: string) => {

@@ -1,4 +1,5 @@
 import { allColumns, coverageTotals } from './coverage-matrix.ts';
+import { inferredText } from './inferred.ts';
 import { html, type Markup } from './html-escape.ts';
 import { ruleAnchor, VERDICT_LABEL } from './html-rules.ts';
 import { observationRows, otherObservations, profileChoice } from './observations.ts';
@@ -45,6 +46,7 @@ ${
       )}</tbody></table>`
     : html`<p>No rule failed.</p>`
 }
+${result.inferred?.length ? html`<h3>Before the checks: inferred profile values</h3><ul>${result.inferred.map((f) => html`<li>${inferredText(f)}</li>`)}</ul>` : ''}
 ${result.discovery?.length ? html`<h3>Before the checks: fixture discovery</h3><ul>${result.discovery.map((d) => html`<li>${d}</li>`)}</ul>` : ''}
 ${deadlineNote(result) ? html`<h3>Deadline</h3><p>${deadlineNote(result)}</p>` : ''}
 ${

@@ -1,4 +1,5 @@
 import { coverageTotals } from './coverage-matrix.ts';
+import { inferredText } from './inferred.ts';
 import { specCoverageTotals } from './spec-coverage.ts';
 import type { RuleResult, RunResult } from './results.ts';
 import { areaSummaries, blockingFailures, deadlineNote, interruptionNote, verdictOf } from './summary.ts';
@@ -34,6 +35,10 @@ export function markdownSummary(result: RunResult): string {
   if (blocking.length) {
     lines.push('', result.baseline ? `### New failures (${blocking.length})` : `### Failed rules (${blocking.length})`, '');
     lines.push('| rule | level | statement | failure | replay id |', '|---|---|---|---|---|', ...blocking.map(failureRow));
+  }
+  if (result.inferred?.length) {
+    lines.push('', '### Before the checks: inferred profile values', '');
+    for (const f of result.inferred) lines.push(`- ${cell(inferredText(f))}`);
   }
   if (result.discovery?.length) {
     lines.push('', '### Before the checks: fixture discovery', '');

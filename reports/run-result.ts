@@ -25,6 +25,8 @@ export interface RunFacts {
   selected: readonly Rule[];
   /** discoveryNotes() of the run's fixtures. */
   discovery?: readonly string[];
+  /** Profile values inferred before the run (target/infer/), with how each was told. */
+  inferred?: readonly { key: string; value: unknown; how: string }[];
   /** The run's bound and whether it cut checks short. */
   deadline?: { seconds: number; reached: boolean };
   /** Why selected rules that no check reported were not run (default: no check for them ran). */
@@ -70,6 +72,7 @@ export function buildRunResult(collector: ResultCollector, facts: RunFacts): Run
     coverage,
     coverageMatrix: coverageMatrix(coverage),
     specCoverage: specCoverage(rules),
+    ...(facts.inferred?.length ? { inferred: redactDeep([...facts.inferred], facts.secrets) } : {}),
     ...(facts.discovery?.length ? { discovery: [...facts.discovery] } : {}),
     ...partial,
     ...(stop ? { interrupted: stop } : {}),

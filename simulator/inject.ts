@@ -32,7 +32,8 @@ export interface InjectOptions {
 
 /** Sends every inquiry of the stream; resolves when each has been answered (or has failed). */
 export async function injectStream(o: InjectOptions): Promise<{ sent: number; lastMomentMs?: number }> {
-  const url = `${hooksUrl(o.client.baseUrl, o.hooks)}/consultas`;
+  const credentials = new URLSearchParams(o.client.queryFor('primary')).toString();
+  const url = `${hooksUrl(o.client.baseUrl, o.hooks)}/consultas${credentials ? `?${credentials}` : ''}`;
   const headers = { ...o.client.headersFor('primary'), 'content-type': 'application/json' };
   const agent = new Agent({ connections: MAX_IN_FLIGHT, keepAliveTimeout: 10_000, headersTimeout: o.timeoutMs, bodyTimeout: o.timeoutMs });
   const inFlight = new Set<Promise<void>>();

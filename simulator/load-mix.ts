@@ -150,7 +150,7 @@ export function buildMix(client: TargetClient, s: Samples, weights?: Readonly<Re
     const weight = weights ? (weights[e.id] ?? 0) : (DEFAULT_WEIGHTS[e.id] ?? 1);
     for (const v of variants) {
       const id = v.variant && v.variant !== 'all' ? `${e.id}:${v.variant}` : e.id;
-      const url = new URL(client.url(expandPath(e.path, params.path), { ...params.query, ...v.query }, form));
+      const url = new URL(client.url(expandPath(e.path, params.path), { ...client.queryFor('primary'), ...params.query, ...v.query }, form));
       const own = weights?.[id];
       operations.push({ id, endpointId: e.id, path: url.pathname + url.search, headers: client.headersFor('primary', form), ...(form ? { form } : {}), weight: own ?? weight / variants.length });
     }

@@ -158,6 +158,11 @@ export class TargetClient {
     return headers;
   }
 
+  /** The query parameters that authenticate one app (apps.*.query), sent with every request it makes. */
+  queryFor(app: AppName | null): Record<string, string> {
+    return app ? { ...this.options.profile.apps[app]?.query } : {};
+  }
+
   url(path: string, query: SendRequest['query'] = {}, form?: MediaForm): string {
     const params = new URLSearchParams();
     for (const [k, v] of Object.entries(query)) if (v !== undefined) params.append(k, String(v));
@@ -175,7 +180,7 @@ export class TargetClient {
     if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
       headers['content-type'] = req.contentType ?? 'application/json';
     }
-    const url = this.url(req.path, req.query, req.form);
+    const url = this.url(req.path, { ...this.queryFor(app), ...req.query }, req.form);
     const key = endpointKey(req.method, req.path, req.endpointId);
     const started = performance.now();
     const deadline = this.options.deadline;

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { headerValueProblem } from './http-syntax.ts';
-import { profileSchema, type Profile } from './profile.ts';
-import { withEnvSecrets } from './secrets.ts';
+import { profileFileSchema, profileSchema, type DraftProfile, type Profile } from './profile.ts';
+import { envSecretsOf, withEnvSecrets } from './secrets.ts';
 
 // secretsOf lives with the other secret logic; imported from here too.
 export { secretsOf } from './secrets.ts';
@@ -50,29 +50,45 @@ function resolveDeep<T>(value: T, field: string, env: NodeJS.ProcessEnv, substit
   return value;
 }
 
+type Resolvable = Pick<DraftProfile, 'apps' | 'templates' | 'webhooks'>;
+
 /**
- * Resolves `${VAR}` where credentials live: app headers, templates (write-only members such as a webhook
- * secret) and the signing secret. Every substituted value is remembered as a secret (secrets.ts).
+ * Resolves `${VAR}` where credentials live: app headers and query parameters, templates (write-only members such
+ * as a webhook secret) and the signing secret. Every substituted value is remembered as a secret (secrets.ts).
  */
-function resolveEnv(profile: Profile, env: NodeJS.ProcessEnv): Profile {
+function resolveEnv<T extends Resolvable>(profile: T, env: NodeJS.ProcessEnv): T {
   const substituted: string[] = [];
-  const signature = profile.webhooks.signature;
+  const signature = profile.webhooks?.signature;
   const apps = resolveDeep(profile.apps, 'apps', env, substituted);
   for (const [name, app] of Object.entries(apps)) {
     for (const [header, value] of Object.entries(app?.headers ?? {})) {
       sendable(`apps.${name}.headers.${header}`, value, profile.apps[name as keyof Profile['apps']]?.headers[header] ?? value);
     }
   }
-  const resolved: Profile = {
+  const resolved: T = {
     ...profile,
     apps,
-    templates: resolveDeep(profile.templates, 'templates', env, substituted),
-    webhooks: {
-      ...profile.webhooks,
-      signature: signature && { ...signature, secret: resolveString(signature.secret, 'webhooks.signature.secret', env, substituted) },
-    },
+    ...(profile.templates ? { templates: resolveDeep(profile.templates, 'templates', env, substituted) } : {}),
+    ...(profile.webhooks
+      ? {
+          webhooks: {
+            ...profile.webhooks,
+            ...(signature ? { signature: { ...signature, secret: resolveString(signature.secret, 'webhooks.signature.secret', env, substituted) } } : {}),
+          },
+        }
+      : {}),
   };
   return withEnvSecrets(resolved, substituted);
+}
+
+/** The first issue of a failed parse, as the ProfileError that names its field. */
+function profileError(error: z.ZodError): ProfileError {
+  const issue = error.issues[0]!;
+  const keys = issue.code === 'unrecognized_keys' ? `.${issue.keys[0]}` : '';
+  const field = issue.path.map(String).join('.') + keys || '(root)';
+  // A bad key of a record (a header name) carries its reason one level down.
+  const message = issue.code === 'unrecognized_keys' ? 'unknown key' : issue.code === 'invalid_key' ? (issue.issues[0]?.message ?? issue.message) : issue.message;
+  return new ProfileError(field.replace(/^\./, ''), message);
 }
 
 /**
@@ -82,42 +98,65 @@ function resolveEnv(profile: Profile, env: NodeJS.ProcessEnv): Profile {
  */
 export function checkProfile(value: unknown): Profile {
   const result = profileSchema.safeParse(value);
-  if (!result.success) {
-    const issue = result.error.issues[0]!;
-    const keys = issue.code === 'unrecognized_keys' ? `.${issue.keys[0]}` : '';
-    const field = issue.path.map(String).join('.') + keys || '(root)';
-    // A bad key of a record (a header name) carries its reason one level down.
-    const message = issue.code === 'unrecognized_keys' ? 'unknown key' : issue.code === 'invalid_key' ? (issue.issues[0]?.message ?? issue.message) : issue.message;
-    throw new ProfileError(field.replace(/^\./, ''), message);
-  }
+  if (!result.success) throw profileError(result.error);
   return result.data;
 }
 
+/** A complete profile (every key the suites need given or defaulted), its `${ENV}` references resolved. */
 export function parseProfile(value: unknown, env: NodeJS.ProcessEnv = process.env): Profile {
   return resolveEnv(checkProfile(value), env);
 }
 
-/** The JSON of a profile file, unchecked. */
-export async function readProfileFile(file: string): Promise<unknown> {
+/** A profile as a file may hold it: keys `run` infers may be missing (target/infer/). */
+export function parseDraftProfile(value: unknown, env: NodeJS.ProcessEnv = process.env): DraftProfile {
+  const result = profileFileSchema.safeParse(value);
+  if (!result.success) throw profileError(result.error);
+  return resolveEnv(result.data, env);
+}
+
+/**
+ * The profile a run works with: the draft's values, then `inferred` where the draft has none, then the
+ * defaults. A key the suites need that is in neither is a ProfileError naming it, with `hints` saying why.
+ */
+export function completeProfile(draft: DraftProfile, inferred: DraftProfile | Record<string, never> = {}, hints: Record<string, string> = {}): Profile {
+  const merged = mergeExplicit(inferred, draft);
+  const result = profileSchema.safeParse(merged);
+  if (!result.success) {
+    const error = profileError(result.error);
+    const hint = hints[error.field] ?? Object.entries(hints).find(([key]) => key.startsWith(`${error.field}.`))?.[1];
+    throw hint ? new ProfileError(error.field, `${error.message}; not given and not inferred: ${hint}`) : error;
+  }
+  return withEnvSecrets(result.data, envSecretsOf(draft));
+}
+
+/** `over` laid on `under`, object members merged key by key (an explicit value always wins; arrays and null whole). */
+function mergeExplicit(under: unknown, over: unknown): unknown {
+  const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+  if (!isObject(under) || !isObject(over)) return over === undefined ? under : over;
+  const out: Record<string, unknown> = { ...under };
+  for (const [k, v] of Object.entries(over)) out[k] = mergeExplicit(under[k], v);
+  return out;
+}
+
+export async function loadProfile(file: string, env: NodeJS.ProcessEnv = process.env): Promise<Profile> {
+  return parseProfile(await readProfileJson(file), env);
+}
+
+/** A profile file's JSON; unreadable or not JSON is a ProfileError on (file). */
+export async function readProfileJson(file: string): Promise<unknown> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
     throw new ProfileError('(file)', `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
   }
-  let json: unknown;
   try {
-    json = JSON.parse(text);
+    return JSON.parse(text);
   } catch (error) {
     throw new ProfileError('(file)', `${file} is not JSON: ${(error as Error).message}`);
   }
-  return json;
-}
-
-export async function loadProfile(file: string, env: NodeJS.ProcessEnv = process.env): Promise<Profile> {
-  return parseProfile(await readProfileFile(file), env);
 }
 
 /** The JSON Schema published as profile.schema.json. */
-export const profileJsonSchema = () => z.toJSONSchema(profileSchema, { io: 'input' });
+export const profileJsonSchema = () => z.toJSONSchema(profileFileSchema, { io: 'input' });
 

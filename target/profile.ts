@@ -6,108 +6,143 @@ import { HEADER_NAME, HEADER_NAME_MESSAGE } from './http-syntax.ts';
 // contract (README, profile.schema.json). Header values may be `${ENV_VAR}` references, resolved at load time.
 
 /** The hooks base: an absolute http(s) URL, or a path; neither with a query, a fragment or white space. */
-function hooksBase(value: string): boolean {
+export function hooksBase(value: string): boolean {
   if (/[\s?#]/.test(value)) return false;
   if (!/^[a-z][a-z0-9+.-]*:/i.test(value)) return true;
   return URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
 }
 
-const headerName = z.string().regex(HEADER_NAME, HEADER_NAME_MESSAGE);
+export const headerName = z.string().regex(HEADER_NAME, HEADER_NAME_MESSAGE);
 const headerMap = z.record(headerName, z.string()).describe('request headers that authenticate the app');
-const app = z.strictObject({ headers: headerMap });
-const jsonPointer = z.string().regex(/^(\/[^/]*)*$/, 'expected a JSON pointer such as /Consulta or ""');
+// Authentication: "header or parameter names … not shown": an app's credentials are headers, query parameters, or both.
+const queryMap = z.record(z.string().min(1), z.string()).describe('query parameters that authenticate the app (name → value)');
+export const app = z
+  .strictObject({ headers: headerMap.default({}), query: queryMap.default({}) })
+  .refine((a) => Object.keys(a.headers).length + Object.keys(a.query).length > 0, 'expected headers or query: the credentials of the app');
+export const jsonPointer = z.string().regex(/^(\/[^/]*)*$/, 'expected a JSON pointer such as /Consulta or ""');
 
 /** Fields of a catalog record that bestmatch matches against, as JSON pointers into the full form. */
-const catalogKeys = z.record(z.string(), jsonPointer);
+export const catalogKeys = z.record(z.string(), jsonPointer);
 
-const signature = z.discriminatedUnion('scheme', [
+export const signature = z.discriminatedUnion('scheme', [
   z.strictObject({ scheme: z.literal('standard-webhooks'), secret: z.string() }),
   z.strictObject({ scheme: z.literal('hmac-sha256'), header: headerName, secret: z.string() }),
 ]);
 
-export const profileSchema = z.strictObject({
+/** What `vmp-conformance init` wrote about each key: how it was inferred, or a hint on how to find it. */
+export const comments = z.record(z.string(), z.string()).describe('by key: how init inferred its value, or how to find a value it could not');
+
+const mediaTypeSelection = z
+  .union([z.strictObject({ header: headerName }), z.strictObject({ query: z.string().min(1) })])
+  .describe('how a request names the media type it wants');
+const topics = z.strictObject({
+  inquiry: z.string().min(1),
+  registration: z.string().min(1),
+  unavailable: z.string().min(1),
+});
+const templates = z.strictObject({
+  webhookUpsert: z.record(z.string(), z.unknown()).describe('{{url}}: the callback URL to configure'),
+  agenciaCreate: z.record(z.string(), z.unknown()).describe('{{adminMail}}: the invited e-mail'),
+  agenciaEdit: z.record(z.string(), z.unknown()),
+});
+const simulationHooks = z
+  .string()
+  .refine(hooksBase, 'expected a path relative to the base URL (/_sim) or an absolute http(s) URL, without query or fragment')
+  .nullable()
+  .describe('relative to the base URL, absolute, or null');
+const fixtures = z.strictObject({
+  agency: z.email().optional(),
+  inquirySid: z.string().optional(),
+  operador: z.email().optional(),
+});
+const invitationDomain = z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'expected a domain such as example.test');
+const inquiryPageSize = z.number().int().positive();
+const timeZone = z.string().refine((tz) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}, 'expected an IANA time zone such as UTC or America/Argentina/Buenos_Aires');
+const catalogAreas = z.strictObject({
+  carrocerias: catalogKeys.optional(),
+  ciudades: catalogKeys.optional(),
+  states: catalogKeys.optional(),
+  marcas: catalogKeys.optional(),
+  colores: catalogKeys.optional(),
+});
+const webhooks = z.strictObject({
+  consultaPointer: jsonPointer.describe('where the Consulta sits in an inquiry webhook payload'),
+  signature: signature.nullable(),
+  // Events give no delivery time; a queued sender may need longer than a local one. Below the checks' 60 s.
+  deliveryDeadlineMs: z.number().int().min(100).max(50_000).describe('how long a webhook delivery may take'),
+  // A 202 carries "Location (URI of the webhook callback)": without a callback a target may refuse (400).
+  resendWithoutCallback: z.enum(['accept', 'refuse']).describe('resendwebhook while the app has no inquiry callback configured: 202 with the payload, or 400'),
+  // AppWebhook and AppWebhookUpsert show no fields: where the GET representation keeps each template member's
+  // value, so a saved configuration can be put back. Default: a member of the same name, and for the {{url}}
+  // member the representation's only absolute URL (target/webhook-restore.ts).
+  restoreFrom: z
+    .record(z.string(), jsonPointer)
+    .optional()
+    .describe('per templates.webhookUpsert member: a JSON pointer to its value in the AppWebhook read with GET'),
+});
+/** A signing secret whose scheme (and header) `run` and `init` infer from the deliveries it verifies. */
+const secretOnly = z.strictObject({ secret: z.string() });
+
+/**
+ * The profile as a file holds it: credentials, plus whatever the user (or `vmp-conformance init`) gave. Every
+ * key `run` can infer from the target may be left out (target/infer/); explicit values always win. This is the
+ * schema published as profile.schema.json.
+ */
+export const profileFileSchema = z.strictObject({
   $schema: z.string().optional(),
   description: z.string().optional(),
+  $comment: comments.optional(),
   apps: z.strictObject({
     primary: app.describe('an app with agencies and inquiries'),
     other: app.describe('a second app, for scoping checks'),
     empty: app.optional().describe('an app with no agencies'),
   }),
-  conditionalRequestHeader: headerName.default('If-None-Match').describe('what triggers 304 on GET /v3'),
-  mediaTypeSelection: z
-    .union([z.strictObject({ header: headerName }), z.strictObject({ query: z.string().min(1) })])
-    .default({ header: 'Accept' })
-    .describe('how a request names the media type it wants'),
-  topics: z.strictObject({
-    inquiry: z.string().min(1),
-    registration: z.string().min(1),
-    unavailable: z.string().min(1),
-  }),
-  templates: z.strictObject({
-    webhookUpsert: z.record(z.string(), z.unknown()).describe('{{url}}: the callback URL to configure'),
-    agenciaCreate: z.record(z.string(), z.unknown()).describe('{{adminMail}}: the invited e-mail'),
-    agenciaEdit: z.record(z.string(), z.unknown()),
-  }),
-  simulationHooks: z
-    .string()
-    .refine(hooksBase, 'expected a path relative to the base URL (/_sim) or an absolute http(s) URL, without query or fragment')
-    .nullable()
-    .default(null)
-    .describe('relative to the base URL, absolute, or null'),
-  fixtures: z
-    .strictObject({
-      agency: z.email().optional(),
-      inquirySid: z.string().optional(),
-      operador: z.email().optional(),
-    })
-    .default({}),
-  invitationDomain: z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'expected a domain such as example.test'),
+  conditionalRequestHeader: headerName.optional().describe('what triggers 304 on GET /v3 (default If-None-Match)'),
+  mediaTypeSelection: mediaTypeSelection.optional(),
+  topics: topics.partial().optional(),
+  templates: templates.partial().optional(),
+  simulationHooks: simulationHooks.optional(),
+  fixtures: fixtures.optional(),
+  invitationDomain: invitationDomain.optional().describe('e-mails the run invents use this domain (default example.test)'),
   resendMaxAgeDays: z.number().int().positive().optional(),
-  inquiryPageSize: z.number().int().positive().default(100),
-  timeZone: z
-    .string()
-    .default('UTC')
-    .refine((tz) => {
-      try {
-        new Intl.DateTimeFormat('en', { timeZone: tz });
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'expected an IANA time zone such as UTC or America/Argentina/Buenos_Aires'),
+  inquiryPageSize: inquiryPageSize.optional(),
+  timeZone: timeZone.optional(),
   today: z.string().refine(isCalendarDate, 'expected yyyy-mm-dd').optional().describe("the target's today, when fixed"),
-  catalogKeys: z
-    .strictObject({
-      carrocerias: catalogKeys.optional(),
-      ciudades: catalogKeys.optional(),
-      states: catalogKeys.optional(),
-      marcas: catalogKeys.optional(),
-      colores: catalogKeys.optional(),
-    })
-    .default({}),
+  catalogKeys: catalogAreas.optional(),
   invitationState: z.strictObject({ pointer: jsonPointer }).optional(),
-  webhooks: z
-    .strictObject({
-      consultaPointer: jsonPointer.default('').describe('where the Consulta sits in an inquiry webhook payload'),
-      signature: signature.nullable().default(null),
-      // Events give no delivery time; a queued sender may need longer than a local one. Below the checks' 60 s.
-      deliveryDeadlineMs: z.number().int().min(100).max(50_000).default(5_000).describe('how long a webhook delivery may take'),
-      // A 202 carries "Location (URI of the webhook callback)": without a callback a target may refuse (400).
-      resendWithoutCallback: z
-        .enum(['accept', 'refuse'])
-        .default('accept')
-        .describe('resendwebhook while the app has no inquiry callback configured: 202 with the payload, or 400'),
-      // AppWebhook and AppWebhookUpsert show no fields: where the GET representation keeps each template member's
-      // value, so a saved configuration can be put back. Default: a member of the same name, and for the {{url}}
-      // member the representation's only absolute URL (target/webhook-restore.ts).
-      restoreFrom: z
-        .record(z.string(), jsonPointer)
-        .optional()
-        .describe('per templates.webhookUpsert member: a JSON pointer to its value in the AppWebhook read with GET'),
+  webhooks: webhooks.extend({ signature: z.union([signature, secretOnly]).nullable() }).partial().optional(),
+});
+
+/** The complete profile a run works with: the file's values, then what was inferred, then the defaults. */
+export const profileSchema = profileFileSchema.extend({
+  conditionalRequestHeader: headerName.default('If-None-Match').describe('what triggers 304 on GET /v3'),
+  mediaTypeSelection: mediaTypeSelection.default({ header: 'Accept' }),
+  topics,
+  templates,
+  simulationHooks: simulationHooks.default(null),
+  fixtures: fixtures.default({}),
+  invitationDomain,
+  inquiryPageSize: inquiryPageSize.default(100),
+  timeZone: timeZone.default('UTC'),
+  catalogKeys: catalogAreas.default({}),
+  webhooks: webhooks
+    .extend({
+      consultaPointer: webhooks.shape.consultaPointer.default(''),
+      signature: webhooks.shape.signature.default(null),
+      deliveryDeadlineMs: webhooks.shape.deliveryDeadlineMs.default(5_000),
+      resendWithoutCallback: webhooks.shape.resendWithoutCallback.default('accept'),
     })
     .default({ consultaPointer: '', signature: null, deliveryDeadlineMs: 5_000, resendWithoutCallback: 'accept' }),
 });
 
+export type DraftProfile = z.output<typeof profileFileSchema>;
 export type ProfileInput = z.input<typeof profileSchema>;
 export type Profile = z.output<typeof profileSchema>;
 export type AppName = keyof Profile['apps'];

@@ -1,4 +1,4 @@
-import type { Profile } from './profile.ts';
+import type { DraftProfile } from './profile.ts';
 
 // What a run must never show (Principle 4; issue 13, items 1–2): every credential in the profile, whole and in
 // the parts a target may echo on their own — the token after an auth scheme (`Bearer <token>`), the password of
@@ -10,10 +10,15 @@ import type { Profile } from './profile.ts';
  * spreads keep it, JSON (every report) never shows it.
  */
 const ENV_SECRETS = Symbol('vmp.envSecrets');
-type WithEnvSecrets = Profile & { [ENV_SECRETS]?: readonly string[] };
+type WithEnvSecrets = { [ENV_SECRETS]?: readonly string[] };
 
-export function withEnvSecrets(profile: Profile, values: readonly string[]): Profile {
-  return { ...profile, [ENV_SECRETS]: [...values] } as WithEnvSecrets;
+export function withEnvSecrets<T extends object>(profile: T, values: readonly string[]): T {
+  return { ...profile, [ENV_SECRETS]: [...values] };
+}
+
+/** The values substituted for `${ENV}` references in a profile (or a draft of one). */
+export function envSecretsOf(profile: object): readonly string[] {
+  return (profile as WithEnvSecrets)[ENV_SECRETS] ?? [];
 }
 
 /** `Scheme credentials` → credentials; for Basic also `user:pass` and the password. */
@@ -42,10 +47,13 @@ function signingParts(secret: string): string[] {
 export const MIN_PART_LENGTH = 4;
 
 /** Every secret of a profile, whole values first, without duplicates or empty strings. */
-export function secretsOf(profile: Profile): string[] {
-  const headers = Object.values(profile.apps).flatMap((app) => (app ? Object.values(app.headers) : []));
-  const signing = profile.webhooks.signature?.secret;
-  const parts = [...headers.flatMap(secretParts), ...(signing ? signingParts(signing).slice(1) : []), ...((profile as WithEnvSecrets)[ENV_SECRETS] ?? [])];
-  const all = [...headers, ...(signing ? [signing] : []), ...parts.filter((p) => p.length >= MIN_PART_LENGTH)];
+export function secretsOf(profile: Pick<DraftProfile, 'apps' | 'webhooks'>): string[] {
+  const apps = Object.values(profile.apps).flatMap((app) => (app ? [app] : []));
+  const headers = apps.flatMap((app) => Object.values(app.headers ?? {}));
+  // Query credentials travel in URLs: redact.ts matches them percent-encoded as well.
+  const query = apps.flatMap((app) => Object.values(app.query ?? {}));
+  const signing = profile.webhooks?.signature?.secret;
+  const parts = [...headers.flatMap(secretParts), ...(signing ? signingParts(signing).slice(1) : []), ...envSecretsOf(profile)];
+  const all = [...headers, ...query, ...(signing ? [signing] : []), ...parts.filter((p) => p.length >= MIN_PART_LENGTH)];
   return [...new Set(all.filter((s) => s.length > 0))];
 }

@@ -12,7 +12,7 @@ import { SECRET_ENV, TEST_SECRETS } from './support/secret-target.ts';
 // to use it); `help <command>` does the same. And a negative number for a flag explains what the flag takes.
 // Help reads no profile and sends nothing; with the test secrets in the environment, it still must not show them.
 
-const COMMANDS = ['run', 'start', 'serve', 'rules', 'openapi', 'replay', 'capture', 'simulate', 'load'] as const;
+const COMMANDS = ['init', 'run', 'start', 'serve', 'rules', 'openapi', 'replay', 'capture', 'simulate', 'load'] as const;
 
 let dir: string;
 beforeAll(async () => {

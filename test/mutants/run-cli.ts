@@ -15,18 +15,25 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = path.join(ROOT, 'bin/vmp-conformance.js');
 export const PROFILE_FILE = path.join(ROOT, 'profiles/reference.json');
 export const ALT_PROFILE_FILE = path.join(ROOT, 'profiles/reference-alt.json');
+export const QUERY_PROFILE_FILE = path.join(ROOT, 'profiles/reference-query.json');
 
 /** The part of results.json these tests read (reports/results.ts has the whole schema). */
 const resultsSchema = z.object({
   rules: z.array(z.object({ id: z.string(), level: z.string(), verdict: z.string(), message: z.string().optional(), skipReason: z.string().optional() })),
+  inferred: z.array(z.object({ key: z.string() })).optional(),
 });
 
 export interface CliRun {
   code: number | null;
   wallMs: number;
   rules: z.infer<typeof resultsSchema>['rules'];
+  /** The keys the run inferred (results.json `inferred`); runCli fills in these three, the gallery's batches not. */
+  inferred?: string[];
   /** The last lines of stdout and stderr, for a failure message. */
   tail: string;
+  /** All it printed, and every report file it wrote, for what they must and must not show. */
+  output?: string;
+  reports?: string;
 }
 
 interface CliRunOptions {
@@ -36,6 +43,7 @@ interface CliRunOptions {
   seed: number;
   runs?: number;
   only?: string;
+  readOnly?: boolean;
   killAfterMs: number;
 }
 
@@ -46,6 +54,7 @@ export async function runCli(o: CliRunOptions): Promise<CliRun> {
   if (o.profileFile) args.push('--profile', o.profileFile);
   if (o.runs !== undefined) args.push('--runs', String(o.runs));
   if (o.only) args.push('--only', o.only);
+  if (o.readOnly) args.push('--read-only');
   const started = performance.now();
   const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -57,8 +66,10 @@ export async function runCli(o: CliRunOptions): Promise<CliRun> {
   const wallMs = performance.now() - started;
   try {
     const text = await readFile(path.join(dir, 'results.json'), 'utf8').catch(() => undefined);
-    const rules = text ? resultsSchema.parse(JSON.parse(text)).rules : [];
-    return { code, wallMs, rules, tail: output.split('\n').slice(-12).join('\n') };
+    const results = text ? resultsSchema.parse(JSON.parse(text)) : { rules: [] };
+    const reports = (await Promise.all(['results.json', 'summary.md', 'report.html', 'junit.xml'].map((f) => readFile(path.join(dir, f), 'utf8').catch(() => '')))).join('\n');
+    const inferred = (results.inferred ?? []).map((f) => f.key);
+    return { code, wallMs, rules: results.rules, inferred, tail: output.split('\n').slice(-12).join('\n'), output, reports };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -16,7 +16,7 @@ import {
   type Endpoint,
 } from '../../models/index.ts';
 import { openApiDocument } from '../../openapi/document.ts';
-import { checkProfile, readProfileFile } from '../../target/profile-load.ts';
+import { checkProfile, readProfileJson } from '../../target/profile-load.ts';
 import { ALT_PROFILE_FILE, PROFILE_FILE } from '../mutants/run-cli.ts';
 import { ResponseChecker, type RecordedExchange } from './response-check.ts';
 
@@ -26,7 +26,7 @@ import { ResponseChecker, type RecordedExchange } from './response-check.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a JSON document walked by key
 
-const written = async (file: string) => checkProfile(await readProfileFile(file));
+const written = async (file: string) => checkProfile(await readProfileJson(file));
 const operationOf = (doc: Json, e: Endpoint): Json => doc.paths[e.path]?.[e.method.toLowerCase()];
 
 /** Every `x-vmp-gap` mark of the document, wherever it sits. */

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../openapi/document.ts';
-import { checkProfile, readProfileFile } from '../../target/profile-load.ts';
+import { checkProfile, readProfileJson } from '../../target/profile-load.ts';
 import type { Profile } from '../../target/profile.ts';
 import type { MutantRequest } from '../mutants/exchange.ts';
 import { startMutantProxy } from '../mutants/proxy.ts';
@@ -78,7 +78,7 @@ async function recordedRun(profileFile: string): Promise<ProfiledRun> {
   });
   try {
     const run = await runCli({ baseUrl: proxy.url, profileFile, seed: 1, killAfterMs: 170_000 });
-    const profiledDoc = openApiDocument({ profile: checkProfile(await readProfileFile(profileFile)) });
+    const profiledDoc = openApiDocument({ profile: checkProfile(await readProfileJson(profileFile)) });
     return { run, exchanges, plain: new ResponseChecker(openApiDocument()), profiled: new ResponseChecker(profiledDoc), profiledDoc };
   } finally {
     await proxy.close();

@@ -121,7 +121,7 @@ const BAD: Array<[what: string, profile: unknown, field: string]> = [
   ['missing: invitationDomain', withValue('invitationDomain', undefined), 'invitationDomain'],
   ['missing: topics.registration', withValue('topics.registration', undefined), 'topics.registration'],
   ['missing: apps.other', withValue('apps.other', undefined), 'apps.other'],
-  ['missing: apps.primary.headers', withValue('apps.primary', {}), 'apps.primary.headers'],
+  ['missing: apps.primary credentials', withValue('apps.primary', {}), 'apps.primary'],
   ['missing: templates', withValue('templates', undefined), 'templates'],
   ['not an object at all', 42, '(root)'],
 ];
@@ -175,8 +175,8 @@ describe('profileJsonSchema', () => {
     expect(schema.$schema).toMatch(/json-schema\.org/);
     expect(schema.type).toBe('object');
     expect(schema.additionalProperties).toBe(false);
-    // Input side: defaulted keys are optional for whoever writes a profile.
-    expect([...(schema.required ?? [])].sort()).toEqual(['apps', 'invitationDomain', 'templates', 'topics']);
+    // The file's side: only the credentials are required; `run` infers or defaults the rest (issue 14).
+    expect([...(schema.required ?? [])].sort()).toEqual(['apps']);
     expect(Object.keys(schema.properties ?? {})).toEqual(
       expect.arrayContaining(['apps', 'conditionalRequestHeader', 'mediaTypeSelection', 'topics', 'templates', 'timeZone', 'webhooks']),
     );

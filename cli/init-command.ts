@@ -1,0 +1,185 @@
+import { rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { inferredText, noteOf } from '../reports/inferred.ts';
+import { tempPathFor } from '../reports/atomic-write.ts';
+import type { Finding, Hint } from '../target/infer/probe.ts';
+import { HEADER_NAME } from '../target/http-syntax.ts';
+import { profileFileSchema, type DraftProfile } from '../target/profile.ts';
+import { parseDraftProfile, ProfileError } from '../target/profile-load.ts';
+import { redact } from '../target/redact.ts';
+import { secretsOf } from '../target/secrets.ts';
+import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags, checkListenable } from './capture-flags.ts';
+import { UsageError } from './errors.ts';
+import { integerFlag, outputFileFlag, parseFlags } from './flags.ts';
+import { checkTarget, inferTarget } from './infer-target.ts';
+import { Interrupt } from './interrupt.ts';
+import { runDeadline } from './run-deadline.ts';
+import { baseUrlFlag, DEFAULT_TIMEOUT_MS } from './run-command.ts';
+
+// `vmp-conformance init` (issue 14): from a base URL and each app's credentials, a draft target profile. Every key
+// the target shows is inferred (target/infer/), with how in `$comment`; every key it does not show is left out,
+// with a one-line hint there on how to find it. Credentials given as `${ENV}` stay references in the file. What the
+// probing changes on the target is put back before the file is written. Exit 0, 2 bad usage, 3 no connection or
+// credentials refused.
+
+export const DEFAULT_OUT = 'vmp-profile.json';
+/** Probing the reference server takes about 2 s; a slow or hanging target is cut off here (its keys get hints). */
+export const DEFAULT_MAX_DURATION_SEC = 120;
+const SCHEMA_FILE = fileURLToPath(new URL('../target/profile.schema.json', import.meta.url));
+
+const OPTIONS = {
+  'base-url': { type: 'string' },
+  header: { type: 'string', multiple: true },
+  'other-header': { type: 'string', multiple: true },
+  'empty-header': { type: 'string', multiple: true },
+  query: { type: 'string', multiple: true },
+  'other-query': { type: 'string', multiple: true },
+  'empty-query': { type: 'string', multiple: true },
+  'webhook-secret': { type: 'string' },
+  out: { type: 'string', default: DEFAULT_OUT },
+  'read-only': { type: 'boolean', default: false },
+  'timeout-ms': { type: 'string', default: String(DEFAULT_TIMEOUT_MS) },
+  'max-duration': { type: 'string', default: String(DEFAULT_MAX_DURATION_SEC) },
+  ...CAPTURE_OPTIONS,
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+const USAGE = [
+  "Usage: vmp-conformance init --base-url URL --header 'Name: value' --other-header 'Name: value' [--empty-header 'Name: value']",
+  '                            [--query name=value] [--other-query name=value] [--empty-query name=value] [--webhook-secret SECRET]',
+  `                            [--out FILE] [--read-only] [--timeout-ms N] [--max-duration S]`,
+  'Probes the target with each app\'s credentials (headers, query parameters, or both; each flag may repeat; values may be',
+  '${ENV} references, which stay references in the file) and writes a draft profile (default ' + DEFAULT_OUT + '): every value it',
+  'could infer, with how in $comment, and a hint there for every value it could not. --webhook-secret is the signing secret',
+  'deliveries are verified with, to tell the scheme. --read-only changes nothing (fewer values are inferred). Whatever the',
+  'probing changes (webhook configurations, an invited agency of its own) is put back, also on Ctrl-C. --max-duration',
+  `bounds the probing in seconds (default ${DEFAULT_MAX_DURATION_SEC}): what is not told by then is left to fill in.`,
+  ...CAPTURE_USAGE,
+  'Exit codes: 0 written, 2 bad usage, 3 no connection to the target or credentials rejected.',
+];
+
+type Apps = DraftProfile['apps'];
+type AppName = keyof Apps;
+
+/** `Name: value` → [name, value]; a bad one names its flag. */
+function headerPair(flag: string, value: string): [string, string] {
+  const colon = value.indexOf(':');
+  const name = colon < 0 ? '' : value.slice(0, colon).trim();
+  if (!HEADER_NAME.test(name)) throw new UsageError(`--${flag} must be 'Name: value' with an HTTP header name, got '${value.slice(0, 40)}'`);
+  return [name, value.slice(colon + 1).trim()];
+}
+
+/** `name=value` → [name, value]. */
+function queryPair(flag: string, value: string): [string, string] {
+  const eq = value.indexOf('=');
+  if (eq < 1) throw new UsageError(`--${flag} must be name=value, got '${value.slice(0, 40)}'`);
+  return [value.slice(0, eq), value.slice(eq + 1)];
+}
+
+/** The apps as the flags give them, values as written (`${ENV}` kept). */
+function appsOf(v: Record<string, unknown>): Apps {
+  const app = (name: AppName, prefix: string) => {
+    const headers = Object.fromEntries(((v[`${prefix}header`] as string[] | undefined) ?? []).map((h) => headerPair(`${prefix}header`, h)));
+    const query = Object.fromEntries(((v[`${prefix}query`] as string[] | undefined) ?? []).map((q) => queryPair(`${prefix}query`, q)));
+    if (Object.keys(headers).length + Object.keys(query).length === 0) return undefined;
+    return { [name]: { ...(Object.keys(headers).length ? { headers } : {}), ...(Object.keys(query).length ? { query } : {}) } };
+  };
+  const [primary, other, empty] = [app('primary', ''), app('other', 'other-'), app('empty', 'empty-')];
+  if (!primary) throw new UsageError('init needs the credentials of the primary app: --header and/or --query');
+  if (!other) throw new UsageError('init needs the credentials of a second app, for the scoping checks: --other-header and/or --other-query');
+  return { ...primary, ...other, ...(empty ?? {}) } as unknown as Apps;
+}
+
+/** Order of the keys in the file: as the README's profile table lists them. */
+const KEY_ORDER = ['conditionalRequestHeader', 'mediaTypeSelection', 'topics', 'templates', 'simulationHooks', 'fixtures', 'invitationDomain', 'resendMaxAgeDays', 'inquiryPageSize', 'timeZone', 'catalogKeys', 'invitationState', 'webhooks'];
+
+/** Every string equal to `from` replaced by `to` (a resolved secret put back as its `${ENV}` reference). */
+function replaceStrings(value: unknown, from: string, to: string): unknown {
+  if (value === from) return to;
+  if (Array.isArray(value)) return value.map((v) => replaceStrings(v, from, to));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replaceStrings(v, from, to)]));
+  return value;
+}
+
+/** The draft profile file: credentials as written, the inferred keys, and a note per key in $comment. */
+export function draftFile(o: { baseUrl: string; out: string; apps: Apps; known: DraftProfile; found: readonly Finding[]; hints: readonly Hint[] }): Record<string, unknown> {
+  const comments: Record<string, string> = {};
+  for (const f of o.found) comments[f.key] = noteOf(f);
+  for (const h of o.hints) comments[h.key] = `not inferred: ${h.hint}`;
+  const known = o.known as Record<string, unknown>;
+  const schema = path.relative(path.dirname(path.resolve(o.out)), SCHEMA_FILE).split(path.sep).join('/');
+  return {
+    $schema: schema,
+    description: `Drafted by vmp-conformance init from ${o.baseUrl} on ${new Date().toISOString().slice(0, 10)}: check the values $comment marks, fill in those it could not infer.`,
+    $comment: Object.fromEntries(Object.entries(comments).sort(([a], [b]) => a.localeCompare(b))),
+    apps: o.apps,
+    ...Object.fromEntries(KEY_ORDER.filter((k) => known[k] !== undefined).map((k) => [k, known[k]])),
+  };
+}
+
+async function writeAtomically(file: string, text: string): Promise<void> {
+  const temp = tempPathFor(file);
+  await writeFile(temp, text);
+  await rename(temp, file);
+}
+
+export async function initCommand(argv: string[], out: (line: string) => void): Promise<number> {
+  const { values: v } = parseFlags({ args: argv, options: OPTIONS, strict: true, allowPositionals: false });
+  if (v.help) {
+    for (const line of USAGE) out(line);
+    return 0;
+  }
+  if (v['base-url'] === undefined) throw new UsageError('init needs --base-url (the target)');
+  const baseUrl = baseUrlFlag(v['base-url']);
+  const apps = appsOf(v);
+  const file = await outputFileFlag('out', v.out);
+  const timeoutMs = integerFlag('timeout-ms', v['timeout-ms'], 100, 600_000);
+  const deadline = runDeadline(Date.now(), integerFlag('max-duration', v['max-duration'], 1, 86_400));
+  const capture = captureFlags(v);
+  await checkListenable(capture);
+  const written = v['webhook-secret'];
+  let draft: DraftProfile;
+  let webhookSecret: string | undefined;
+  try {
+    // The secret rides on a signature-only webhooks block to be resolved (and redacted) like every ${ENV} value.
+    draft = parseDraftProfile({ apps, ...(written !== undefined ? { webhooks: { signature: { secret: written } } } : {}) });
+    webhookSecret = draft.webhooks?.signature?.secret;
+  } catch (error) {
+    if (error instanceof ProfileError) throw new UsageError(`init: ${error.message.replace(/^profile field webhooks\.signature\.secret/, '--webhook-secret')}`);
+    throw error;
+  }
+  const secrets = secretsOf(draft);
+  const say = (line: string) => out(redact(line, secrets));
+  await checkTarget({ baseUrl, draft: { apps: draft.apps }, timeoutMs, deadline });
+  const interrupt = new Interrupt('init', say);
+  try {
+    const inference = await inferTarget({
+      baseUrl,
+      draft: { apps: draft.apps },
+      timeoutMs,
+      deadline,
+      readOnly: v['read-only'],
+      capture,
+      ...(webhookSecret !== undefined ? { webhookSecret } : {}),
+      runId: `init${Date.now().toString(36)}`,
+      signal: interrupt.signal,
+      track: (outstanding) => interrupt.track(outstanding),
+      progress: (name) => say(`init: inferring ${name} …`),
+    });
+    for (const line of inference.restored) say(`init: restored ${line}`);
+    for (const line of inference.notRestored) say(`init: NOT restored ${line}`);
+    if (interrupt.which) return interrupt.exitCode;
+    for (const f of inference.found) say(`init: ${inferredText(f)}`);
+    for (const h of inference.hints) say(`init: not inferred ${h.key}: ${h.hint}`);
+    let profile = draftFile({ baseUrl, out: file, apps, known: inference.known, found: inference.found, hints: inference.hints });
+    if (written !== undefined && webhookSecret !== undefined && written !== webhookSecret) profile = replaceStrings(profile, webhookSecret, written) as Record<string, unknown>;
+    const checked = profileFileSchema.safeParse(profile);
+    if (!checked.success) throw new Error(`init drafted a profile its own schema refuses (${checked.error.issues[0]?.path.join('.')}): a bug`);
+    await writeAtomically(file, `${JSON.stringify(profile, null, 2)}\n`);
+    say(`init: wrote ${file} (${inference.found.length} values inferred, ${inference.hints.length} left to fill in); next: vmp-conformance run --base-url ${baseUrl} --profile ${file}`);
+    return inference.notRestored.length > 0 ? 1 : 0;
+  } finally {
+    interrupt.dispose();
+  }
+}

@@ -1,0 +1,82 @@
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { spawnCli } from './support/cli-child.ts';
+import { expectNoSecrets } from './support/no-secrets.ts';
+import { credentialsOf } from './support/secret-scan.ts';
+import { startProxy, type ProxiedRequest } from './support/proxy.ts';
+import { perTest, referenceProfileJson, startWebhookTarget, USER_CALLBACK } from './support/webhook-target.ts';
+
+// Issue 14 with Principle 4: `init` changes webhook configurations to learn from the target, so whatever it changes
+// is put back, on Ctrl-C too, and a configured topic whose restore through the inferred template would drop a
+// member (an "active" flag the user set) is not touched at all — nor is any webhook triggered that could reach
+// the user's own callback.
+
+const TOPIC = 'consultas';
+const CREDENTIALS = ['--header', 'Authorization: Bearer vmp-primary-7f3a2c', '--other-header', 'Authorization: Bearer vmp-other-91c2d8'];
+
+const isTakeover = (req: ProxiedRequest): boolean =>
+  (req.method === 'PUT' || req.method === 'POST') && req.path === `/v3/appnotificaciones/${TOPIC}` && !req.body.toString('utf8').includes(USER_CALLBACK);
+
+const t = perTest();
+
+async function outFile(): Promise<string> {
+  return path.join(await mkdtemp(path.join(tmpdir(), 'vmp-init-signal-')), 'profile.json');
+}
+
+/**
+ * The credentials init was given, absent from what it printed and its temporary files. The profile it writes is
+ * the user's own file and holds what was given: a literal credential as such, a `${ENV}` one as the reference
+ * (test/cli/init.test.ts).
+ */
+const scan = async (child: ReturnType<typeof spawnCli>) => expectNoSecrets({ runs: [await child.exited] }, credentialsOf(t.target!.profile));
+
+describe('init and the webhook configurations a user has', () => {
+  it('SIGINT while a configured topic is taken over: it is put back, nothing is written, exit 130', { timeout: 120_000 }, async () => {
+    t.target = await startWebhookTarget(await referenceProfileJson());
+    await t.target.configure('primary', TOPIC, { Url: USER_CALLBACK });
+    let signalled: () => void = () => undefined;
+    const takenOver = new Promise<void>((resolve) => (signalled = resolve));
+    t.proxy = await startProxy(t.target.server.url, {
+      request(req) {
+        if (isTakeover(req)) signalled();
+        return undefined;
+      },
+      delayMs: (req) => (isTakeover(req) ? 1_500 : 0),
+    });
+    const out = await outFile();
+    const child = spawnCli(['init', '--base-url', t.proxy.url, ...CREDENTIALS, '--out', out], { tmpDir: `${path.dirname(out)}/tmp` });
+    await takenOver;
+    child.child.kill('SIGINT');
+    const { code } = await child.exited;
+    expect(code, child.stdout() + child.stderr()).toBe(130);
+    expect(child.stdout()).toMatch(/init: SIGINT: stopping, then restoring/);
+    expect(child.stdout()).toContain(`init: restored the primary app's webhook topic '${TOPIC}' (was ${USER_CALLBACK})`);
+    expect((await t.target.config('primary', TOPIC))?.Url).toBe(USER_CALLBACK);
+    await expect(readFile(out, 'utf8')).rejects.toThrow();
+    await scan(child);
+  });
+
+  it('a configured topic with a member the inferred template would drop is left alone, and no webhook is triggered', { timeout: 120_000 }, async () => {
+    t.target = await startWebhookTarget(await referenceProfileJson());
+    await t.target.configure('primary', TOPIC, { Url: USER_CALLBACK, Activo: true });
+    const before = await t.target.config('primary', TOPIC);
+    const touched: string[] = [];
+    t.proxy = await startProxy(t.target.server.url, {
+      request(req) {
+        if (isTakeover(req) || req.path.endsWith('/resendwebhook')) touched.push(`${req.method} ${req.path}`);
+        return undefined;
+      },
+    });
+    const out = await outFile();
+    const child = spawnCli(['init', '--base-url', t.proxy.url, ...CREDENTIALS, '--out', out], { tmpDir: `${path.dirname(out)}/tmp` });
+    const { code } = await child.exited;
+    expect(code, child.stdout() + child.stderr()).toBe(0);
+    expect(touched).toEqual([]);
+    expect(await t.target.config('primary', TOPIC)).toEqual(before);
+    const profile = JSON.parse(await readFile(out, 'utf8')) as { $comment: Record<string, string> };
+    expect(profile.$comment['webhooks.consultaPointer']).toMatch(/^not inferred: .*'consultas' is configured and could not be put back as found/);
+    await scan(child);
+  });
+});
