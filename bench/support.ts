@@ -24,13 +24,29 @@ export interface Figure {
   target: string;
   pass: boolean | null;
   note?: string;
+  /** A figure measured several times in this run: each repetition's ratio; `ratio` is then the worst of them. */
+  repetitions?: number[];
+  /** Which ratio is the worst: the lowest (default, where higher is better) or the highest (memory). */
+  worst?: 'min' | 'max';
 }
 
 export const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
 export function figure(f: Omit<Figure, 'ratio'> & { ratio?: number }): Figure {
-  const ratio = f.ratio ?? (f.baseline.value === 0 ? 0 : f.value / f.baseline.value);
-  return { ...f, value: round(f.value), ratio: round(ratio, 3), baseline: { ...f.baseline, value: round(f.baseline.value) } };
+  const ratio = f.repetitions ? Math[f.worst ?? 'min'](...f.repetitions) : (f.ratio ?? (f.baseline.value === 0 ? 0 : f.value / f.baseline.value));
+  return {
+    ...f,
+    value: round(f.value),
+    ratio: round(ratio, 3),
+    baseline: { ...f.baseline, value: round(f.baseline.value) },
+    ...(f.repetitions ? { repetitions: f.repetitions.map((r) => round(r, 3)) } : {}),
+  };
 }
 
 export interface ChildHandle {
