@@ -101,6 +101,23 @@ async function rawCannon(url: string, authorization: string): Promise<void> {
   say(await cannon({ url, headers: { authorization } }));
 }
 
+/**
+ * Raw autocannon that waits, loaded, for SIGUSR2 and then runs: started at the very moment a `load` run starts
+ * beside it, both generators meet the same machine (bench/load-overhead.ts).
+ */
+async function armedCannon(url: string, authorization: string): Promise<void> {
+  const { cannon } = await import('./support.ts');
+  const wait = setInterval(() => undefined, 60_000); // a signal listener alone does not keep node running
+  process.once('SIGUSR2', () => {
+    clearInterval(wait);
+    void cannon({ url, headers: { authorization } }).then((result) => {
+      say(result);
+      process.exit(0);
+    });
+  });
+  say({ armed: true });
+}
+
 async function memoryBaseline(): Promise<void> {
   await import('../generators/inquiry-stream.ts');
   say({ maxRssMb: maxRssMb() });
@@ -124,6 +141,9 @@ switch (role) {
     break;
   case 'cannon':
     await rawCannon(args[0] ?? '', args[1] ?? '');
+    break;
+  case 'armed-cannon':
+    await armedCannon(args[0] ?? '', args[1] ?? '');
     break;
   case 'memory-baseline':
     await memoryBaseline();

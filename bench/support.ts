@@ -54,6 +54,8 @@ export interface ChildHandle {
   ready: Record<string, unknown>;
   /** Asks the child to stop (SIGTERM) and resolves with its last JSON line, if any. */
   stop(): Promise<Record<string, unknown> | undefined>;
+  /** Resolves once the child exits on its own, with its last JSON line, if any. */
+  exited(): Promise<Record<string, unknown> | undefined>;
   process: ChildProcess;
 }
 
@@ -85,6 +87,10 @@ export function startChild(role: string, args: string[] = [], nodeArgs: string[]
           await exited;
           return messages.length > 1 ? messages[messages.length - 1] : undefined;
         },
+        exited: async () => {
+          await exited;
+          return messages.length > 1 ? messages[messages.length - 1] : undefined;
+        },
       });
     });
   });
@@ -103,14 +109,21 @@ export interface CannonResult {
   ok2xx: number;
   non2xx: number;
   errors: number;
+  /** Responses in each second (autocannon's once-a-second tick). */
+  perSecond: number[];
+  /** From the start of the run (before its connections open) to its end. */
+  durationSec: number;
 }
 
 export function cannon(opts: autocannon.Options): Promise<CannonResult> {
+  const perSecond: number[] = [];
   return new Promise((resolve, reject) => {
-    autocannon({ connections: CONNECTIONS, duration: PHASE_SEC, ...opts }, (error: unknown, r: autocannon.Result) => {
+    const instance = autocannon({ connections: CONNECTIONS, duration: PHASE_SEC, ...opts }, (error: unknown, r: autocannon.Result) => {
       if (error) return reject(error instanceof Error ? error : new Error(String(error)));
-      resolve({ rps: r.requests.total / (r.duration || PHASE_SEC), total: r.requests.total, ok2xx: r['2xx'], non2xx: r.non2xx, errors: r.errors + r.timeouts });
+      resolve({ rps: r.requests.total / (r.duration || PHASE_SEC), total: r.requests.total, durationSec: r.duration, ok2xx: r['2xx'], non2xx: r.non2xx, errors: r.errors + r.timeouts, perSecond });
     });
+    // autocannon's types give 'tick' no argument; it passes { counter, bytes }. The tick that ends the run is 0.
+    (instance as unknown as NodeJS.EventEmitter).on('tick', ({ counter }: { counter: number }) => void (counter > 0 && perSecond.push(counter)));
   });
 }
 
