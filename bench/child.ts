@@ -105,13 +105,16 @@ async function rawCannon(url: string, authorization: string): Promise<void> {
  * Raw autocannon that waits, loaded, for SIGUSR2 and then runs: started at the very moment a `load` run starts
  * beside it, both generators meet the same machine (bench/load-overhead.ts).
  */
-async function armedCannon(url: string, authorization: string): Promise<void> {
+async function armedCannon(url: string, authorization: string, durationSec: number): Promise<void> {
   const { cannon } = await import('./support.ts');
+  if (process.env.SPIN_MS) { const end = performance.now() + Number(process.env.SPIN_MS); while (performance.now() < end); }
   const wait = setInterval(() => undefined, 60_000); // a signal listener alone does not keep node running
   process.once('SIGUSR2', () => {
     clearInterval(wait);
-    void cannon({ url, headers: { authorization } }).then((result) => {
-      say(result);
+    const cpu = process.cpuUsage();
+    void cannon({ url, headers: { authorization }, duration: durationSec }).then((result) => {
+      const used = process.cpuUsage(cpu);
+      say({ ...result, cpuMs: (used.user + used.system) / 1000 });
       process.exit(0);
     });
   });
@@ -143,7 +146,7 @@ switch (role) {
     await rawCannon(args[0] ?? '', args[1] ?? '');
     break;
   case 'armed-cannon':
-    await armedCannon(args[0] ?? '', args[1] ?? '');
+    await armedCannon(args[0] ?? '', args[1] ?? '', Number(args[2] ?? 5));
     break;
   case 'memory-baseline':
     await memoryBaseline();
