@@ -1,5 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import { readFile } from 'node:fs/promises';
+import { createServer, IncomingMessage, Server } from 'node:http';
+import { readFile, writeFile } from 'node:fs/promises';
 import { startReferenceServer } from '../reference/server.ts';
 import { parseProfile } from '../target/profile-load.ts';
 import { startCaptureServer } from '../simulator/capture-server.ts';
@@ -40,6 +40,49 @@ async function reference(): Promise<void> {
   const server = await startReferenceServer({ profile });
   say({ url: server.url });
   onStop(async () => (await server.close(), {}));
+}
+
+/** One request as the server received it: enough to send it again (bench/conformance.ts). */
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** base64 */
+  body: string;
+}
+
+/**
+ * The reference server, recording every request it receives; on SIGTERM the list goes to `out` as JSON. Taps
+ * node:http rather than a proxy in front: a proxy's hop would cost as much as the server and hide the client's
+ * own cost. The body is copied as the parser hands it to the request stream, so the server reads it as usual.
+ */
+async function recordingReference(out: string): Promise<void> {
+  const recorded: { method: string; url: string; headers: RecordedRequest['headers']; chunks: Buffer[] }[] = [];
+  const bodies = new WeakMap<IncomingMessage, Buffer[]>();
+  const emit = Server.prototype.emit;
+  Server.prototype.emit = function (this: Server, event: string, ...rest: unknown[]) {
+    if (event === 'request') {
+      const req = rest[0] as IncomingMessage;
+      const chunks: Buffer[] = [];
+      bodies.set(req, chunks);
+      recorded.push({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, chunks });
+    }
+    return emit.apply(this, [event, ...rest] as Parameters<typeof emit>);
+  } as typeof emit;
+  const push = IncomingMessage.prototype.push;
+  IncomingMessage.prototype.push = function (this: IncomingMessage, chunk: unknown, encoding?: BufferEncoding) {
+    if (Buffer.isBuffer(chunk)) bodies.get(this)?.push(Buffer.from(chunk));
+    return push.call(this, chunk, encoding);
+  };
+  await reference();
+  process.removeAllListeners('SIGTERM');
+  process.once('SIGTERM', () => {
+    const list: RecordedRequest[] = recorded.map((r) => ({ method: r.method, url: r.url, headers: r.headers, body: Buffer.concat(r.chunks).toString('base64') }));
+    void writeFile(out, JSON.stringify(list)).then(() => {
+      say({ count: list.length });
+      process.exit(0);
+    });
+  });
 }
 
 /**
@@ -129,6 +172,9 @@ async function memoryBaseline(): Promise<void> {
 switch (role) {
   case 'reference':
     await reference();
+    break;
+  case 'recording-reference':
+    await recordingReference(args[0] ?? '/tmp/vmp-bench-requests.json');
     break;
   case 'bare-json':
     await bareJson(args[0] ?? '');
