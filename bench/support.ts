@@ -59,8 +59,8 @@ export interface ChildHandle {
   process: ChildProcess;
 }
 
-/** Runs bench/child.ts <role> [args] under tsx; resolves once it prints its first JSON line. */
-export function startChild(role: string, args: string[] = [], nodeArgs: string[] = []): Promise<ChildHandle> {
+/** Runs bench/child.ts <role> [args] under tsx; resolves once it prints its first JSON line (within startMs). */
+export function startChild(role: string, args: string[] = [], nodeArgs: string[] = [], startMs = 30_000): Promise<ChildHandle> {
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', CHILD, role, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout! });
   const messages: Record<string, unknown>[] = [];
@@ -68,8 +68,8 @@ export function startChild(role: string, args: string[] = [], nodeArgs: string[]
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`bench child ${role} did not start within 30 s`));
-    }, 30_000);
+      reject(new Error(`bench child ${role} did not start within ${startMs / 1000} s`));
+    }, startMs);
     child.once('exit', (code) => {
       clearTimeout(timer);
       if (messages.length === 0) reject(new Error(`bench child ${role} exited (${code}) before reporting`));
@@ -96,9 +96,9 @@ export function startChild(role: string, args: string[] = [], nodeArgs: string[]
   });
 }
 
-/** Waits for a child that reports once and exits on its own (e.g. the memory run). */
+/** Waits for a child that reports once, when done, and exits on its own (e.g. the memory run): 10 min at most. */
 export async function runChild(role: string, args: string[] = []): Promise<Record<string, unknown>> {
-  const handle = await startChild(role, args);
+  const handle = await startChild(role, args, [], 600_000);
   await new Promise<void>((resolve) => (handle.process.exitCode !== null ? resolve() : handle.process.once('exit', () => resolve())));
   return handle.ready;
 }
