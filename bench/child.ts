@@ -150,12 +150,13 @@ async function rawCannon(url: string, authorization: string): Promise<void> {
  */
 async function armedCannon(url: string, authorization: string, durationSec: number): Promise<void> {
   const { cannon } = await import('./support.ts');
-  if (process.env.SPIN_MS) { const end = performance.now() + Number(process.env.SPIN_MS); while (performance.now() < end); }
   const wait = setInterval(() => undefined, 60_000); // a signal listener alone does not keep node running
   process.once('SIGUSR2', () => {
     clearInterval(wait);
     const cpu = process.cpuUsage();
-    void cannon({ url, headers: { authorization }, duration: durationSec }).then((result) => {
+    // Stopped as `load` stops its autocannon (simulator/load-closed.ts): within 0.1 s of the duration. With
+    // autocannon's default 1 s sampling, a run may last a whole second longer, at full speed.
+    void cannon({ url, headers: { authorization }, duration: durationSec, sampleInt: 100 }).then((result) => {
       const used = process.cpuUsage(cpu);
       say({ ...result, cpuMs: (used.user + used.system) / 1000 });
       process.exit(0);

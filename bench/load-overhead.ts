@@ -111,7 +111,7 @@ export async function benchLoadOverhead(): Promise<Figure[]> {
     const url = `${bases[0]}/v3/carrocerias`;
     const wrkValue = wrk.ok ? await wrkRps(url) : undefined;
     const wrkBaseline = wrk.ok ? await rawCannon(url) : undefined;
-    const runs = pairs.map((p, i) => `${p.load.rps.toFixed(0)} vs ${p.raw.rps.toFixed(0)} = ${ratios[i]!.toFixed(2)} (per second: load ${p.load.perSecond.join('/')}, raw ${p.raw.perSecond.join('/')})`);
+    const runs = pairs.map((p, i) => `${p.load.rps.toFixed(0)} vs ${p.raw.rps.toFixed(0)} = ${ratios[i]!.toFixed(2)} (load per second ${p.load.perSecond.join('/')})`);
     const cpu = (ms: number, responses: number) => (responses > 0 ? (ms * 1000) / responses : 0);
     const perResponse = `client CPU per response (median): load ${median(pairs.map((p) => cpu(p.load.cpuMs, p.load.total))).toFixed(0)} µs, raw ${median(pairs.map((p) => cpu(p.raw.cpuMs, p.raw.total))).toFixed(0)} µs`;
     const health = `${perResponse}; load non-2xx ${sum(pairs.map((p) => p.load.non2xx))}, transport errors ${sum(pairs.map((p) => p.load.transportErrors))}, exit codes ${[...new Set(pairs.map((p) => p.load.exit))].join('/')}; autocannon non-2xx ${sum(pairs.map((p) => p.raw.non2xx))}`;

@@ -109,7 +109,7 @@ export interface CannonResult {
   ok2xx: number;
   non2xx: number;
   errors: number;
-  /** Responses in each second (autocannon's once-a-second tick). */
+  /** Responses in each second (autocannon's once-a-second tick); empty when sampling more often. */
   perSecond: number[];
   /** From the start of the run (before its connections open) to its end. */
   durationSec: number;
@@ -122,8 +122,10 @@ export function cannon(opts: autocannon.Options): Promise<CannonResult> {
       if (error) return reject(error instanceof Error ? error : new Error(String(error)));
       resolve({ rps: r.requests.total / (r.duration || PHASE_SEC), total: r.requests.total, durationSec: r.duration, ok2xx: r['2xx'], non2xx: r.non2xx, errors: r.errors + r.timeouts, perSecond });
     });
-    // autocannon's types give 'tick' no argument; it passes { counter, bytes }. The tick that ends the run is 0.
-    (instance as unknown as NodeJS.EventEmitter).on('tick', ({ counter }: { counter: number }) => void (counter > 0 && perSecond.push(counter)));
+    // autocannon's types give 'tick' no argument; it passes { counter, bytes }: the responses since the last
+    // sample, so a second's worth only with the default 1 s sampling. The tick that ends the run is 0.
+    const perSample = (opts.sampleInt ?? 1000) === 1000;
+    if (perSample) (instance as unknown as NodeJS.EventEmitter).on('tick', ({ counter }: { counter: number }) => void (counter > 0 && perSecond.push(counter)));
   });
 }
 
