@@ -1,5 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import { readFile } from 'node:fs/promises';
+import { createServer, IncomingMessage, Server } from 'node:http';
+import { readFile, writeFile } from 'node:fs/promises';
 import { startReferenceServer } from '../reference/server.ts';
 import { parseProfile } from '../target/profile-load.ts';
 import { startCaptureServer } from '../simulator/capture-server.ts';
@@ -40,6 +40,49 @@ async function reference(): Promise<void> {
   const server = await startReferenceServer({ profile });
   say({ url: server.url });
   onStop(async () => (await server.close(), {}));
+}
+
+/** One request as the server received it: enough to send it again (bench/conformance.ts). */
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** base64 */
+  body: string;
+}
+
+/**
+ * The reference server, recording every request it receives; on SIGTERM the list goes to `out` as JSON. Taps
+ * node:http rather than a proxy in front: a proxy's hop would cost as much as the server and hide the client's
+ * own cost. The body is copied as the parser hands it to the request stream, so the server reads it as usual.
+ */
+async function recordingReference(out: string): Promise<void> {
+  const recorded: { method: string; url: string; headers: RecordedRequest['headers']; chunks: Buffer[] }[] = [];
+  const bodies = new WeakMap<IncomingMessage, Buffer[]>();
+  const emit = Server.prototype.emit;
+  Server.prototype.emit = function (this: Server, event: string, ...rest: unknown[]) {
+    if (event === 'request') {
+      const req = rest[0] as IncomingMessage;
+      const chunks: Buffer[] = [];
+      bodies.set(req, chunks);
+      recorded.push({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, chunks });
+    }
+    return emit.apply(this, [event, ...rest] as Parameters<typeof emit>);
+  } as typeof emit;
+  const push = IncomingMessage.prototype.push;
+  IncomingMessage.prototype.push = function (this: IncomingMessage, chunk: unknown, encoding?: BufferEncoding) {
+    if (Buffer.isBuffer(chunk)) bodies.get(this)?.push(Buffer.from(chunk));
+    return push.call(this, chunk, encoding);
+  };
+  await reference();
+  process.removeAllListeners('SIGTERM');
+  process.once('SIGTERM', () => {
+    const list: RecordedRequest[] = recorded.map((r) => ({ method: r.method, url: r.url, headers: r.headers, body: Buffer.concat(r.chunks).toString('base64') }));
+    void writeFile(out, JSON.stringify(list)).then(() => {
+      say({ count: list.length });
+      process.exit(0);
+    });
+  });
 }
 
 /**
@@ -101,6 +144,27 @@ async function rawCannon(url: string, authorization: string): Promise<void> {
   say(await cannon({ url, headers: { authorization } }));
 }
 
+/**
+ * Raw autocannon that waits, loaded, for SIGUSR2 and then runs: started at the very moment a `load` run starts
+ * beside it, both generators meet the same machine (bench/load-overhead.ts).
+ */
+async function armedCannon(url: string, authorization: string, durationSec: number): Promise<void> {
+  const { cannon } = await import('./support.ts');
+  const wait = setInterval(() => undefined, 60_000); // a signal listener alone does not keep node running
+  process.once('SIGUSR2', () => {
+    clearInterval(wait);
+    const cpu = process.cpuUsage();
+    // Stopped as `load` stops its autocannon (simulator/load-closed.ts): within 0.1 s of the duration. With
+    // autocannon's default 1 s sampling, a run may last a whole second longer, at full speed.
+    void cannon({ url, headers: { authorization }, duration: durationSec, sampleInt: 100 }).then((result) => {
+      const used = process.cpuUsage(cpu);
+      say({ ...result, cpuMs: (used.user + used.system) / 1000 });
+      process.exit(0);
+    });
+  });
+  say({ armed: true });
+}
+
 async function memoryBaseline(): Promise<void> {
   await import('../generators/inquiry-stream.ts');
   say({ maxRssMb: maxRssMb() });
@@ -109,6 +173,9 @@ async function memoryBaseline(): Promise<void> {
 switch (role) {
   case 'reference':
     await reference();
+    break;
+  case 'recording-reference':
+    await recordingReference(args[0] ?? '/tmp/vmp-bench-requests.json');
     break;
   case 'bare-json':
     await bareJson(args[0] ?? '');
@@ -124,6 +191,9 @@ switch (role) {
     break;
   case 'cannon':
     await rawCannon(args[0] ?? '', args[1] ?? '');
+    break;
+  case 'armed-cannon':
+    await armedCannon(args[0] ?? '', args[1] ?? '', Number(args[2] ?? 5));
     break;
   case 'memory-baseline':
     await memoryBaseline();

@@ -6,7 +6,7 @@ import { benchConformance } from './conformance.ts';
 import { benchLoadOverhead } from './load-overhead.ts';
 import { benchMemory } from './memory.ts';
 import { benchReference } from './reference.ts';
-import type { Figure } from './support.ts';
+import { median, type Figure } from './support.ts';
 
 // `npm run bench` (issue 8; never part of `npm test`): runs each benchmark in turn, writes bench/results.json
 // and bench/results.md, and prints the Markdown table. Every figure is a ratio against a baseline measured in
@@ -23,10 +23,12 @@ const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
 
 const verdict = (f: Figure) => (f.pass === null ? '—' : f.pass ? 'PASS' : 'MISS');
 const cell = (s: string) => s.replace(/\|/g, '\\|');
+/** A repeated figure shows its worst repetition and its median. */
+const ratioCell = (f: Figure) => (f.repetitions ? `${f.worst ?? 'min'} ${f.ratio.toFixed(3)}, median ${median(f.repetitions).toFixed(3)} (${f.repetitions.length} runs)` : f.ratio.toFixed(3));
 
 function table(figures: readonly Figure[]): string {
   const rows = figures.map((f) =>
-    [f.benchmark, f.metric, `${f.value.toLocaleString('en')} ${f.unit}`, `${f.baseline.name}: ${f.baseline.value.toLocaleString('en')}`, f.ratio.toFixed(3), f.target, verdict(f), f.note ?? '']
+    [f.benchmark, f.metric, `${f.value.toLocaleString('en')} ${f.unit}`, `${f.baseline.name}: ${f.baseline.value.toLocaleString('en')}`, ratioCell(f), f.target, verdict(f), f.note ?? '']
       .map(cell)
       .join(' | '),
   );

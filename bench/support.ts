@@ -24,13 +24,29 @@ export interface Figure {
   target: string;
   pass: boolean | null;
   note?: string;
+  /** A figure measured several times in this run: each repetition's ratio; `ratio` is then the worst of them. */
+  repetitions?: number[];
+  /** Which ratio is the worst: the lowest (default, where higher is better) or the highest (memory). */
+  worst?: 'min' | 'max';
 }
 
 export const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
 export function figure(f: Omit<Figure, 'ratio'> & { ratio?: number }): Figure {
-  const ratio = f.ratio ?? (f.baseline.value === 0 ? 0 : f.value / f.baseline.value);
-  return { ...f, value: round(f.value), ratio: round(ratio, 3), baseline: { ...f.baseline, value: round(f.baseline.value) } };
+  const ratio = f.repetitions ? Math[f.worst ?? 'min'](...f.repetitions) : (f.ratio ?? (f.baseline.value === 0 ? 0 : f.value / f.baseline.value));
+  return {
+    ...f,
+    value: round(f.value),
+    ratio: round(ratio, 3),
+    baseline: { ...f.baseline, value: round(f.baseline.value) },
+    ...(f.repetitions ? { repetitions: f.repetitions.map((r) => round(r, 3)) } : {}),
+  };
 }
 
 export interface ChildHandle {
@@ -38,11 +54,13 @@ export interface ChildHandle {
   ready: Record<string, unknown>;
   /** Asks the child to stop (SIGTERM) and resolves with its last JSON line, if any. */
   stop(): Promise<Record<string, unknown> | undefined>;
+  /** Resolves once the child exits on its own, with its last JSON line, if any. */
+  exited(): Promise<Record<string, unknown> | undefined>;
   process: ChildProcess;
 }
 
-/** Runs bench/child.ts <role> [args] under tsx; resolves once it prints its first JSON line. */
-export function startChild(role: string, args: string[] = [], nodeArgs: string[] = []): Promise<ChildHandle> {
+/** Runs bench/child.ts <role> [args] under tsx; resolves once it prints its first JSON line (within startMs). */
+export function startChild(role: string, args: string[] = [], nodeArgs: string[] = [], startMs = 30_000): Promise<ChildHandle> {
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', CHILD, role, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout! });
   const messages: Record<string, unknown>[] = [];
@@ -50,8 +68,8 @@ export function startChild(role: string, args: string[] = [], nodeArgs: string[]
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`bench child ${role} did not start within 30 s`));
-    }, 30_000);
+      reject(new Error(`bench child ${role} did not start within ${startMs / 1000} s`));
+    }, startMs);
     child.once('exit', (code) => {
       clearTimeout(timer);
       if (messages.length === 0) reject(new Error(`bench child ${role} exited (${code}) before reporting`));
@@ -69,14 +87,18 @@ export function startChild(role: string, args: string[] = [], nodeArgs: string[]
           await exited;
           return messages.length > 1 ? messages[messages.length - 1] : undefined;
         },
+        exited: async () => {
+          await exited;
+          return messages.length > 1 ? messages[messages.length - 1] : undefined;
+        },
       });
     });
   });
 }
 
-/** Waits for a child that reports once and exits on its own (e.g. the memory run). */
+/** Waits for a child that reports once, when done, and exits on its own (e.g. the memory run): 10 min at most. */
 export async function runChild(role: string, args: string[] = []): Promise<Record<string, unknown>> {
-  const handle = await startChild(role, args);
+  const handle = await startChild(role, args, [], 600_000);
   await new Promise<void>((resolve) => (handle.process.exitCode !== null ? resolve() : handle.process.once('exit', () => resolve())));
   return handle.ready;
 }
@@ -87,14 +109,23 @@ export interface CannonResult {
   ok2xx: number;
   non2xx: number;
   errors: number;
+  /** Responses in each second (autocannon's once-a-second tick); empty when sampling more often. */
+  perSecond: number[];
+  /** From the start of the run (before its connections open) to its end. */
+  durationSec: number;
 }
 
 export function cannon(opts: autocannon.Options): Promise<CannonResult> {
+  const perSecond: number[] = [];
   return new Promise((resolve, reject) => {
-    autocannon({ connections: CONNECTIONS, duration: PHASE_SEC, ...opts }, (error: unknown, r: autocannon.Result) => {
+    const instance = autocannon({ connections: CONNECTIONS, duration: PHASE_SEC, ...opts }, (error: unknown, r: autocannon.Result) => {
       if (error) return reject(error instanceof Error ? error : new Error(String(error)));
-      resolve({ rps: r.requests.total / (r.duration || PHASE_SEC), total: r.requests.total, ok2xx: r['2xx'], non2xx: r.non2xx, errors: r.errors + r.timeouts });
+      resolve({ rps: r.requests.total / (r.duration || PHASE_SEC), total: r.requests.total, durationSec: r.duration, ok2xx: r['2xx'], non2xx: r.non2xx, errors: r.errors + r.timeouts, perSecond });
     });
+    // autocannon's types give 'tick' no argument; it passes { counter, bytes }: the responses since the last
+    // sample, so a second's worth only with the default 1 s sampling. The tick that ends the run is 0.
+    const perSample = (opts.sampleInt ?? 1000) === 1000;
+    if (perSample) (instance as unknown as NodeJS.EventEmitter).on('tick', ({ counter }: { counter: number }) => void (counter > 0 && perSecond.push(counter)));
   });
 }
 

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { startReferenceServer } from '../reference/server.ts';
 import type { Profile } from '../target/profile.ts';
 import { parseProfile } from '../target/profile-load.ts';
 
@@ -21,6 +20,8 @@ export async function startEmbedded(options: { today?: string; seed?: number; pr
   const json = options.profileJson ?? (await defaultProfileJson());
   const base = parseProfile(json);
   const profile: Profile = options.today ? { ...base, today: options.today } : base;
+  // Loaded only here: a command pointed at another target (`load --base-url`) need not compile the server.
+  const { startReferenceServer } = await import('../reference/server.ts');
   const server = await startReferenceServer({
     profile,
     ...(options.today ? { today: options.today } : {}),

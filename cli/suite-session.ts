@@ -122,10 +122,12 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
       test: {
         include: options.files ?? ['suites/**/*.suite.ts'],
         // One worker, files in sequence: the suites share one target whose webhook configuration
-        // they save and restore, and requests to a local target are cheaper than worker start-up.
+        // they save and restore, and requests to a local target are cheaper than worker start-up. Within a
+        // file, checks that change nothing run this many at a time (suites/harness/check.ts).
         pool: 'threads',
         fileParallelism: false,
         isolate: false,
+        maxConcurrency: 5,
         sequence: { sequencer: LastFileSequencer },
         testTimeout: options.testTimeoutMs ?? 60_000,
         hookTimeout: options.testTimeoutMs ?? 60_000,

@@ -1,4 +1,5 @@
 import type { ConsultaInput, Money } from '../models/index.ts';
+import { decimal } from './decimal.ts';
 import { chance, intBetween, normal, pick, weighted, type Prng } from './prng.ts';
 import { COLORS, MAKES, type Make, type VehicleModel } from './vehicles.ts';
 
@@ -93,7 +94,7 @@ export function generateAuto(prng: Prng, ctx: AutoContext): GeneratedAuto & { ti
   const auto: Auto = {
     ExternalId: tipoAnuncio === 'catalogo' ? '' : ctx.externalId(prng),
     // Types not shown: a dealer's stock code is the plausible guess.
-    RefStock: ctx.guessUnshownTypes && tipoAnuncio === 'publicacion' && chance(prng, 0.35) ? `STK-${intBetween(prng, 10_000, 99_999)}` : null,
+    RefStock: ctx.guessUnshownTypes && tipoAnuncio === 'publicacion' && chance(prng, 0.35) ? `STK-${decimal(intBetween(prng, 10_000, 99_999))}` : null,
     Marca: make.name,
     Modelo: model.name,
     Version: chance(prng, 0.1) ? null : version(prng, make, model),

@@ -1,3 +1,4 @@
+import { decimal } from './decimal.ts';
 import { chance, pick, type Prng } from './prng.ts';
 
 // Buyers' comments, assembled from opening, question and closing so a large stream does not repeat a handful of
@@ -50,7 +51,7 @@ function fill(template: string, ctx: ComentarioContext): string {
     .replace('{modelo}', ctx.modelo)
     .replace('{marca}', ctx.marca)
     .replace('{ciudad}', ctx.ciudad ?? 'el interior')
-    .replace('{anio}', String(ctx.anio ?? 2020));
+    .replace('{anio}', decimal(ctx.anio ?? 2020));
 }
 
 /** A second sentence starts with a capital, after its opening "¿" if any. */

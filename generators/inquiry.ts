@@ -4,6 +4,7 @@ import type { ConsultaInput } from '../models/index.ts';
 import { PROVINCES, type Province } from './argentina.ts';
 import { generateAuto } from './auto.ts';
 import { generateInteresado } from './interesado.ts';
+import { decimal } from './decimal.ts';
 import { assertUtcOffset, formatMomento, localYearMonth } from './momento.ts';
 import { createPrng, deriveSeed, intBetween, pick, weighted, type Prng } from './prng.ts';
 
@@ -73,7 +74,7 @@ function checkOptions(o: InquiryGeneratorOptions): void {
 
 /** A MercadoLibre Argentina style listing id, the most common external id of a publication. */
 function mlaId(prng: Prng): string {
-  return `MLA${intBetween(prng, 1_000_000_000, 1_999_999_999)}`;
+  return `MLA${decimal(intBetween(prng, 1_000_000_000, 1_999_999_999))}`;
 }
 
 export function createInquiryGenerator(options: InquiryGeneratorOptions): InquiryGenerator {

@@ -1,6 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import type { ConsultaInput } from '../models/index.ts';
 import { EMAIL_DOMAINS, type Province } from './argentina.ts';
+import { decimal } from './decimal.ts';
 import { comentario } from './comentarios.ts';
 import { pickModel } from './auto.ts';
 import { chance, intBetween, pick, weighted, type Prng } from './prng.ts';
@@ -41,14 +42,14 @@ function asciiWord(s: string): string {
 function email(prng: Prng, nombre: string, apellido: string): string {
   const first = asciiWord(nombre.split(' ')[0]!) || 'comprador';
   const last = asciiWord(apellido.split(' ')[0]!) || 'auto';
-  const nn = intBetween(prng, 1, 99);
+  const nn = decimal(intBetween(prng, 1, 99));
   let local: string;
   switch (intBetween(prng, 0, 5)) {
     case 0: local = `${first}.${last}`; break;
     case 1: local = `${first}_${last}`; break;
     case 2: local = `${first[0]}${last}`; break;
     case 3: local = `${first}${last}${nn}`; break;
-    case 4: local = `${last}.${first}${String(nn).padStart(2, '0')}`; break;
+    case 4: local = `${last}.${first}${nn.padStart(2, '0')}`; break;
     default: local = `${first}.${last}${nn}`;
   }
   return `${local}@${emailDomain(prng)}`;
@@ -68,7 +69,7 @@ function apellido(prng: Prng, faker: Faker): string {
 function telefono(prng: Prng, areaCode: string): string {
   // Argentine mobile numbers: +54 9, area code, and a local number that makes ten digits in total.
   const digits = 10 - areaCode.length;
-  const local = String(intBetween(prng, 2 * 10 ** (digits - 1), 10 ** digits - 1));
+  const local = decimal(intBetween(prng, 2 * 10 ** (digits - 1), 10 ** digits - 1));
   return `+54 9 ${areaCode} ${local.slice(0, -4)}-${local.slice(-4)}`;
 }
 
@@ -113,7 +114,7 @@ export function generateInteresado(prng: Prng, ctx: InteresadoContext): Interesa
     Email: email(prng, Nombre, Apellido),
     // Types not shown: phone and DNI as the strings a web form collects.
     Telefono: ctx.guessUnshownTypes && !chance(prng, 0.25) ? telefono(prng, prov.areaCode ?? '11') : null,
-    DocIdentidad: ctx.guessUnshownTypes && chance(prng, 0.25) ? String(intBetween(prng, 20_000_000, 46_000_000)) : null,
+    DocIdentidad: ctx.guessUnshownTypes && chance(prng, 0.25) ? decimal(intBetween(prng, 20_000_000, 46_000_000)) : null,
     Provincia: prov.name,
     Ciudad,
     Comentario: comentario(prng, { marca: ctx.marca, modelo: ctx.modelo, ciudad: Ciudad, anio: ctx.versionYear }),

@@ -1,7 +1,9 @@
+import { decimal } from './decimal.ts';
+
 // Consulta.Momento: "ISO 8601 date-times with a UTC offset". The offset is the caller's choice (Argentina is
 // UTC−03:00 all year, no DST), so formatting is plain arithmetic rather than a time-zone database lookup.
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+const pad = (n: number, width = 2) => decimal(n, width);
 
 export class MomentoOptionError extends RangeError {
   readonly code = 'VMP_ERR_MOMENTO_OPTION';

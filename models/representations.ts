@@ -34,13 +34,23 @@ const REPRESENTATIONS = {
 
 export type RepresentationName = keyof typeof REPRESENTATIONS;
 
+/**
+ * Built once per name, form and mode: a zod schema is immutable, and building one (and zod compiling its parser
+ * on first use) costs far more than a parse — `load` validates and the checks judge with these on every sample.
+ */
+const built = new Map<string, z.ZodType | undefined>();
+
 export function representationModel(
   name: RepresentationName,
   form: Representation,
   mode: Strictness = 'loose',
 ): z.ZodType | undefined {
+  const key = `${name} ${form} ${mode}`;
+  if (built.has(key)) return built.get(key);
   const entry: { full: Factory; ref?: Factory } = REPRESENTATIONS[name];
-  return form === 'ref' ? entry.ref?.(mode) : entry.full(mode);
+  const model = form === 'ref' ? entry.ref?.(mode) : entry.full(mode);
+  built.set(key, model);
+  return model;
 }
 
 export const hasRefForm = (name: RepresentationName): boolean => 'ref' in REPRESENTATIONS[name];

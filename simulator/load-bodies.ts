@@ -1,5 +1,6 @@
 import type { Client } from 'autocannon';
 import type { LoadRecorder } from './load-recorder.ts';
+import type { Operation } from './load-mix.ts';
 
 // What a load run keeps of response bodies: nothing, except the sampled responses validation reads, and of those
 // at most `cap` bytes (the suites' own cap); larger is reported, not read into memory. A target answering 200 with
@@ -18,8 +19,15 @@ export async function drainBody(body: AsyncIterable<Buffer>, keep: boolean, cap:
   return keep && size <= cap ? Buffer.concat(chunks).toString('utf8') : undefined;
 }
 
+/**
+ * The operation a request of the closed model sends, on the request itself: autocannon copies each request's
+ * own properties (symbols too) and hands the copy back with its response (Pending.req).
+ */
+export const OPERATION = Symbol('vmp.operation');
+
 /** One response in autocannon's queue, as its parser fills it (autocannon's own fields, and ours). */
 interface Pending {
+  req: { [OPERATION]?: Operation };
   body: string;
   /** Ours: whether validation reads this response, decided at its first body bytes (or at its end). */
   sampled?: boolean;
@@ -37,8 +45,8 @@ interface Queue {
 /**
  * autocannon appends every body chunk of every response to a string (PipelinedRequestsQueue.addBody), whether
  * anyone reads it or not; its `setupClient` hook runs before the first request, so the queue's two methods are
- * replaced there. The response just completed is handed to `onTerminated` synchronously, before autocannon calls
- * the request's onResponse with its (now empty or capped) body.
+ * replaced there. The response just completed is handed to `onTerminated` synchronously, before autocannon emits
+ * its 'response'.
  */
 export function keepSampledBodies(recorder: LoadRecorder, cap: number, onTerminated: (p: Pending) => void): (client: Client) => void {
   return (client) => {
@@ -62,8 +70,10 @@ export function keepSampledBodies(recorder: LoadRecorder, cap: number, onTermina
       const p = terminate();
       if (!p) return p;
       p.sampled ??= recorder.sampleNext();
-      p.body = p.sampled && !p.over ? Buffer.concat(p.chunks ?? []).toString('utf8') : '';
-      p.chunks = [];
+      if (p.sampled) {
+        p.body = p.over ? '' : Buffer.concat(p.chunks ?? []).toString('utf8');
+        p.chunks = [];
+      }
       onTerminated(p);
       return p;
     };

@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { keepSampledBodies, type PendingResponse } from './load-bodies.ts';
+import { keepSampledBodies, OPERATION, type PendingResponse } from './load-bodies.ts';
 import type { LoadRecorder } from './load-recorder.ts';
 import type { Operation } from './load-mix.ts';
 
@@ -22,21 +22,11 @@ export interface ClosedOutcome {
 }
 
 export function runClosed(o: ClosedOptions): Promise<ClosedOutcome> {
-  // autocannon completes a response in the queue (keepSampledBodies), calls the request's onResponse and then
-  // emits 'response' with the latency, all synchronously, so the response and the operation answered are
-  // handed over through these variables.
+  // autocannon completes a response in the queue (keepSampledBodies), then emits 'response' with the latency,
+  // synchronously, so the response completed is handed over through this variable. No request has an
+  // onResponse: autocannon would rebuild every response's headers into an object to call it (issue 16).
   let completed: PendingResponse | undefined;
-  let answered: Operation | undefined;
-  const requests = o.sequence.map((op) => ({
-    method: 'GET' as const,
-    path: op.path,
-    headers: op.headers,
-    onResponse: (status: number, body: string) => {
-      answered = op;
-      if (completed?.sampled) o.recorder.validate(op, status, completed.over ? undefined : body);
-      completed = undefined;
-    },
-  }));
+  const requests = o.sequence.map((op) => ({ method: 'GET' as const, path: op.path, headers: op.headers, [OPERATION]: op }));
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const instance = autocannon(
@@ -59,8 +49,12 @@ export function runClosed(o: ClosedOptions): Promise<ClosedOutcome> {
     const stop = () => instance.stop();
     o.signal?.addEventListener('abort', stop, { once: true });
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-      if (answered) o.recorder.response(answered, statusCode, responseTime, performance.now());
-      answered = undefined;
+      const op = completed?.req[OPERATION];
+      if (op) {
+        o.recorder.response(op, statusCode, responseTime, performance.now());
+        if (completed!.sampled) o.recorder.validateLater(op, statusCode, completed!.over ? undefined : completed!.body);
+      }
+      completed = undefined;
     });
     instance.on('reqError', (error: Error) => o.recorder.failure(undefined, performance.now(), error.message));
   });

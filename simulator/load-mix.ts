@@ -160,7 +160,8 @@ export function buildMix(client: TargetClient, s: Samples, weights?: Readonly<Re
 
 /**
  * A deterministic sequence of operations whose frequencies follow the weights (largest remainder rounding). Short,
- * because autocannon builds every request of it for every connection before the clock starts.
+ * because autocannon builds every request of it for every connection once the run's clock has started: a
+ * sequence that repeats itself is cut to its first repetition (one operation: one request, as raw autocannon).
  */
 export function weightedSequence(ops: readonly Operation[], length = 250): Operation[] {
   const total = ops.reduce((sum, o) => sum + o.weight, 0);
@@ -170,5 +171,7 @@ export function weightedSequence(ops: readonly Operation[], length = 250): Opera
   for (let k = 0; counts.reduce((a, b) => a + b, 0) < length; k++) counts[order[k % order.length]![1]]!++;
   // Interleave (each operation spread evenly over the sequence) rather than running one endpoint after another.
   const slots = ops.flatMap((o, i) => Array.from({ length: counts[i]! }, (_, j) => [(j + 0.5) / counts[i]!, o] as const));
-  return slots.sort((a, b) => a[0] - b[0]).map(([, o]) => o);
+  const sequence = slots.sort((a, b) => a[0] - b[0]).map(([, o]) => o);
+  const period = Array.from({ length }, (_, p) => p + 1).find((p) => length % p === 0 && sequence.every((o, i) => o === sequence[i % p]))!;
+  return sequence.slice(0, period);
 }

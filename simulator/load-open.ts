@@ -66,7 +66,7 @@ export async function runOpen(o: OpenOptions): Promise<OpenOutcome> {
       // The whole body is read (its transfer is part of the latency), but kept only for validation, capped.
       const sampled = o.recorder.sampleNext();
       const text = await drainBody(res.body, sampled, o.recorder.bodyCap);
-      if (sampled) o.recorder.validate(op, res.statusCode, text);
+      if (sampled) o.recorder.validateLater(op, res.statusCode, text);
       const now = performance.now();
       // A send up to 1 ms early (see the scheduler) must not make a latency negative.
       o.recorder.response(op, res.statusCode, Math.max(0, now - intended), now);

@@ -1,6 +1,7 @@
+import type { z } from 'zod';
 import { endpoint, representationModel, representationOf } from '../models/index.ts';
 import { DEFAULT_MAX_BODY_BYTES } from '../target/client.ts';
-import { createLatencyHistogram, recordMs, type LatencyHistogram } from './histogram.ts';
+import { createLatencyHistogram, mergeHistograms, recordMs, type LatencyHistogram } from './histogram.ts';
 import type { Operation } from './load-mix.ts';
 
 // What a load run measures, whichever model drives it: an HDR histogram of every latency (overall and per
@@ -22,7 +23,6 @@ export interface OperationStats {
 export const KEPT_VALIDATION_ERRORS = 5;
 
 export class LoadRecorder {
-  readonly overall = createLatencyHistogram('us');
   readonly perOperation = new Map<string, OperationStats>();
   readonly statusCodes: Record<string, number> = {};
   /** Completed requests and errors (non-2xx or transport) per whole second since the start. */
@@ -35,6 +35,7 @@ export class LoadRecorder {
   readonly failureReasons: Record<string, number> = {};
   readonly validation = { sampled: 0, valid: 0, invalid: 0, errors: [] as ValidationError[] };
   private seen = 0;
+  private readonly queued: { op: Operation; status: number; body: string | undefined }[] = [];
 
   constructor(
     private readonly startedAt: number,
@@ -42,6 +43,11 @@ export class LoadRecorder {
     /** Bytes of a body validation reads at most (larger ones are drained, not kept): the checks' own cap. */
     readonly bodyCap = DEFAULT_MAX_BODY_BYTES,
   ) {}
+
+  /** Every latency of the run: the operations' histograms added up when asked, so a response is recorded once. */
+  get overall(): LatencyHistogram {
+    return mergeHistograms([...this.perOperation.values()].map((s) => s.histogram));
+  }
 
   private stats(op: Operation): OperationStats {
     let s = this.perOperation.get(op.id);
@@ -64,7 +70,6 @@ export class LoadRecorder {
   response(op: Operation, status: number, latencyMs: number, now: number): void {
     const s = this.stats(op);
     const bucket = this.second(now);
-    recordMs(this.overall, latencyMs);
     recordMs(s.histogram, latencyMs);
     this.total++;
     s.requests++;
@@ -96,6 +101,21 @@ export class LoadRecorder {
   }
 
   /**
+   * Queues one sampled response for validation, done once the event loop is free (setImmediate): parsing and
+   * checking a body never holds up the next request of the connection that brought it, nor the latency of
+   * the response itself (issue 16). `body` is undefined when it was over the cap validation reads.
+   */
+  validateLater(op: Operation, status: number, body: string | undefined): void {
+    this.queued.push({ op, status, body });
+    if (this.queued.length === 1) setImmediate(() => this.settle());
+  }
+
+  /** Validates every queued response now: call it before reading `validation`. */
+  settle(): void {
+    for (const { op, status, body } of this.queued.splice(0)) this.validate(op, status, body);
+  }
+
+  /**
    * Validates one sampled response against the success model of its endpoint and form; `body` is undefined when
    * it was over the cap validation reads (so it was not kept).
    */
@@ -106,7 +126,7 @@ export class LoadRecorder {
       if (status !== e.success.status) return `status ${status}, not the documented success ${e.success.status}`;
       if (body === undefined) return `the body is over the ${this.bodyCap}-byte cap the checks apply, so it was not read`;
       const name = e.success.representation;
-      const model = name ? representationModel(name, op.form ? representationOf(op.form) : 'full') : undefined;
+      const model = modelOf(op);
       if (!model) return undefined;
       let json: unknown;
       try {
@@ -126,4 +146,18 @@ export class LoadRecorder {
     this.validation.invalid++;
     if (this.validation.errors.length < KEPT_VALIDATION_ERRORS) this.validation.errors.push({ operation: op.id, status, message: problem });
   }
+}
+
+/** The model a successful answer to the operation must match: its endpoint's representation, in its form. */
+function modelOf(op: Operation): z.ZodType | undefined {
+  const name = endpoint(op.endpointId).success.representation;
+  return name ? representationModel(name, op.form ? representationOf(op.form) : 'full') : undefined;
+}
+
+/**
+ * Builds the model of every operation's answer, and has zod compile its parsers, before a run's clock starts:
+ * done on a first sample instead, it stalled every connection for 150 ms and more (issue 16).
+ */
+export function prepareValidation(ops: readonly Operation[]): void {
+  for (const op of ops) for (const probe of [{}, [], { _entries: [{}] }]) modelOf(op)?.safeParse(probe);
 }

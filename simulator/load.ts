@@ -10,7 +10,7 @@ import { weightedSequence } from './load-mix.ts';
 import { runOpen, type OpenOutcome } from './load-open.ts';
 import { startProgress } from './load-progress.ts';
 import { targetMix } from './load-target-mix.ts';
-import { LoadRecorder } from './load-recorder.ts';
+import { LoadRecorder, prepareValidation } from './load-recorder.ts';
 import { latencyBlocks, measuredFrom, MODEL_NOTES, writeLoad, type LoadResult } from './load-result.ts';
 import { loadSummaryLines } from './load-summary.ts';
 import { judge, type Threshold } from './thresholds.ts';
@@ -67,6 +67,7 @@ export async function runLoad(o: LoadOptions): Promise<{ exitCode: number; resul
   const out = (line: string) => say(redact(line, secrets));
   const mix = await targetMix(o);
   const sequence = weightedSequence(mix.operations);
+  if (o.validateEvery > 0) prepareValidation(mix.operations);
   const durationMs = o.durationSec * 1000;
   const model = o.model;
   out(`load: target ${o.baseUrl}${o.embedded ? ' (embedded reference server, in this process)' : ''}; ${mix.operations.length} operations, ${o.durationSec} s`);
@@ -92,6 +93,7 @@ export async function runLoad(o: LoadOptions): Promise<{ exitCode: number; resul
     progress.stop();
   }
   const generator = watch.stop();
+  recorder.settle();
   const blocks = latencyBlocks(recorder);
   const { errorRate, rps } = measuredFrom(recorder, ranMs);
   const p = blocks.latency.percentiles;

@@ -10,6 +10,7 @@ import type { CheckMeta, CoverageCell, Exchange } from '../../target/evidence.ts
 import { describeFailure, type Answer } from '../../target/failure-text.ts';
 import { mismatchOf } from '../../target/form-judge.ts';
 import { runContext, targetClient, type RunContext } from './context.ts';
+import { inCheckScope } from './check-scope.ts';
 import { sendingAs } from './run-ledger.ts';
 import { RuleViolation } from './violation.ts';
 
@@ -198,14 +199,12 @@ export class Check {
     const marked = async (...args: Ts): Promise<void> => {
       const path = failed ? undefined : String(index);
       index += 1;
-      const done = sendingAs({ ruleId: this.rule.id, property: { seed, ...(path !== undefined ? { path } : {}), input: () => fc.stringify(args) } });
+      const origin = { ruleId: this.rule.id, property: { seed, ...(path !== undefined ? { path } : {}), input: () => fc.stringify(args) } };
       try {
-        await predicate(...args);
+        await sendingAs(origin, () => predicate(...args));
       } catch (error) {
         failed = true;
         throw error;
-      } finally {
-        done();
       }
     };
     const details = await fc.check(fc.asyncProperty(...arbitraries, marked), { seed, numRuns, endOnFailure: false });
@@ -231,7 +230,7 @@ export function propertySeed(seed: number, ruleId: string): number {
 
 export interface CheckOptions {
   timeout?: number;
-  /** Mutating checks are skipped in read-only runs. */
+  /** Mutating checks are skipped in read-only runs, and never run concurrently with another check. */
   mutates?: boolean;
 }
 
@@ -242,7 +241,9 @@ export interface CheckOptions {
  */
 export function check(ruleId: string, body: (c: Check) => Promise<void>, options: CheckOptions = {}): void {
   const rule = ruleById(ruleId);
-  test(`[${rule.id}] ${rule.statement}`, { timeout: options.timeout ?? 60_000 }, async (context) => {
+  // A check that changes nothing runs beside its neighbours that change nothing either (vitest runs consecutive
+  // concurrent tests together, up to maxConcurrency); one that changes the target runs alone, between them.
+  test(`[${rule.id}] ${rule.statement}`, { timeout: options.timeout ?? 60_000, concurrent: !options.mutates }, async (context) => {
     const meta: CheckMeta = {
       ruleId: rule.id,
       level: rule.level,
@@ -253,22 +254,21 @@ export function check(ruleId: string, body: (c: Check) => Promise<void>, options
       coverage: [],
     };
     context.task.meta.vmp = meta;
-    await context.annotate(`${rule.id} · ${rule.level} · ${rule.section}`, 'rule');
+    // Not awaited: the annotation is a round trip to the main thread, and vitest waits for it when the check ends.
+    context.annotate(`${rule.id} · ${rule.level} · ${rule.section}`, 'rule').catch(() => undefined);
     const c = new Check(rule, meta, context);
     const deadline = c.ctx.deadline;
     if (deadlinePassed(deadline)) c.skip(deadlineReason(deadline!));
     if (options.mutates && c.ctx.readOnly) c.skip('read-only run: this check changes the target');
     const fault = c.ctx.fixtures.faults.find((f) => f.ruleId === rule.id);
     if (fault) c.failFromDiscovery(fault);
-    const done = sendingAs({ ruleId: rule.id });
     try {
-      await judge(rule, c, body);
+      await inCheckScope(() => sendingAs({ ruleId: rule.id }, () => judge(rule, c, body)));
     } catch (error) {
       // A check the run's deadline cut short shows nothing about the rule, either way.
       if (!isSkip(error) && deadlinePassed(deadline)) c.skip(deadlineReason(deadline!));
       throw error;
     } finally {
-      done();
       await c.cleanUp();
     }
     c.requireExercised();

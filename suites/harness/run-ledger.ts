@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import type { SendRequest, TargetClient, TargetResponse } from '../../target/client.ts';
 import { matchEndpoint } from '../../target/endpoint-match.ts';
@@ -87,23 +88,23 @@ export class RunLedger {
 }
 
 let ledger: RunLedger | undefined;
-let origin: Origin | undefined;
+/**
+ * Who is sending, along each check's own chain of awaits: read-only checks run concurrently (cli/suite-session.ts),
+ * so a request is credited to the check (and the property run) whose code sent it, not to the last one started.
+ */
+const origin = new AsyncLocalStorage<Origin>();
 
 /** Starts the ledger of a run on its client: every exchange the client makes from now on is heard. */
 export function watchRun(runId: string, client: TargetClient): void {
   ledger = new RunLedger(runId, client);
   const heard = ledger;
-  client.listen((req, res) => heard.hear(req, res, origin));
+  client.listen((req, res) => heard.hear(req, res, origin.getStore()));
 }
 
 /** The ledger of the run, or undefined before its client was made. */
 export const runLedger = (runId: string): RunLedger | undefined => (ledger?.runId === runId ? ledger : undefined);
 
-/** Marks what follows as sent by `next` (a check, or one run of its property) until the returned function runs. */
-export function sendingAs(next: Origin): () => void {
-  const previous = origin;
-  origin = next;
-  return () => {
-    origin = previous;
-  };
+/** Runs `body` as sent by `next` (a check, or one run of its property): every request it sends is marked so. */
+export function sendingAs<T>(next: Origin, body: () => Promise<T>): Promise<T> {
+  return origin.run(next, body);
 }

@@ -5,6 +5,7 @@ import type { TargetClient, TargetResponse } from '../../target/client.ts';
 import { unreachableBecause } from '../../target/capture-reach.ts';
 import type { AppName } from '../../target/profile.ts';
 import { fillTemplate } from '../../target/templates.ts';
+import { holdUntilCheckEnds, oneAtATime } from './check-scope.ts';
 import { runContext, targetClient } from './context.ts';
 import { journal } from '../../target/webhook-journal.ts';
 import { assertTouchable, restoreWebhookConfigs, saveWebhookConfig, type WebhookSnapshot } from './webhook-config.ts';
@@ -37,6 +38,7 @@ export interface WebhookSession {
 }
 
 let sessions = 0;
+const WEBHOOK_CONFIGURATIONS = 'webhook configurations';
 
 /** Declares the session of one suite file; must be called at the top level of the file (it registers afterAll). */
 export function webhookSession(): WebhookSession {
@@ -70,23 +72,30 @@ export function webhookSession(): WebhookSession {
     if (errors.length > 0) throw new Error(`webhook session cleanup: ${errors.join('; ')}`);
   });
 
+  /** Saves (app, topic) the first time, and journals it before its first change (see guard). */
+  const save = async (app: AppName, topic: string): Promise<void> => {
+    const key = `${app}\u0000${topic}`;
+    let saved = snapshots.get(key);
+    if (!saved) {
+      saved = saveWebhookConfig(client(), app, topic);
+      snapshots.set(key, saved);
+      // A failed save must not be retried into a snapshot of our own changes: keep the rejection.
+      saved.catch(() => undefined);
+    }
+    const snapshot = await saved;
+    const { runId, discardUnrestorableWebhooks } = runContext();
+    assertTouchable(snapshot, discardUnrestorableWebhooks);
+    if (!touched.has(key)) {
+      touched.set(key, snapshot);
+      journal({ runId, kind: 'saved', key: `${sessionId}\u0000${key}`, snapshot });
+    }
+  };
+
   const session: WebhookSession = {
     async guard(app, topic) {
-      const key = `${app}\u0000${topic}`;
-      let saved = snapshots.get(key);
-      if (!saved) {
-        saved = saveWebhookConfig(client(), app, topic);
-        snapshots.set(key, saved);
-        // A failed save must not be retried into a snapshot of our own changes: keep the rejection.
-        saved.catch(() => undefined);
-      }
-      const snapshot = await saved;
-      const { runId, discardUnrestorableWebhooks } = runContext();
-      assertTouchable(snapshot, discardUnrestorableWebhooks);
-      if (!touched.has(key)) {
-        touched.set(key, snapshot);
-        journal({ runId, kind: 'saved', key: `${sessionId}\u0000${key}`, snapshot });
-      }
+      // The app's webhook configurations are shared by every check: one check at a time changes them.
+      await holdUntilCheckEnds(WEBHOOK_CONFIGURATIONS);
+      await save(app, topic);
     },
     unreachable() {
       const { baseUrl, capture } = runContext();
@@ -110,12 +119,17 @@ export function webhookSession(): WebhookSession {
       return fillTemplate(ctx.profile.templates.webhookUpsert, { url, runId: ctx.runId });
     },
     async configure(app, topic, url) {
-      await session.guard(app, topic);
-      const params = { topic };
-      const json = session.upsertBody(url);
-      const put = await callEndpoint(client(), 'appnotificaciones-put', { app, params, json });
-      if (put.status !== 404) return put;
-      return callEndpoint(client(), 'appnotificaciones-post', { app, params, json });
+      // Checks pointing the topic at the same URL hold the configurations together; one configures at a time
+      // (PUT, or POST where not configured: two at once would both POST).
+      await holdUntilCheckEnds(WEBHOOK_CONFIGURATIONS, `${app}\u0000${topic}\u0000${url}`);
+      return oneAtATime(WEBHOOK_CONFIGURATIONS, async () => {
+        await save(app, topic);
+        const params = { topic };
+        const json = session.upsertBody(url);
+        const put = await callEndpoint(client(), 'appnotificaciones-put', { app, params, json });
+        if (put.status !== 404) return put;
+        return callEndpoint(client(), 'appnotificaciones-post', { app, params, json });
+      });
     },
     onCleanup(step) {
       extras.push(step);

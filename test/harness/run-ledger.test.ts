@@ -25,9 +25,9 @@ describe('the run ledger', () => {
     const { client } = await target();
     watchRun('run-a', client);
     const ledger = runLedger('run-a')!;
-    const done = sendingAs({ ruleId: 'status/colores-list/documented-only', property: { seed: 7, path: '3', input: () => '["q"]' } });
-    await callEndpoint(client, 'colores-list', { query: { q: 'ñ' } });
-    done();
+    await sendingAs({ ruleId: 'status/colores-list/documented-only', property: { seed: 7, path: '3', input: () => '["q"]' } }, () =>
+      callEndpoint(client, 'colores-list', { query: { q: 'ñ' } }),
+    );
     await callEndpoint(client, 'colores-list', { app: null });
     await client.send({ method: 'GET', path: '/nope' });
     await callEndpoint(client, 'marcas-list');
@@ -40,6 +40,23 @@ describe('the run ledger', () => {
     ]);
     expect(ledger.sightings[0]!.property).toEqual({ seed: 7, path: '3', input: '["q"]' });
     expect(ledger.sightings[0]!.exchange.url).toContain('/v3/colores?q=%C3%B1');
+  });
+
+  it('credits each request to the check that sent it when checks run concurrently', async () => {
+    const { client } = await target();
+    watchRun('run-d', client);
+    const ledger = runLedger('run-d')!;
+    const sender = (ruleId: string, q: string) =>
+      sendingAs({ ruleId }, async () => {
+        await callEndpoint(client, 'marcas-list');
+        await callEndpoint(client, 'colores-list', { query: { q } });
+      });
+    await Promise.all([sender('status/colores-list/documented-only', 'a'), sender('errors/no-server-error', 'b')]);
+    const credited = ledger.sightings.map((s) => [s.ruleId, new URL(s.exchange.url).searchParams.get('q')]);
+    expect(credited.sort()).toEqual([
+      ['errors/no-server-error', 'b'],
+      ['status/colores-list/documented-only', 'a'],
+    ]);
   });
 
   it('counts a timeout as a transport failure, not a 5xx', async () => {
