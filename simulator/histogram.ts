@@ -55,9 +55,14 @@ export function createLatencyHistogram(unit: LatencyUnit = 'us'): LatencyHistogr
   return { unit, histogram };
 }
 
+/** Refuses what cannot be a latency: not finite, or negative (a clock step). */
+export function checkLatency(value: number): void {
+  if (!Number.isFinite(value) || value < 0) throw new HistogramError(`latency must be a finite non-negative number, got ${value}`, 'VMP_ERR_HISTOGRAM_VALUE');
+}
+
 /** Records one latency given in the histogram's unit; fractions are rounded, negatives (clock steps) rejected. */
 export function recordLatency(h: LatencyHistogram, value: number, count = 1): void {
-  if (!Number.isFinite(value) || value < 0) throw new HistogramError(`latency must be a finite non-negative number, got ${value}`, 'VMP_ERR_HISTOGRAM_VALUE');
+  checkLatency(value);
   const v = Math.min(Math.round(value), HIGHEST[h.unit]);
   if (count === 1) h.histogram.recordValue(v);
   else h.histogram.recordValueWithCount(v, count);

@@ -55,7 +55,11 @@ class Redactor {
 }
 
 const redactors = new Map<string, Redactor>();
+/** The same array of secrets is passed on every exchange of a client: found without serialising it each time. */
+const bySet = new WeakMap<readonly string[], Redactor>();
 function redactorFor(secrets: readonly string[]): Redactor {
+  const known = bySet.get(secrets);
+  if (known) return known;
   const key = JSON.stringify(secrets);
   let r = redactors.get(key);
   if (!r) {
@@ -64,6 +68,7 @@ function redactorFor(secrets: readonly string[]): Redactor {
     r = new Redactor(secrets);
     redactors.set(key, r);
   }
+  bySet.set(secrets, r);
   return r;
 }
 
