@@ -53,7 +53,7 @@ async function runTarget(t: Target): Promise<TargetRun> {
   try {
     const profileFile = t.kind === 'hand' ? t.profileFile : t.kind === 'init' ? await initProfile(reference.url, t.profileFile) : await credentialsOnly(t.profileFile, t.kind === 'credentials');
     const readOnly = t.kind === 'credentials read-only';
-    const run = await runCli({ baseUrl: reference.url, profileFile, seed: t.seed, readOnly, killAfterMs: KILL_AFTER_MS });
+    const run = await runCli({ baseUrl: reference.url, profileFile, seed: t.seed, readOnly, timeoutMs: 20_000, killAfterMs: KILL_AFTER_MS });
     return { run, internalErrors: reference.internalErrors.map((e) => String((e as Error)?.stack ?? e)) };
   } finally {
     await reference.close();

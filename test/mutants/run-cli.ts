@@ -44,6 +44,8 @@ interface CliRunOptions {
   runs?: number;
   only?: string;
   readOnly?: boolean;
+  /** --timeout-ms; runs that must pass on a loaded machine give more, so the slowness breaker (half of it) holds. */
+  timeoutMs?: number;
   killAfterMs: number;
 }
 
@@ -55,6 +57,7 @@ export async function runCli(o: CliRunOptions): Promise<CliRun> {
   if (o.runs !== undefined) args.push('--runs', String(o.runs));
   if (o.only) args.push('--only', o.only);
   if (o.readOnly) args.push('--read-only');
+  if (o.timeoutMs !== undefined) args.push('--timeout-ms', String(o.timeoutMs));
   const started = performance.now();
   const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

@@ -77,7 +77,7 @@ async function recordedRun(profileFile: string): Promise<ProfiledRun> {
     },
   });
   try {
-    const run = await runCli({ baseUrl: proxy.url, profileFile, seed: 1, killAfterMs: 170_000 });
+    const run = await runCli({ baseUrl: proxy.url, profileFile, seed: 1, timeoutMs: 20_000, killAfterMs: 170_000 });
     const profiledDoc = openApiDocument({ profile: checkProfile(await readProfileJson(profileFile)) });
     return { run, exchanges, plain: new ResponseChecker(openApiDocument()), profiled: new ResponseChecker(profiledDoc), profiledDoc };
   } finally {
