@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInquiryGenerator } from '../generators/inquiry.ts';
-import type { Durability } from '../simulator/jsonl-log.ts';
+import type { Durability } from '../webhooks/jsonl-log.ts';
 import { cannon, figure, startChild, warmUp, type CannonResult, type Figure } from './support.ts';
 
 // Benchmark 3 (issue 8): deliveries per second the capture server ingests with nothing lost — every

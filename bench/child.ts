@@ -1,9 +1,9 @@
 import { createServer, IncomingMessage, Server } from 'node:http';
 import { readFile, writeFile } from 'node:fs/promises';
 import { startReferenceServer } from '../reference/server.ts';
-import { parseProfile } from '../target/profile-load.ts';
-import { startCaptureServer } from '../simulator/capture-server.ts';
-import type { Durability } from '../simulator/jsonl-log.ts';
+import { parseProfile } from '../sut/profile-load.ts';
+import { startCaptureServer } from '../webhooks/capture-server.ts';
+import type { Durability } from '../webhooks/jsonl-log.ts';
 import { ROOT } from './support.ts';
 
 // One server or workload per child process (issue 8): the load generator and its target must not share an

@@ -1,10 +1,10 @@
 import { createServer } from 'node:net';
-import type { CaptureReach } from '../target/capture-reach.ts';
-import { LOCAL_CAPTURE } from '../target/capture-reach.ts';
+import type { CaptureReach } from '../sut/capture-reach.ts';
+import { LOCAL_CAPTURE } from '../sut/capture-reach.ts';
 import { UsageError } from './errors.ts';
 
 // --callback-url and --capture-listen, shared by `run` and `simulate`: how a target on another machine
-// reaches the capture server this command starts (target/capture-reach.ts).
+// reaches the capture server this command starts (sut/capture-reach.ts).
 
 export const CAPTURE_OPTIONS = {
   'callback-url': { type: 'string' },

@@ -1,5 +1,5 @@
 // --discard-unrestorable-webhooks, shared by `run` and `simulate` (issue 13, item 5): without it a webhook topic
-// that is configured and could not be put back as it is (target/webhook-restore.ts) is never touched, and what
+// that is configured and could not be put back as it is (sut/webhook-restore.ts) is never touched, and what
 // needs it skips with the reason; with it the topic is changed and restored as far as possible, the rest lost.
 
 export const DISCARD_OPTIONS = {

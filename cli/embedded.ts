@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { Profile } from '../target/profile.ts';
-import { parseProfile } from '../target/profile-load.ts';
+import type { Profile } from '../sut/profile.ts';
+import { parseProfile } from '../sut/profile-load.ts';
 
 // The embedded reference server: the default target of `run`, `simulate` and `load`.
 export const DEFAULT_PROFILE_FILE = fileURLToPath(new URL('../profiles/reference.json', import.meta.url));

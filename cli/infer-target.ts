@@ -1,16 +1,16 @@
-import { startCaptureServer, type CaptureServer, type Delivery } from '../simulator/capture-server.ts';
-import { verifySignature } from '../simulator/signature.ts';
-import { unreachableBecause, type CaptureReach } from '../target/capture-reach.ts';
-import type { RunDeadline } from '../target/deadline.ts';
-import { inferProfile, provisional, type Inference, type Received, type Receiver } from '../target/infer/infer.ts';
-import { TargetClient } from '../target/client.ts';
-import type { DraftProfile } from '../target/profile.ts';
-import { checkReachable, CredentialsRejectedError, TargetUnreachableError } from '../target/reachability.ts';
-import { secretsOf } from '../target/secrets.ts';
+import { startCaptureServer, type CaptureServer, type Delivery } from '../webhooks/capture-server.ts';
+import { verifySignature } from '../webhooks/signature.ts';
+import { unreachableBecause, type CaptureReach } from '../sut/capture-reach.ts';
+import type { RunDeadline } from '../sut/deadline.ts';
+import { inferProfile, provisional, type Inference, type Received, type Receiver } from '../sut/infer/infer.ts';
+import { TargetClient } from '../sut/client.ts';
+import type { DraftProfile } from '../sut/profile.ts';
+import { checkReachable, CredentialsRejectedError, TargetUnreachableError } from '../sut/reachability.ts';
+import { secretsOf } from '../sut/secrets.ts';
 import { TargetError } from './errors.ts';
 
 // What `init` and `run` share: the target checked (exit 3 when no connection can be made or the credentials are
-// refused), then every key the profile leaves out inferred from it (target/infer/), with a capture server of this
+// refused), then every key the profile leaves out inferred from it (sut/infer/), with a capture server of this
 // process receiving the webhooks the probing triggers (where the target can reach it) and the simulator's
 // signature verifier telling the signing scheme. Whatever the probing changed is put back before this returns.
 
@@ -43,7 +43,7 @@ export interface InferTargetOptions {
   progress?: (name: string) => void;
 }
 
-/** Exit 3 material first (target/reachability.ts), with the profile as known so far. */
+/** Exit 3 material first (sut/reachability.ts), with the profile as known so far. */
 export async function checkTarget(o: Pick<InferTargetOptions, 'baseUrl' | 'draft' | 'timeoutMs' | 'deadline'>): Promise<void> {
   const client = new TargetClient({ baseUrl: o.baseUrl, profile: provisional(o.draft), timeoutMs: o.timeoutMs, secrets: secretsOf(o.draft), ...(o.deadline ? { deadline: o.deadline } : {}) });
   try {

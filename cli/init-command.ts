@@ -3,12 +3,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inferredText, noteOf } from '../reports/inferred.ts';
 import { tempPathFor } from '../reports/atomic-write.ts';
-import type { Finding, Hint } from '../target/infer/probe.ts';
-import { HEADER_NAME } from '../target/http-syntax.ts';
-import { profileFileSchema, type DraftProfile } from '../target/profile.ts';
-import { parseDraftProfile, ProfileError } from '../target/profile-load.ts';
-import { redact } from '../target/redact.ts';
-import { secretsOf } from '../target/secrets.ts';
+import type { Finding, Hint } from '../sut/infer/probe.ts';
+import { HEADER_NAME } from '../sut/http-syntax.ts';
+import { profileFileSchema, type DraftProfile } from '../sut/profile.ts';
+import { parseDraftProfile, ProfileError } from '../sut/profile-load.ts';
+import { redact } from '../sut/redact.ts';
+import { secretsOf } from '../sut/secrets.ts';
 import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags, checkListenable } from './capture-flags.ts';
 import { UsageError } from './errors.ts';
 import { integerFlag, outputFileFlag, parseFlags } from './flags.ts';
@@ -18,7 +18,7 @@ import { runDeadline } from './run-deadline.ts';
 import { baseUrlFlag, DEFAULT_TIMEOUT_MS } from './run-command.ts';
 
 // `vmp-conformance init` (issue 14): from a base URL and each app's credentials, a draft target profile. Every key
-// the target shows is inferred (target/infer/), with how in `$comment`; every key it does not show is left out,
+// the target shows is inferred (sut/infer/), with how in `$comment`; every key it does not show is left out,
 // with a one-line hint there on how to find it. Credentials given as `${ENV}` stay references in the file. What the
 // probing changes on the target is put back before the file is written. Exit 0, 2 bad usage, 3 no connection or
 // credentials refused.
@@ -26,7 +26,7 @@ import { baseUrlFlag, DEFAULT_TIMEOUT_MS } from './run-command.ts';
 export const DEFAULT_OUT = 'vmp-profile.json';
 /** Probing the reference server takes about 2 s; a slow or hanging target is cut off here (its keys get hints). */
 export const DEFAULT_MAX_DURATION_SEC = 120;
-const SCHEMA_FILE = fileURLToPath(new URL('../target/profile.schema.json', import.meta.url));
+const SCHEMA_FILE = fileURLToPath(new URL('../sut/profile.schema.json', import.meta.url));
 
 const OPTIONS = {
   'base-url': { type: 'string' },

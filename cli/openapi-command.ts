@@ -1,6 +1,6 @@
 import { rename, writeFile } from 'node:fs/promises';
 import { openApiDocument } from '../openapi/document.ts';
-import { checkProfile, ProfileError, readProfileJson } from '../target/profile-load.ts';
+import { checkProfile, ProfileError, readProfileJson } from '../sut/profile-load.ts';
 import { UsageError } from './errors.ts';
 import { outputFileFlag, parseFlags } from './flags.ts';
 

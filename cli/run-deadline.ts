@@ -1,4 +1,4 @@
-import type { RunDeadline } from '../target/deadline.ts';
+import type { RunDeadline } from '../sut/deadline.ts';
 import { DEFAULT_RUNS } from './run-command.ts';
 
 // How long a `run` may take in all (--max-duration): by default a minute for start-up, discovery and restoring,

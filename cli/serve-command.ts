@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { isCalendarDate } from '../models/index.ts';
 import { ServerOptionError, startReferenceServer, type ReferenceServer } from '../reference/server.ts';
-import { loadProfile, ProfileError } from '../target/profile-load.ts';
+import { loadProfile, ProfileError } from '../sut/profile-load.ts';
 import { UsageError } from './errors.ts';
 import { hostFlag, integerFlag, listenError, parseFlags } from './flags.ts';
 

@@ -1,5 +1,5 @@
 import { runSimulation } from '../simulator/simulate.ts';
-import { LOCAL_CAPTURE } from '../target/capture-reach.ts';
+import { LOCAL_CAPTURE } from '../sut/capture-reach.ts';
 import { startEmbedded } from './embedded.ts';
 import { integerFlag, parseFlags, reportDirFlag } from './flags.ts';
 import { DEFAULT_REPORT_DIR, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, executeRun, MAX_SEED, randomSeed } from './run-command.ts';

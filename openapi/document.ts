@@ -1,5 +1,5 @@
 import { ENDPOINTS, MEDIA_TYPES, REQUEST_MEDIA_TYPES, type Endpoint, type ParamSpec } from '../models/index.ts';
-import type { Profile } from '../target/profile.ts';
+import type { Profile } from '../sut/profile.ts';
 import { gapMarks } from './gap-marks.ts';
 import { parameterObject } from './parameters.ts';
 import { profileChoices, type DocumentChoices } from './profile-choices.ts';
@@ -82,7 +82,7 @@ function paths(choices: DocumentChoices): JsonSchema {
 }
 
 export interface OpenApiOptions {
-  /** A target profile as written (target/profile-load.ts checkProfile): its choices are filled in. */
+  /** A target profile as written (sut/profile-load.ts checkProfile): its choices are filled in. */
   profile?: Profile;
 }
 

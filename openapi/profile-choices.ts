@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { MEDIA_TYPES, type MediaForm } from '../models/index.ts';
-import type { Profile } from '../target/profile.ts';
+import type { Profile } from '../sut/profile.ts';
 import type { JsonSchema, RequestModel, SchemaChoices } from './schemas.ts';
 
 // What a target profile fills in where the spec is silent: how the app authenticates (the scheme, never a
 // credential), how a request names a media type, the header that triggers 304, the topic names, the members
 // of the request bodies whose fields are not shown, and where the Consulta sits in a webhook payload. The
-// profile is read as written (target/profile-load.ts checkProfile): a `${ENV}` reference is never resolved,
+// profile is read as written (sut/profile-load.ts checkProfile): a `${ENV}` reference is never resolved,
 // and no header value, template value or signing secret reaches the document.
 
 export interface DocumentChoices {

@@ -1,5 +1,5 @@
 import { statementById } from '../models/index.ts';
-import { STANDARD_WEBHOOKS_HEADERS } from '../simulator/signature.ts';
+import { STANDARD_WEBHOOKS_HEADERS } from '../webhooks/signature.ts';
 import { gapMarks } from './gap-marks.ts';
 import type { DocumentChoices } from './profile-choices.ts';
 import { schemaRef, type JsonSchema } from './schemas.ts';

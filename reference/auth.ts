@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { AppName } from '../target/profile.ts';
+import type { AppName } from '../sut/profile.ts';
 import type { AppCredentials } from './choices.ts';
 
 // Authentication ("how the app proves its identity: not shown"): a request acts as the app whose every

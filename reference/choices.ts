@@ -1,4 +1,4 @@
-import type { AppName, Profile } from '../target/profile.ts';
+import type { AppName, Profile } from '../sut/profile.ts';
 
 // The gap choices the server makes, read from the target profile so that the profile always describes the
 // server (reference/README.md): apps and credentials, topics, request-body fields, hooks path, page size,

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { MediaForm, ParamSpec } from '../models/index.ts';
-import type { AppName } from '../target/profile.ts';
+import type { AppName } from '../sut/profile.ts';
 import type { Choices } from './choices.ts';
 import type { Reply } from './reply.ts';
 import type { Catalog } from './seed/catalog.ts';

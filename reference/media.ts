@@ -1,6 +1,6 @@
 import { ALL_FORMS, FULL_FORMS } from '../models/endpoints/parts.ts';
 import { MEDIA_FORMS, MEDIA_TYPES, essence, type Endpoint, type MediaForm } from '../models/index.ts';
-import type { Profile } from '../target/profile.ts';
+import type { Profile } from '../sut/profile.ts';
 
 // Media-type selection ("how a caller chooses among the media types of a response: not shown"): the
 // profile's mediaTypeSelection, the Accept header by default. Offered forms come from each row of the

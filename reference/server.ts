@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { daysBetween, isCalendarDate } from '../models/index.ts';
-import type { Profile } from '../target/profile.ts';
+import type { Profile } from '../sut/profile.ts';
 import { choicesOf, ServerOptionError } from './choices.ts';
 import type { World } from './context.ts';
 import { requestListener } from './dispatch.ts';

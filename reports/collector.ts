@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Reporter, SerializedError, TestCase, TestModule } from 'vitest/node';
 import { areaOf } from '../models/index.ts';
-import type { CheckMeta, CoverageCell } from '../target/evidence.ts';
+import type { CheckMeta, CoverageCell } from '../sut/evidence.ts';
 import type { RuleResult, Verdict } from './results.ts';
 
 /** A failure's short id for `vmp-conformance replay <id>`: stable for a rule across runs. */

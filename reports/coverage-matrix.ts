@@ -1,5 +1,5 @@
 import { documentedStatuses, ENDPOINTS, type Endpoint } from '../models/index.ts';
-import type { CoverageCell } from '../target/evidence.ts';
+import type { CoverageCell } from '../sut/evidence.ts';
 import type { CoverageMatrix, CoverageState } from './results.ts';
 
 // The coverage matrix: one row per catalog endpoint; its columns are the statuses the row documents and

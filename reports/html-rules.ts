@@ -1,4 +1,4 @@
-import type { Exchange } from '../target/evidence.ts';
+import type { Exchange } from '../sut/evidence.ts';
 import { html, raw, type Markup } from './html-escape.ts';
 import type { RuleResult, Verdict } from './results.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { coverageCellSchema, exchangeSchema, propertyReplaySchema } from '../target/evidence.ts';
+import { coverageCellSchema, exchangeSchema, propertyReplaySchema } from '../sut/evidence.ts';
 
 // results.json: the machine-readable record of one run, the input of every other report.
 export const verdictSchema = z.enum(['pass', 'fail', 'skip', 'observed']);

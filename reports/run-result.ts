@@ -1,6 +1,6 @@
 import type { Rule } from '../models/index.ts';
-import type { Profile } from '../target/profile.ts';
-import { redactDeep } from '../target/redact.ts';
+import type { Profile } from '../sut/profile.ts';
+import { redactDeep } from '../sut/redact.ts';
 import type { ResultCollector } from './collector.ts';
 import { coverageMatrix } from './coverage-matrix.ts';
 import type { BaselineComparison, RunResult } from './results.ts';
@@ -25,7 +25,7 @@ export interface RunFacts {
   selected: readonly Rule[];
   /** discoveryNotes() of the run's fixtures. */
   discovery?: readonly string[];
-  /** Profile values inferred before the run (target/infer/), with how each was told. */
+  /** Profile values inferred before the run (sut/infer/), with how each was told. */
   inferred?: readonly { key: string; value: unknown; how: string }[];
   /** The run's bound and whether it cut checks short. */
   deadline?: { seconds: number; reached: boolean };

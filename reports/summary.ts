@@ -1,6 +1,6 @@
 import { areaOf, type Rule } from '../models/index.ts';
 import { emptyCounts, type AreaCounts } from './progress.ts';
-import { DEADLINE_REASON } from '../target/deadline.ts';
+import { DEADLINE_REASON } from '../sut/deadline.ts';
 import type { RuleResult, RunResult } from './results.ts';
 
 // Figures every report shows, derived from the rule results so that all of them agree.

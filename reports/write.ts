@@ -1,6 +1,6 @@
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { redact, redactDeep } from '../target/redact.ts';
+import { redact, redactDeep } from '../sut/redact.ts';
 import { writeFilesAtomic } from './atomic-write.ts';
 import { htmlReport } from './html.ts';
 import { markdownSummary } from './markdown.ts';

@@ -1,7 +1,7 @@
 import { Agent, request } from 'undici';
 import type { InquiryStream, TimedInquiry } from '../generators/inquiry-stream.ts';
-import type { TargetClient } from '../target/client.ts';
-import { lastSegment } from '../target/discovery.ts';
+import type { TargetClient } from '../sut/client.ts';
+import { lastSegment } from '../sut/discovery.ts';
 import type { Ledger } from './ledger.ts';
 import { sleep } from './sleep.ts';
 

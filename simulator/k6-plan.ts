@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint, representationModel, representationOf, type RepresentationName } from '../models/index.ts';
-import { DEFAULT_MAX_BODY_BYTES } from '../target/client.ts';
-import type { Profile } from '../target/profile.ts';
+import { DEFAULT_MAX_BODY_BYTES } from '../sut/client.ts';
+import type { Profile } from '../sut/profile.ts';
 import { KEYWORDS } from './k6/schema-check.js';
 import { weightedSequence, type Operation } from './load-mix.ts';
 

@@ -1,8 +1,8 @@
 import { ENDPOINTS, addDays, expandPath, listEntries, todayIn, type Endpoint, type MediaForm } from '../models/index.ts';
-import { callEndpoint } from '../target/call.ts';
-import type { TargetClient } from '../target/client.ts';
-import type { Fixtures } from '../target/discovery.ts';
-import { resolvePointer } from './delivery-info.ts';
+import { callEndpoint } from '../sut/call.ts';
+import type { TargetClient } from '../sut/client.ts';
+import type { Fixtures } from '../sut/discovery.ts';
+import { resolvePointer } from '../webhooks/delivery-info.ts';
 
 // The read mix of `load`: one operation per GET row of the endpoint catalog that the discovered fixtures can fill
 // (catalog lists and lookups, agencies, inquiry pages with filters, single inquiries), each a ready request —

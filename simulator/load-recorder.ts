@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { endpoint, representationModel, representationOf } from '../models/index.ts';
-import { DEFAULT_MAX_BODY_BYTES } from '../target/client.ts';
+import { DEFAULT_MAX_BODY_BYTES } from '../sut/client.ts';
 import { checkLatency, createLatencyHistogram, mergeHistograms, recordMs, type LatencyHistogram } from './histogram.ts';
 import type { Operation } from './load-mix.ts';
 

@@ -1,9 +1,9 @@
 import { UsageError } from '../cli/errors.ts';
 import { fixtureAgency, prepareTarget } from '../cli/run-command.ts';
-import { TargetClient } from '../target/client.ts';
-import type { Fixtures } from '../target/discovery.ts';
-import type { Profile } from '../target/profile.ts';
-import { secretsOf } from '../target/secrets.ts';
+import { TargetClient } from '../sut/client.ts';
+import type { Fixtures } from '../sut/discovery.ts';
+import type { Profile } from '../sut/profile.ts';
+import { secretsOf } from '../sut/secrets.ts';
 import { buildMix, readSamples, type Mix } from './load-mix.ts';
 
 // The mix `load` sends to one target, and its k6 export too (k6-export.ts): the fixtures discovered (or given),

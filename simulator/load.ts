@@ -1,9 +1,9 @@
 import type { ArrivalSpec } from '../generators/arrivals.ts';
 import { toolVersion } from '../reports/version.ts';
-import type { Fixtures } from '../target/discovery.ts';
-import type { Profile } from '../target/profile.ts';
-import { redact } from '../target/redact.ts';
-import { secretsOf } from '../target/secrets.ts';
+import type { Fixtures } from '../sut/discovery.ts';
+import type { Profile } from '../sut/profile.ts';
+import { redact } from '../sut/redact.ts';
+import { secretsOf } from '../sut/secrets.ts';
 import { watchGenerator } from './generator-watch.ts';
 import { runClosed } from './load-closed.ts';
 import { weightedSequence } from './load-mix.ts';

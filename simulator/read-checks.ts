@@ -1,7 +1,7 @@
 import { LIMITS, listEntries } from '../models/index.ts';
-import { callEndpoint } from '../target/call.ts';
-import type { TargetClient } from '../target/client.ts';
-import { lastSegment } from '../target/discovery.ts';
+import { callEndpoint } from '../sut/call.ts';
+import type { TargetClient } from '../sut/client.ts';
+import { lastSegment } from '../sut/discovery.ts';
 import { eachLimit } from './each-limit.ts';
 import type { Ledger } from './ledger.ts';
 

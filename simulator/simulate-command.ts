@@ -6,8 +6,8 @@ import { integerFlag, parseFlags, reportDirFlag } from '../cli/flags.ts';
 import { Interrupt } from '../cli/interrupt.ts';
 import { baseUrlFlag, DEFAULT_REPORT_DIR, DEFAULT_TIMEOUT_MS, MAX_SEED, profileFlag, randomSeed } from '../cli/run-command.ts';
 import type { ArrivalSpec } from '../generators/arrivals.ts';
-import type { CaptureReach } from '../target/capture-reach.ts';
-import type { Profile } from '../target/profile.ts';
+import type { CaptureReach } from '../sut/capture-reach.ts';
+import type { Profile } from '../sut/profile.ts';
 import { arrivalSpec, rateFlag } from './arrival-flags.ts';
 import { DEFAULT_RESEND_SAMPLE, runSimulation } from './simulate.ts';
 

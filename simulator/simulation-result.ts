@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { writeFileAtomic } from '../reports/atomic-write.ts';
 import path from 'node:path';
 import type { ArrivalSpec } from '../generators/arrivals.ts';
-import { redact } from '../target/redact.ts';
+import { redact } from '../sut/redact.ts';
 import { encodeHistogram, percentilesMs, type EncodedHistogram, type LatencyHistogram, type Percentiles } from './histogram.ts';
 import type { Problem, ProblemKind } from './problems.ts';
 import type { ListCheck } from './read-checks.ts';

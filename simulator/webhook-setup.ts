@@ -1,5 +1,5 @@
 import { CliError } from '../cli/errors.ts';
-import type { TargetClient } from '../target/client.ts';
+import type { TargetClient } from '../sut/client.ts';
 import {
   assertTouchable,
   describeSnapshot,
@@ -8,7 +8,7 @@ import {
   saveWebhookConfigs,
   UnrestorableWebhookError,
   type WebhookSnapshot,
-} from '../target/webhook-config.ts';
+} from '../sut/webhook-config.ts';
 
 // Step 1 of `simulate`: the primary app's inquiry topic points at {capture}/primary and the other app's at
 // {capture}/other, so a delivery's path says which app it was sent to. Both are saved before any change and

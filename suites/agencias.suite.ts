@@ -1,6 +1,6 @@
 import { PROBLEM_MEDIA_TYPE, essence, representationModel, validationProblem } from '../models/index.ts';
-import type { TargetResponse } from '../target/client.ts';
-import { lastSegment } from '../target/discovery.ts';
+import type { TargetResponse } from '../sut/client.ts';
+import { lastSegment } from '../sut/discovery.ts';
 import { agencyMails, caseVariants } from './harness/agencies.ts';
 import { check, type Check } from './harness/check.ts';
 import { agencySegment, freshAdminMail, invite, inviteFresh, registerCheckAgency, registeredAdminMail, resolveLocation } from './harness/invitations.ts';

@@ -7,7 +7,7 @@ import {
   representationModel,
   validationProblem,
 } from '../models/index.ts';
-import type { TargetResponse } from '../target/client.ts';
+import type { TargetResponse } from '../sut/client.ts';
 import { runLifecycleModel, runScenario, type LifecycleOptions, type Model } from './appnotificaciones/lifecycle-model.ts';
 import { topicView, type TopicView } from './appnotificaciones/topic-view.ts';
 import { mentions } from './events/hooks.ts';

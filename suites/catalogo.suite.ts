@@ -1,5 +1,5 @@
 import { endpoint, listEntries, validationProblem } from '../models/index.ts';
-import type { TargetResponse } from '../target/client.ts';
+import type { TargetResponse } from '../sut/client.ts';
 import { distinctlyValued, expectFound, expectPartFound, fullList, mappedFields, sharedAcrossStates, type Probe } from './catalogo/bestmatch.ts';
 import { cityQuery, keyValue, NO_CITY, type CatalogArea } from './harness/catalog-keys.ts';
 import { check, type Check } from './harness/check.ts';

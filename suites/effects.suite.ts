@@ -1,6 +1,6 @@
-import type { Delivery } from '../simulator/capture-server.ts';
+import type { Delivery } from '../webhooks/capture-server.ts';
 import { consulta } from '../models/index.ts';
-import type { TargetResponse } from '../target/client.ts';
+import type { TargetResponse } from '../sut/client.ts';
 import { excerpt, inquiryMismatches, mentions, sendHook } from './events/hooks.ts';
 import { newValues, shows } from './effects/edit.ts';
 import { INQUIRY_CALLBACK, ownAgencies } from './effects/own-agency.ts';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { PROBLEM_MEDIA_TYPE, essence, forbiddenProblem, validationProblem } from '../models/index.ts';
-import type { TargetResponse } from '../target/client.ts';
+import type { TargetResponse } from '../sut/client.ts';
 import { check, type Check } from './harness/check.ts';
 import { fixedCases, randomCases, type ProblemCase } from './errors/problem-cases.ts';
 import { refusingCallback } from './harness/resend-setup.ts';

@@ -1,10 +1,10 @@
-import type { CaptureServer, Delivery } from '../simulator/capture-server.ts';
-import { resolvePointer } from '../simulator/delivery-info.ts';
+import type { CaptureServer, Delivery } from '../webhooks/capture-server.ts';
+import { resolvePointer } from '../webhooks/delivery-info.ts';
 import { consulta, consultaInput } from '../models/index.ts';
-import { callEndpoint } from '../target/call.ts';
-import { lastSegment } from '../target/discovery.ts';
-import type { AppName } from '../target/profile.ts';
-import { fillTemplate } from '../target/templates.ts';
+import { callEndpoint } from '../sut/call.ts';
+import { lastSegment } from '../sut/discovery.ts';
+import type { AppName } from '../sut/profile.ts';
+import { fillTemplate } from '../sut/templates.ts';
 import { excerpt, freshInquiry, inquiryMismatches, mentions, sendHook } from './events/hooks.ts';
 import { freshAdminMail } from './harness/invitations.ts';
 import { check, type Check } from './harness/check.ts';

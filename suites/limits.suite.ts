@@ -3,7 +3,7 @@ import { emailOfLength } from '../generators/text.ts';
 import { check, type Check } from './harness/check.ts';
 import { invite } from './harness/invitations.ts';
 import { sendHook } from './events/hooks.ts';
-import { callEndpoint } from '../target/call.ts';
+import { callEndpoint } from '../sut/call.ts';
 import { firstForm } from './harness/request-inputs.ts';
 import { LIMIT_RULES_CHECKED } from './limits/limit-rules.ts';
 import { runLimitRule } from './limits/limit-run.ts';

@@ -1,6 +1,6 @@
 import { afterAll } from 'vitest';
 import { ENDPOINTS, hasRule, mediaRuleId, requestMediaRuleId } from '../models/index.ts';
-import { callEndpoint } from '../target/call.ts';
+import { callEndpoint } from '../sut/call.ts';
 import { check, type Check } from './harness/check.ts';
 import { targetClient } from './harness/context.ts';
 import { registerFreshAgency } from './harness/invitations.ts';

@@ -1,7 +1,7 @@
 import { INT32, LIMITS, consultaPage, daysBetween, listEntries, unknownMembers } from '../models/index.ts';
 import { emailOfLength } from '../generators/text.ts';
-import type { EndpointCall } from '../target/call.ts';
-import type { TargetResponse } from '../target/client.ts';
+import type { EndpointCall } from '../sut/call.ts';
+import type { TargetResponse } from '../sut/client.ts';
 import { check, type Check } from './harness/check.ts';
 import { describeResponse } from './harness/describe.ts';
 import { freshAdminMail, invite, inviteFresh, resolveLocation } from './harness/invitations.ts';

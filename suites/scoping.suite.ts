@@ -1,7 +1,7 @@
 import { listEntries } from '../models/index.ts';
-import type { TargetResponse } from '../target/client.ts';
-import { fillTemplate } from '../target/templates.ts';
-import { callEndpoint } from '../target/call.ts';
+import type { TargetResponse } from '../sut/client.ts';
+import { fillTemplate } from '../sut/templates.ts';
+import { callEndpoint } from '../sut/call.ts';
 import { freshInquiry, sendHook } from './events/hooks.ts';
 import { agencyMails } from './harness/agencies.ts';
 import { check, type Check } from './harness/check.ts';

@@ -6,8 +6,8 @@ import {
   type Endpoint,
   type Rule,
 } from '../models/index.ts';
-import type { EndpointCall } from '../target/call.ts';
-import type { TargetResponse } from '../target/client.ts';
+import type { EndpointCall } from '../sut/call.ts';
+import type { TargetResponse } from '../sut/client.ts';
 import { check, type Check } from './harness/check.ts';
 import { expectDocumentedBody } from './harness/documented-body.ts';
 import { webhookSession } from './harness/webhook-session.ts';

@@ -1,5 +1,5 @@
 import { checkParam, consultaInput, endpoint, type ParamSpec } from '../../models/index.ts';
-import type { AppName } from '../../target/profile.ts';
+import type { AppName } from '../../sut/profile.ts';
 import type { Ctx, Handler, World } from '../context.ts';
 import { href } from '../links.ts';
 import { empty, entryLevel, jsonReply, type Errors } from '../reply.ts';

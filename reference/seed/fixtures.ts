@@ -1,6 +1,6 @@
 import { Faker, base, es } from '@faker-js/faker';
 import { addDays } from '../../models/index.ts';
-import type { AppName } from '../../target/profile.ts';
+import type { AppName } from '../../sut/profile.ts';
 import type { Agency } from '../state/types.ts';
 import { SID_LENGTH, foldMail } from '../state/store.ts';
 import { endOfDay, formatInZone, startOfDay } from '../time.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { LIMITS, parseOffsetDateTime, type ConsultaInput } from '../../models/index.ts';
-import type { AppName } from '../../target/profile.ts';
+import type { AppName } from '../../sut/profile.ts';
 import type { Agency, Inquiry, WebhookConfig } from './types.ts';
 
 // All reads and writes of the state. Every method is synchronous, so a check-and-set (invite, POST of a

@@ -1,5 +1,5 @@
 import type { ConsultaInput } from '../../models/index.ts';
-import type { AppName } from '../../target/profile.ts';
+import type { AppName } from '../../sut/profile.ts';
 
 // The server's mutable state. Invitation states (States and transitions: names "not shown") are ours:
 // pendiente (invited, not yet registered) and registrada (registered; visible to its associated apps).

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'undici';
-import type { AppName } from '../../target/profile.ts';
+import type { AppName } from '../../sut/profile.ts';
 import { signatureHeaders, type Signature } from './signature.ts';
 
 // Webhook delivery (Events): one POST of the JSON payload to the configured URL, started after the API

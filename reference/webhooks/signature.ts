@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { Profile } from '../../target/profile.ts';
+import type { Profile } from '../../sut/profile.ts';
 
 // Events: "signing ... not shown". The reference profile signs nothing; a profile may name a scheme, and the
 // server then signs as it says: Standard Webhooks (webhook-signature: v1,<base64 HMAC-SHA256 of

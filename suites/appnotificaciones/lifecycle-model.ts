@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { getCurrentTest } from 'vitest/suite';
-import type { TargetResponse } from '../../target/client.ts';
+import type { TargetResponse } from '../../sut/client.ts';
 import { propertySeed, type Check } from '../harness/check.ts';
 import { RuleViolation } from '../harness/violation.ts';
 

@@ -1,5 +1,5 @@
 import { consulta, refLink, refTitleParts, unknownMembers, type Consulta } from '../../models/index.ts';
-import type { TargetResponse } from '../../target/client.ts';
+import type { TargetResponse } from '../../sut/client.ts';
 import { check, type Check } from '../harness/check.ts';
 import { pairByHref, type RefEntry } from '../harness/consulta-match.ts';
 import { firstDifference } from '../harness/json-walk.ts';

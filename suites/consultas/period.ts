@@ -9,7 +9,7 @@ import {
   parseOffsetDateTime,
   type OffsetDateTime,
 } from '../../models/index.ts';
-import type { TargetResponse } from '../../target/client.ts';
+import type { TargetResponse } from '../../sut/client.ts';
 import { check, type Check } from '../harness/check.ts';
 import { contentKey } from '../harness/consulta-match.ts';
 import { pageOf, type PageWalk, type PageWalker } from '../harness/pages.ts';

@@ -1,5 +1,5 @@
 import { addDays, consultaInput, daysBetween, endpoint, LIMITS, parseOffsetDateTime } from '../../models/index.ts';
-import type { TargetResponse } from '../../target/client.ts';
+import type { TargetResponse } from '../../sut/client.ts';
 import { check, type Check } from '../harness/check.ts';
 import { pairByHref } from '../harness/consulta-match.ts';
 import { resolvePointer } from '../harness/json-pointer.ts';

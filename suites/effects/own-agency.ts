@@ -1,7 +1,7 @@
 import { afterAll } from 'vitest';
 import type { ConsultaInput } from '../../models/index.ts';
-import { callEndpoint } from '../../target/call.ts';
-import type { TargetResponse } from '../../target/client.ts';
+import { callEndpoint } from '../../sut/call.ts';
+import type { TargetResponse } from '../../sut/client.ts';
 import { freshInquiry, sendHook } from '../events/hooks.ts';
 import type { Check } from '../harness/check.ts';
 import { targetClient } from '../harness/context.ts';

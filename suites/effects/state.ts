@@ -1,4 +1,4 @@
-import type { TargetResponse } from '../../target/client.ts';
+import type { TargetResponse } from '../../sut/client.ts';
 import { canonical } from '../harness/canonical.ts';
 import type { Check } from '../harness/check.ts';
 import { resolvePointer } from '../harness/json-pointer.ts';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { ENTRY_LEVEL_KEY, INT32, LIMITS, addDays, checkParam, endpoint, type ParamSpec } from '../../models/index.ts';
 import { tokenOfLength, nonEmailArbitrary } from '../../generators/text.ts';
-import type { EndpointCall } from '../../target/call.ts';
+import type { EndpointCall } from '../../sut/call.ts';
 import type { Check } from '../harness/check.ts';
 import { freshAdminMail } from '../harness/invitations.ts';
 import { emailsOfLengths, lengthsBelow, lengthsPast } from '../harness/lengths.ts';

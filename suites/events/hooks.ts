@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { createInquiryGenerator } from '../../generators/inquiry.ts';
 import { consultaInput, parseOffsetDateTime, type ConsultaInput } from '../../models/index.ts';
-import { TargetClient, type TargetResponse } from '../../target/client.ts';
+import { TargetClient, type TargetResponse } from '../../sut/client.ts';
 import type { Check } from '../harness/check.ts';
 
 // The simulation hooks (a contract shared with third-party targets, profile key simulationHooks): POST

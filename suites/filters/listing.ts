@@ -1,5 +1,5 @@
 import { listEntries } from '../../models/index.ts';
-import type { TargetResponse } from '../../target/client.ts';
+import type { TargetResponse } from '../../sut/client.ts';
 import { keyValue, type CatalogArea } from '../harness/catalog-keys.ts';
 import type { Check } from '../harness/check.ts';
 import { canonicalKey } from '../harness/json-walk.ts';

@@ -1,7 +1,7 @@
 import { listEntries } from '../../models/index.ts';
-import type { TargetResponse } from '../../target/client.ts';
-import { lastSegment } from '../../target/discovery.ts';
-import type { AppName } from '../../target/profile.ts';
+import type { TargetResponse } from '../../sut/client.ts';
+import { lastSegment } from '../../sut/discovery.ts';
+import type { AppName } from '../../sut/profile.ts';
 import type { Check } from './check.ts';
 
 // An app's agencies, named by adminMail: reference-form entries are link objects whose href is the agency

@@ -1,5 +1,5 @@
 import { listEntries } from '../../models/index.ts';
-import type { Profile } from '../../target/profile.ts';
+import type { Profile } from '../../sut/profile.ts';
 import type { Check } from './check.ts';
 import { resolvePointer, scalarText } from './json-pointer.ts';
 

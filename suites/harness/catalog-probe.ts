@@ -1,7 +1,7 @@
 import { listEntries } from '../../models/index.ts';
-import type { TargetResponse } from '../../target/client.ts';
-import { lastSegment } from '../../target/discovery.ts';
-import type { Profile } from '../../target/profile.ts';
+import type { TargetResponse } from '../../sut/client.ts';
+import { lastSegment } from '../../sut/discovery.ts';
+import type { Profile } from '../../sut/profile.ts';
 import type { Check } from './check.ts';
 import { resolvePointer, scalarText } from './json-pointer.ts';
 

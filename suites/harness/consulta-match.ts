@@ -1,4 +1,4 @@
-import { lastSegment } from '../../target/discovery.ts';
+import { lastSegment } from '../../sut/discovery.ts';
 import { canonicalKey } from './json-walk.ts';
 import type { PageWalk } from './pages.ts';
 

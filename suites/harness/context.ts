@@ -1,9 +1,9 @@
 import { inject } from 'vitest';
-import { TargetClient } from '../../target/client.ts';
-import type { CaptureReach } from '../../target/capture-reach.ts';
-import type { RunDeadline } from '../../target/deadline.ts';
-import type { Fixtures } from '../../target/discovery.ts';
-import type { Profile } from '../../target/profile.ts';
+import { TargetClient } from '../../sut/client.ts';
+import type { CaptureReach } from '../../sut/capture-reach.ts';
+import type { RunDeadline } from '../../sut/deadline.ts';
+import type { Fixtures } from '../../sut/discovery.ts';
+import type { Profile } from '../../sut/profile.ts';
 import { watchRun } from './run-ledger.ts';
 
 /** Everything a suite knows about the run; the CLI provides it through vitest.provide('vmp', …). */
@@ -26,13 +26,13 @@ export interface RunContext {
   capture: CaptureReach;
   /** When the run must end (`--max-duration`): checks not done by then are reported as not run. */
   deadline?: RunDeadline;
-  /** Change configured webhook topics even where their restore would lose something (target/webhook-restore.ts). */
+  /** Change configured webhook topics even where their restore would lose something (sut/webhook-restore.ts). */
   discardUnrestorableWebhooks: boolean;
 }
 
 /**
  * An endpoint whose answers take over half the timeout this many times in a row is not asked again in the run
- * (target/breaker.ts): a slow target yields failed checks in minutes, not passing ones in hours.
+ * (sut/breaker.ts): a slow target yields failed checks in minutes, not passing ones in hours.
  */
 export const SLOW_STRIKES = 3;
 

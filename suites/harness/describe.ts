@@ -1,5 +1,5 @@
 import { essence } from '../../models/index.ts';
-import type { TargetResponse } from '../../target/client.ts';
+import type { TargetResponse } from '../../sut/client.ts';
 
 // Observations record what the target did where the spec is silent, in a few words a report can show.
 

@@ -7,7 +7,7 @@ import {
   type Endpoint,
   type MediaForm,
 } from '../../models/index.ts';
-import type { TargetResponse } from '../../target/client.ts';
+import type { TargetResponse } from '../../sut/client.ts';
 import type { Check } from './check.ts';
 
 // The body a documented status carries, judged against its model: success bodies by the representation of

@@ -1,5 +1,5 @@
 import { documentedStatuses, RFC9110, utf8Octets, type Endpoint } from '../../models/index.ts';
-import type { TargetResponse } from '../../target/client.ts';
+import type { TargetResponse } from '../../sut/client.ts';
 
 // What "accepted" and "rejected" mean for one endpoint, from its documented codes alone.
 

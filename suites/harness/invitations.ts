@@ -1,7 +1,7 @@
 import { LIMITS } from '../../models/index.ts';
-import { callEndpoint } from '../../target/call.ts';
-import type { TargetResponse } from '../../target/client.ts';
-import { fillTemplate } from '../../target/templates.ts';
+import { callEndpoint } from '../../sut/call.ts';
+import type { TargetResponse } from '../../sut/client.ts';
+import { fillTemplate } from '../../sut/templates.ts';
 import type { Check } from './check.ts';
 import { sendHook } from '../events/hooks.ts';
 

@@ -1,5 +1,5 @@
 import { LIMITS, addDays, listEntries, parseOffsetDateTime } from '../../models/index.ts';
-import { lastSegment } from '../../target/discovery.ts';
+import { lastSegment } from '../../sut/discovery.ts';
 import type { Check } from './check.ts';
 
 // The oldest inquiry an agency's list reaches: the period starts at the earliest desde the Limits allow

@@ -1,5 +1,5 @@
 import { LIMITS, type MediaForm } from '../../models/index.ts';
-import type { TargetResponse } from '../../target/client.ts';
+import type { TargetResponse } from '../../sut/client.ts';
 import type { Check } from './check.ts';
 
 // Paged list envelope (inquiry list): Pagina "current page number, starting at 1", Total "total number of

@@ -1,5 +1,5 @@
 import { addDays, daysBetween, listEntries, parseOffsetDateTime } from '../../models/index.ts';
-import { lastSegment } from '../../target/discovery.ts';
+import { lastSegment } from '../../sut/discovery.ts';
 import { freshInquiry, sendHook } from '../events/hooks.ts';
 import type { Check } from './check.ts';
 import { describeResponse } from './describe.ts';

@@ -1,6 +1,6 @@
 import { LIMITS, type Endpoint, type MediaForm } from '../../models/index.ts';
 import { tokenOfLength } from '../../generators/text.ts';
-import { fillTemplate } from '../../target/templates.ts';
+import { fillTemplate } from '../../sut/templates.ts';
 import type { Check } from './check.ts';
 
 // Request inputs the suites invent: names that can only denote what the run itself created (fresh e-mails

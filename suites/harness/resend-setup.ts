@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { endpoint } from '../../models/index.ts';
-import type { Delivery } from '../../simulator/capture-server.ts';
-import type { TargetResponse } from '../../target/client.ts';
-import type { AppName } from '../../target/profile.ts';
+import type { Delivery } from '../../webhooks/capture-server.ts';
+import type { TargetResponse } from '../../sut/client.ts';
+import type { AppName } from '../../sut/profile.ts';
 import type { Check } from './check.ts';
 import { describeResponse } from './describe.ts';
 import { webhookUrl } from './request-inputs.ts';

@@ -1,8 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
-import type { SendRequest, TargetClient, TargetResponse } from '../../target/client.ts';
-import { matchEndpoint } from '../../target/endpoint-match.ts';
-import type { Exchange } from '../../target/evidence.ts';
+import type { SendRequest, TargetClient, TargetResponse } from '../../sut/client.ts';
+import { matchEndpoint } from '../../sut/endpoint-match.ts';
+import type { Exchange } from '../../sut/evidence.ts';
 
 // Every exchange of a run, whichever check (or a suite's set-up or clean-up) sent it, is heard here (issue 12
 // §4). errors/no-server-error runs last (cli/suite-session.ts) and reports any 5xx of the whole run with the

@@ -1,4 +1,4 @@
-// The save/restore of webhook configurations lives in target/webhook-config.ts, shared with the simulator;
+// The save/restore of webhook configurations lives in sut/webhook-config.ts, shared with the simulator;
 // this module keeps the suites' import path.
 export {
   assertTouchable,
@@ -7,4 +7,4 @@ export {
   saveWebhookConfig,
   saveWebhookConfigs,
   type WebhookSnapshot,
-} from '../../target/webhook-config.ts';
+} from '../../sut/webhook-config.ts';

@@ -1,13 +1,13 @@
 import { afterAll } from 'vitest';
-import { startCaptureServer, type CaptureServer, type Delivery } from '../../simulator/capture-server.ts';
-import { callEndpoint } from '../../target/call.ts';
-import type { TargetClient, TargetResponse } from '../../target/client.ts';
-import { unreachableBecause } from '../../target/capture-reach.ts';
-import type { AppName } from '../../target/profile.ts';
-import { fillTemplate } from '../../target/templates.ts';
+import { startCaptureServer, type CaptureServer, type Delivery } from '../../webhooks/capture-server.ts';
+import { callEndpoint } from '../../sut/call.ts';
+import type { TargetClient, TargetResponse } from '../../sut/client.ts';
+import { unreachableBecause } from '../../sut/capture-reach.ts';
+import type { AppName } from '../../sut/profile.ts';
+import { fillTemplate } from '../../sut/templates.ts';
 import { holdUntilCheckEnds, oneAtATime } from './check-scope.ts';
 import { runContext, targetClient } from './context.ts';
-import { journal } from '../../target/webhook-journal.ts';
+import { journal } from '../../sut/webhook-journal.ts';
 import { assertTouchable, restoreWebhookConfigs, saveWebhookConfig, type WebhookSnapshot } from './webhook-config.ts';
 
 // What a suite that changes webhook configurations shares: a receiver for callbacks, the configurations it

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { ENDPOINTS, checkParam, documentedStatuses, type Endpoint, type ParamSpec } from '../../models/index.ts';
 import { boundaryCases, type BoundaryCase } from '../../generators/boundaries.ts';
-import type { TargetResponse } from '../../target/client.ts';
-import type { EndpointCall } from '../../target/call.ts';
+import type { TargetResponse } from '../../sut/client.ts';
+import type { EndpointCall } from '../../sut/call.ts';
 import type { Check } from '../harness/check.ts';
 import { acceptanceStatuses, allowingUriTooLong, rejectionStatuses } from '../harness/expectations.ts';
 import { agenciaEditBody, firstForm, fixtureSid, pathSafe, webhookBody } from '../harness/request-inputs.ts';

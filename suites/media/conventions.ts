@@ -13,7 +13,7 @@ import {
   type Endpoint,
   type MediaForm,
 } from '../../models/index.ts';
-import type { TargetResponse } from '../../target/client.ts';
+import type { TargetResponse } from '../../sut/client.ts';
 import { check, type Check } from '../harness/check.ts';
 import { linksIn, membersNamed, timestampLike } from '../harness/json-walk.ts';
 import { missingMembers } from '../harness/presence.ts';

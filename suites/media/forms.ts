@@ -1,5 +1,5 @@
 import { essence, listEntries, MEDIA_FORMS, MEDIA_TYPES, type Endpoint, type MediaForm } from '../../models/index.ts';
-import { formFault } from '../../target/form-judge.ts';
+import { formFault } from '../../sut/form-judge.ts';
 import type { Check } from '../harness/check.ts';
 import { validRequest, type RequestEnv } from './requests.ts';
 
@@ -14,7 +14,7 @@ export async function requestOrSkip(c: Check, e: Endpoint, env: RequestEnv) {
 
 /**
  * media/<endpoint>/<form>: a valid request asking for `form` gets the success status, that media type, and a
- * body of that form — judged as fixture discovery judges its reads (target/form-judge.ts).
+ * body of that form — judged as fixture discovery judges its reads (sut/form-judge.ts).
  */
 export async function checkForm(c: Check, e: Endpoint, form: MediaForm, env: RequestEnv): Promise<void> {
   const call = await requestOrSkip(c, e, env);

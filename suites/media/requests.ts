@@ -1,10 +1,10 @@
 import { listEntries, type Endpoint } from '../../models/index.ts';
-import type { EndpointCall } from '../../target/call.ts';
+import type { EndpointCall } from '../../sut/call.ts';
 import { hrefIds } from '../harness/catalog-probe.ts';
 import { cityQuery, keyValue, NO_CITY, type CatalogArea } from '../harness/catalog-keys.ts';
 import type { Check } from '../harness/check.ts';
 import { freshAdminMail } from '../harness/invitations.ts';
-import { fillTemplate } from '../../target/templates.ts';
+import { fillTemplate } from '../../sut/templates.ts';
 import { agenciaEditBody, webhookBody } from '../harness/request-inputs.ts';
 import type { WebhookSession } from '../harness/webhook-session.ts';
 

@@ -1,7 +1,7 @@
 import { ENDPOINTS, type Endpoint } from '../../models/index.ts';
 import { boundaryCases } from '../../generators/boundaries.ts';
 import { bodyVariants, LONG_LENGTHS_MUTATING, segmentValues } from '../../generators/tricky.ts';
-import { endpointRequest, type EndpointCall } from '../../target/call.ts';
+import { endpointRequest, type EndpointCall } from '../../sut/call.ts';
 import type { Check } from '../harness/check.ts';
 import { freshAdminMail, invite } from '../harness/invitations.ts';
 import { agenciaCreateBody, agenciaEditBody, webhookUrl } from '../harness/request-inputs.ts';

@@ -1,7 +1,7 @@
 import { LIMITS, type Endpoint, type ParamSpec } from '../../models/index.ts';
 import { boundaryCases } from '../../generators/boundaries.ts';
 import { bodyVariants } from '../../generators/tricky.ts';
-import type { EndpointCall } from '../../target/call.ts';
+import type { EndpointCall } from '../../sut/call.ts';
 import type { Check } from '../harness/check.ts';
 import { agenciaCreateBody, agenciaEditBody, webhookBody } from '../harness/request-inputs.ts';
 import { callWith, drawsOf } from '../limits/limit-run.ts';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { Endpoint, ParamSpec } from '../../models/index.ts';
 import { paramArbitrary } from '../../generators/params.ts';
 import { nonEmailArbitrary } from '../../generators/text.ts';
-import type { EndpointCall } from '../../target/call.ts';
+import type { EndpointCall } from '../../sut/call.ts';
 import type { Check } from '../harness/check.ts';
 import { lengthsPast } from '../harness/lengths.ts';
 import { adminMailMembers } from '../server-errors/tricky-calls.ts';
@@ -14,7 +14,7 @@ import {
   pathSafe,
   webhookBody,
 } from '../harness/request-inputs.ts';
-import { fillTemplate } from '../../target/templates.ts';
+import { fillTemplate } from '../../sut/templates.ts';
 import { bodyVariants } from '../../generators/tricky.ts';
 
 // Random requests for "answers only the codes it documents": a mix of valid and invalid parameter values

@@ -1,5 +1,5 @@
 import type { MediaForm } from '../../models/index.ts';
-import type { TargetResponse } from '../../target/client.ts';
+import type { TargetResponse } from '../../sut/client.ts';
 import type { Check } from '../harness/check.ts';
 import type { WebhookSession } from '../harness/webhook-session.ts';
 

@@ -1,6 +1,6 @@
 import { LIMITS } from '../../models/index.ts';
 import { tokenOfLength } from '../../generators/text.ts';
-import type { TargetResponse } from '../../target/client.ts';
+import type { TargetResponse } from '../../sut/client.ts';
 import type { Check } from '../harness/check.ts';
 import { freshTopic, webhookBody } from '../harness/request-inputs.ts';
 import { read, type ProvocationTable, type StatusContext } from './provocation.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startReferenceServer } from '../../reference/server.ts';
 import { runResultSchema, type RunResult } from '../../reports/results.ts';
-import { parseProfile } from '../../target/profile-load.ts';
+import { parseProfile } from '../../sut/profile-load.ts';
 import { ROOT, runCli, type ChildRun } from '../hostile/support/cli-child.ts';
 import { startChaosProxy, type ChaosOptions, type ChaosProxy } from './chaos-proxy.ts';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { captureFlags } from '../../cli/capture-flags.ts';
 import { main } from '../../cli/main.ts';
-import { unreachableBecause } from '../../target/capture-reach.ts';
+import { unreachableBecause } from '../../sut/capture-reach.ts';
 import { cli, E2E_TIMEOUT, tempDir } from './run-support.ts';
 
 // --capture-listen and --callback-url: how a target on another machine reaches the capture server of `run`

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { loadProfile } from '../../target/profile-load.ts';
+import { loadProfile } from '../../sut/profile-load.ts';
 import { runMain } from '../hostile/support/main-in-process.ts';
 
 // examples/ is documentation a user copies: a profile that does not load, or a workflow calling a flag that

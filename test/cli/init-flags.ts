@@ -1,4 +1,4 @@
-import type { Profile } from '../../target/profile.ts';
+import type { Profile } from '../../sut/profile.ts';
 
 // The `vmp-conformance init` flags that give a profile's credentials (and signing secret), nothing else: what a
 // user who knows only the base URL and the credentials types.

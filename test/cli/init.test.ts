@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TargetClient } from '../../target/client.ts';
-import { callEndpoint } from '../../target/call.ts';
-import { profileFileSchema, type Profile } from '../../target/profile.ts';
-import { secretsOf } from '../../target/secrets.ts';
-import { formsOf } from '../../target/redact.ts';
+import { TargetClient } from '../../sut/client.ts';
+import { callEndpoint } from '../../sut/call.ts';
+import { profileFileSchema, type Profile } from '../../sut/profile.ts';
+import { secretsOf } from '../../sut/secrets.ts';
+import { formsOf } from '../../sut/redact.ts';
 import type { ReferenceServer } from '../../reference/server.ts';
 import { ALT_PROFILE_FILE, freshReference, loadProfile, pool, PROFILE_FILE, QUERY_PROFILE_FILE } from '../mutants/run-cli.ts';
 import { initFlags } from './init-flags.ts';

@@ -5,7 +5,7 @@ import { startEmbedded, type Embedded } from '../../cli/embedded.ts';
 import { main } from '../../cli/main.ts';
 import { rebase, restoreCredentials } from '../../cli/replay-command.ts';
 import { runResultSchema } from '../../reports/results.ts';
-import { parseProfile } from '../../target/profile-load.ts';
+import { parseProfile } from '../../sut/profile-load.ts';
 import { startBrokenServer, type BrokenServer } from '../support/broken-server.ts';
 import { cli, E2E_TIMEOUT, ROOT, SECRET_VALUES, SECRETS, tempDir, writeSecretProfile } from './run-support.ts';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { callEndpoint, endpointRequest } from '../../target/call.ts';
+import { callEndpoint, endpointRequest } from '../../sut/call.ts';
 import { runLedger, sendingAs, watchRun } from '../../suites/harness/run-ledger.ts';
-import { answer } from '../target/tiny-server.ts';
-import { closeTargetsAfterEach, tinyTarget } from '../target/tiny-target.ts';
+import { answer } from '../sut/tiny-server.ts';
+import { closeTargetsAfterEach, tinyTarget } from '../sut/tiny-target.ts';
 
 // The run ledger (issue 12 §4): it hears every exchange of the run's client, keeps each 5xx with who sent it,
 // tells a request to a row of the catalog with credentials (judged) from one outside the rows (recorded), never

@@ -16,10 +16,10 @@ import { SECRET_ENV } from './support/secret-target.ts';
 // write batch outgrew V8's longest string, so half were answered 500. Now a delivery over the body limit is 413,
 // the bodies in flight stay within a byte budget (the rest wait, unread), and batches are written as buffers:
 // every delivery is acknowledged and in the file, and the process stays small. (The kill -9 test in
-// test/simulator/capture-kill.test.ts keeps the durability promise.) The server checks signatures with a test
+// test/webhooks/capture-kill.test.ts keeps the durability promise.) The server checks signatures with a test
 // secret, its only credential, which must not reach its file or its output.
 
-const CHILD = fileURLToPath(new URL('../simulator/fixtures/capture-child.ts', import.meta.url));
+const CHILD = fileURLToPath(new URL('../webhooks/fixtures/capture-child.ts', import.meta.url));
 const DELIVERIES = 300;
 const BODY_BYTES = 1_000_000;
 /** Node, tsx and the server take ~100 MiB; the 8 MiB budget costs several times itself on its way to the file. */

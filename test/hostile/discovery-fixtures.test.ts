@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { prepareTarget } from '../../cli/run-command.ts';
-import { TargetClient } from '../../target/client.ts';
-import type { Fixtures } from '../../target/discovery.ts';
-import { parseProfile, secretsOf } from '../../target/profile-load.ts';
+import { TargetClient } from '../../sut/client.ts';
+import type { Fixtures } from '../../sut/discovery.ts';
+import { parseProfile, secretsOf } from '../../sut/profile-load.ts';
 import { SECRET_PROFILE, SECRETS } from '../cli/run-support.ts';
 import { AGENCY, FAULTS, SID, startHostile, type HostileServer } from './discovery-servers.ts';
 import { expectNoSecrets } from './support/no-secrets.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseProfile } from '../../target/profile-load.ts';
-import { planRestore as plan } from '../../target/webhook-restore.ts';
+import { parseProfile } from '../../sut/profile-load.ts';
+import { planRestore as plan } from '../../sut/webhook-restore.ts';
 import { expectNoSecrets } from './support/no-secrets.ts';
 import { SECRET_ENV, TEST_SECRETS } from './support/secret-target.ts';
 

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { redactFileInPlace } from '../../reports/atomic-write.ts';
-import { toCurl } from '../../target/curl.ts';
-import { parseProfile } from '../../target/profile-load.ts';
-import { redact, REDACTED } from '../../target/redact.ts';
-import { secretParts, secretsOf } from '../../target/secrets.ts';
+import { toCurl } from '../../sut/curl.ts';
+import { parseProfile } from '../../sut/profile-load.ts';
+import { redact, REDACTED } from '../../sut/redact.ts';
+import { secretParts, secretsOf } from '../../sut/secrets.ts';
 import { expectNoSecrets } from './support/no-secrets.ts';
 
 // Issue 13, items 1–2, at the unit level: the curl line of a request whose credentials hold every awkward

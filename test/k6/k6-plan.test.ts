@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { defaultProfileJson, startEmbedded, type Embedded } from '../../cli/embedded.ts';
 import { exportK6, SecretInExportError } from '../../simulator/k6-export.ts';
 import { credentialTemplates, envNameFor } from '../../simulator/k6-plan.ts';
-import { parseProfile } from '../../target/profile-load.ts';
+import { parseProfile } from '../../sut/profile-load.ts';
 import { tempDir } from '../support/sim-target.ts';
 
 // The credentials of an export: k6 environment variables, never values — the profile's own `${NAME}` references

@@ -1,5 +1,5 @@
 import { ENDPOINTS, PROBLEM_MEDIA_TYPE, type Endpoint } from '../../models/index.ts';
-import type { AppName, Profile } from '../../target/profile.ts';
+import type { AppName, Profile } from '../../sut/profile.ts';
 
 // The request and response a mutant's fault sees and rewrites: a request parsed against the endpoint catalog
 // (so a fault names `agencias-get` and `params.adminMail`, not a regex), serialized back byte for byte when

@@ -1,4 +1,4 @@
-import type { AppName, Profile } from '../../target/profile.ts';
+import type { AppName, Profile } from '../../sut/profile.ts';
 import type { MutantRequest, MutantResponse } from './exchange.ts';
 
 // A mutant is the unmodified reference server behind a proxy that applies one fault (proxy.ts). The fault is

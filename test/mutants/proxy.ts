@@ -1,5 +1,5 @@
 import { Agent, createServer, request, type Server } from 'node:http';
-import type { Profile } from '../../target/profile.ts';
+import type { Profile } from '../../sut/profile.ts';
 import { flatHeaders, listenLocal, readBody } from '../support/local-http.ts';
 import { MutantRequest, MutantResponse } from './exchange.ts';
 import type { Delivery, Fault, FaultContext, Hook } from './fault.ts';

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { startReferenceServer, type ReferenceServer } from '../../reference/server.ts';
-import { parseProfile } from '../../target/profile-load.ts';
-import type { Profile } from '../../target/profile.ts';
+import { parseProfile } from '../../sut/profile-load.ts';
+import type { Profile } from '../../sut/profile.ts';
 
 // The public seam: `vmp-conformance run` as a child process, judged by its exit code and results.json.
 // Shared by the mutant gallery and the false-positive runs.

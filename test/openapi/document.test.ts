@@ -16,7 +16,7 @@ import {
   type Endpoint,
 } from '../../models/index.ts';
 import { openApiDocument } from '../../openapi/document.ts';
-import { checkProfile, readProfileJson } from '../../target/profile-load.ts';
+import { checkProfile, readProfileJson } from '../../sut/profile-load.ts';
 import { ALT_PROFILE_FILE, PROFILE_FILE } from '../mutants/run-cli.ts';
 import { ResponseChecker, type RecordedExchange } from './response-check.ts';
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../openapi/document.ts';
-import { checkProfile, readProfileJson } from '../../target/profile-load.ts';
-import type { Profile } from '../../target/profile.ts';
+import { checkProfile, readProfileJson } from '../../sut/profile-load.ts';
+import type { Profile } from '../../sut/profile.ts';
 import type { MutantRequest } from '../mutants/exchange.ts';
 import { startMutantProxy } from '../mutants/proxy.ts';
 import { ALT_PROFILE_FILE, freshReference, loadProfile, PROFILE_FILE, runCli, type CliRun } from '../mutants/run-cli.ts';

@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { Agent, request, type Dispatcher } from 'undici';
 import { MEDIA_TYPES, consultaInput, type ConsultaInput, type MediaForm } from '../../models/index.ts';
 import { startReferenceServer, type ReferenceServer, type ReferenceServerOptions } from '../../reference/server.ts';
-import type { AppName, Profile } from '../../target/profile.ts';
-import { loadProfile } from '../../target/profile-load.ts';
+import type { AppName, Profile } from '../../sut/profile.ts';
+import { loadProfile } from '../../sut/profile-load.ts';
 
 // Black-box helpers: a reference server on loopback and an undici client that speaks to it as an app.
 

@@ -1,7 +1,7 @@
 import type { RuleResult, RunResult } from '../../reports/results.ts';
 import { coverageMatrix } from '../../reports/coverage-matrix.ts';
 import { specCoverage } from '../../reports/spec-coverage.ts';
-import type { Exchange } from '../../target/evidence.ts';
+import type { Exchange } from '../../sut/evidence.ts';
 
 // Hand-made run results for the renderers' unit tests: small, with the awkward characters a real target
 // can put in a body.

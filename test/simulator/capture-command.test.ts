@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../cli/errors.ts';
 import { main } from '../../cli/main.ts';
 import { captureCommand, formatDelivery, parseCaptureArgs } from '../../simulator/capture-command.ts';
-import type { Delivery } from '../../simulator/capture-server.ts';
-import { deliveryInfo, resolvePointer } from '../../simulator/delivery-info.ts';
+import type { Delivery } from '../../webhooks/capture-server.ts';
+import { deliveryInfo, resolvePointer } from '../../webhooks/delivery-info.ts';
 
 const usageMessage = (argv: string[]) => {
   try {

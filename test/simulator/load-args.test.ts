@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../cli/main.ts';
-import { isLoopback } from '../../target/loopback.ts';
+import { isLoopback } from '../../sut/loopback.ts';
 import { judge, parseThreshold } from '../../simulator/thresholds.ts';
 import { REFERENCE_PROFILE, tempDir } from '../support/sim-target.ts';
 

@@ -14,7 +14,7 @@ import { runOpen } from '../../simulator/load-open.ts';
 import { LoadRecorder } from '../../simulator/load-recorder.ts';
 import { LOAD_FILE } from '../../simulator/load-result.ts';
 import { runLoad } from '../../simulator/load.ts';
-import type { Profile } from '../../target/profile.ts';
+import type { Profile } from '../../sut/profile.ts';
 import { REFERENCE_PROFILE, referenceTarget, tempDir } from '../support/sim-target.ts';
 
 // `load` against the reference server: bounded by its duration, percentiles reported, thresholds gate the exit

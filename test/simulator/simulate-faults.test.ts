@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReferenceServer } from '../../reference/server.ts';
 import type { ProblemKind } from '../../simulator/problems.ts';
 import { runSimulation } from '../../simulator/simulate.ts';
-import type { Profile } from '../../target/profile.ts';
+import type { Profile } from '../../sut/profile.ts';
 import { referenceTarget, tempDir } from '../support/sim-target.ts';
 import { startFaultyTarget, type Fault } from '../support/webhook-fault-proxy.ts';
 

@@ -6,7 +6,7 @@ import type { ReferenceServer } from '../../reference/server.ts';
 import { runSimulation } from '../../simulator/simulate.ts';
 import { SIMULATION_FILE } from '../../simulator/simulation-result.ts';
 import { renderSimulationSection } from '../../simulator/simulation-html.ts';
-import type { Profile } from '../../target/profile.ts';
+import type { Profile } from '../../sut/profile.ts';
 import { referenceTarget, tempDir } from '../support/sim-target.ts';
 
 // `simulate` against the reference server: a clean 1,000-inquiry run passes, an interrupted run puts the

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startReferenceServer, type ReferenceServer } from '../../reference/server.ts';
-import type { Profile } from '../../target/profile.ts';
-import { loadProfile } from '../../target/profile-load.ts';
+import type { Profile } from '../../sut/profile.ts';
+import { loadProfile } from '../../sut/profile-load.ts';
 
 // A reference server on the real clock (the simulator writes Momento from the clock) for simulate/load tests.
 

@@ -27,7 +27,7 @@ interface Needle {
   bytes: Buffer;
 }
 
-/** Below this a "secret" cannot be told from ordinary text (target/secrets.ts, MIN_PART_LENGTH). */
+/** Below this a "secret" cannot be told from ordinary text (sut/secrets.ts, MIN_PART_LENGTH). */
 const SHORTEST = 4;
 const CHUNK = 1024 * 1024;
 

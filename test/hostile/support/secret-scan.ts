@@ -1,7 +1,7 @@
 import { SECRET_VALUES } from '../../cli/run-support.ts';
 
 // The forms a secret is looked for in (issue 13, Acceptance; no-secrets.ts does the looking): itself and the
-// encodings a writer would give it — computed here independently of target/redact.ts, so the scan does not
+// encodings a writer would give it — computed here independently of sut/redact.ts, so the scan does not
 // trust the code it checks.
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Embedded } from '../../../cli/embedded.ts';
 import { startReferenceServer } from '../../../reference/server.ts';
-import { parseProfile } from '../../../target/profile-load.ts';
+import { parseProfile } from '../../../sut/profile-load.ts';
 import { ROOT } from './cli-child.ts';
 import { rewriteJson, startProxy, type Proxy, type ProxiedRequest } from './proxy.ts';
 

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { request } from 'undici';
 import { afterEach } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../../reference/server.ts';
-import type { Profile } from '../../../target/profile.ts';
-import { parseProfile } from '../../../target/profile-load.ts';
+import type { Profile } from '../../../sut/profile.ts';
+import { parseProfile } from '../../../sut/profile-load.ts';
 import { ROOT } from './cli-child.ts';
 import type { Proxy } from './proxy.ts';
 

@@ -1,5 +1,5 @@
 import type { Mutant } from '../../mutants/fault.ts';
-import type { Profile } from '../../../target/profile.ts';
+import type { Profile } from '../../../sut/profile.ts';
 import { startIndependentServer } from '../server/server.ts';
 import { VARIANTS } from '../server/variants.ts';
 import { AGENCIA_FAULTS } from './agencias.ts';

@@ -1,5 +1,5 @@
-import { signStandardWebhooks } from '../../../simulator/signature.ts';
-import type { Profile } from '../../../target/profile.ts';
+import { signStandardWebhooks } from '../../../webhooks/signature.ts';
+import type { Profile } from '../../../sut/profile.ts';
 import { empty, MutantResponse } from '../exchange.ts';
 import type { Fault, FaultContext, Mutant } from '../fault.ts';
 import { answers, requests, type Json } from './helpers.ts';

@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { readDeliveries } from '../../simulator/delivery.ts';
+import { readDeliveries } from '../../webhooks/delivery.ts';
 
 // The capture server's promise: a delivery answered 2xx is in the JSONL file, even if the process is killed
 // with SIGKILL right after (no exit handlers, no flush). Deliveries in flight at the kill may be lost — they were

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { head, type TinyHandler } from './tiny-server.ts';
 import { closeTargetsAfterEach, tinyTarget } from './tiny-target.ts';
 
-// The unframed read (target/unframed.ts): it shows what a client stops short of — bytes after a 304's
+// The unframed read (sut/unframed.ts): it shows what a client stops short of — bytes after a 304's
 // header block — and stays bounded when the server keeps the connection open or never answers.
 
 const TIMEOUT_MS = 400;

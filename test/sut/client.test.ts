@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { endpointKey } from '../../target/breaker.ts';
-import { callEndpoint } from '../../target/call.ts';
-import { TargetClient, type TargetResponse } from '../../target/client.ts';
+import { endpointKey } from '../../sut/breaker.ts';
+import { callEndpoint } from '../../sut/call.ts';
+import { TargetClient, type TargetResponse } from '../../sut/client.ts';
 import { answer, head, tinyServer, type TinyHandler, type TinyServer } from './tiny-server.ts';
 import { closeTargetsAfterEach, TINY_PROFILE, tinyTarget } from './tiny-target.ts';
 

@@ -2,9 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_TYPES } from '../../models/index.ts';
-import { pointerTo } from '../../target/infer/deliveries.ts';
-import { inferProfile, type Inference } from '../../target/infer/infer.ts';
-import { parseDraftProfile } from '../../target/profile-load.ts';
+import { pointerTo } from '../../sut/infer/deliveries.ts';
+import { inferProfile, type Inference } from '../../sut/infer/infer.ts';
+import { parseDraftProfile } from '../../sut/profile-load.ts';
 
 // Issue 14: inference reads what a target shows, not what our reference server chooses. A small target that
 // chooses otherwise than the reference server does wherever the spec is silent — an X-Token header, AppWebhooks

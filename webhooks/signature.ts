@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Profile } from '../target/profile.ts';
+import type { Profile } from '../sut/profile.ts';
 
 // Webhook signatures. The spec does not show signing ("Delivery payloads …, headers, signing and retry behavior:
 // not shown"), so a scheme is checked only when the profile declares one, always on the raw bytes received.

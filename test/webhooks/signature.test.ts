@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signHmacSha256, signStandardWebhooks, verifySignature, type SignatureConfig } from '../../simulator/signature.ts';
+import { signHmacSha256, signStandardWebhooks, verifySignature, type SignatureConfig } from '../../webhooks/signature.ts';
 
 const body = Buffer.from('{"Topic":"consultas","Consulta":{"Momento":"2026-11-22T10:15:00-03:00"}}');
 const NOW = Date.UTC(2026, 10, 22, 13, 15);

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CaptureError, startCaptureServer, type CaptureOptions, type CaptureServer, type Delivery } from '../../simulator/capture-server.ts';
-import { signHmacSha256, signStandardWebhooks } from '../../simulator/signature.ts';
+import { CaptureError, startCaptureServer, type CaptureOptions, type CaptureServer, type Delivery } from '../../webhooks/capture-server.ts';
+import { signHmacSha256, signStandardWebhooks } from '../../webhooks/signature.ts';
 
 const servers: CaptureServer[] = [];
 afterEach(async () => {

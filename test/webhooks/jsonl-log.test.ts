@@ -2,7 +2,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { JsonlLog, JsonlLogError } from '../../simulator/jsonl-log.ts';
+import { JsonlLog, JsonlLogError } from '../../webhooks/jsonl-log.ts';
 
 describe('JsonlLog (group commit)', () => {
   it('groups concurrent appends into few writes, in order, each resolved only once on disk', async () => {
@@ -39,7 +39,7 @@ describe('JsonlLog (group commit)', () => {
 describe('readDeliveries', () => {
   it('streams a capture file, skipping only a torn final line', async () => {
     const { writeFile } = await import('node:fs/promises');
-    const { readDeliveries } = await import('../../simulator/delivery.ts');
+    const { readDeliveries } = await import('../../webhooks/delivery.ts');
     const dir = await mkdtemp(join(tmpdir(), 'vmp-read-'));
     const torn = join(dir, 'torn.jsonl');
     await writeFile(torn, '{"seq":1}\n{"seq":2}\n{"seq":3,"js');

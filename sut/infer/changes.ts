@@ -4,7 +4,7 @@ import type { AppName } from '../profile.ts';
 import { describeSnapshot, restoreWebhookConfigs, saveWebhookConfig, type WebhookSnapshot } from '../webhook-config.ts';
 
 // What inferring changes on a target, and how it is put back (Principle 4): a webhook topic is saved with GET
-// before its first change (target/webhook-config.ts, as the suites do) and restored at the end; an agency the
+// before its first change (sut/webhook-config.ts, as the suites do) and restored at the end; an agency the
 // probing invited is dissociated again, as the suites do with theirs. A configured topic whose restore would lose
 // something is never touched.
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { TargetClient } from '../../target/client.ts';
-import { parseDraftProfile, parseProfile, ProfileError } from '../../target/profile-load.ts';
-import { secretsOf } from '../../target/secrets.ts';
+import { TargetClient } from '../../sut/client.ts';
+import { parseDraftProfile, parseProfile, ProfileError } from '../../sut/profile-load.ts';
+import { secretsOf } from '../../sut/secrets.ts';
 import { tinyServer, type TinyServer } from './tiny-server.ts';
 
 // Issue 14, credentials as query parameters ("header or parameter names … not shown"): apps.*.query values are

@@ -81,7 +81,7 @@ const webhooks = z.strictObject({
   resendWithoutCallback: z.enum(['accept', 'refuse']).describe('resendwebhook while the app has no inquiry callback configured: 202 with the payload, or 400'),
   // AppWebhook and AppWebhookUpsert show no fields: where the GET representation keeps each template member's
   // value, so a saved configuration can be put back. Default: a member of the same name, and for the {{url}}
-  // member the representation's only absolute URL (target/webhook-restore.ts).
+  // member the representation's only absolute URL (sut/webhook-restore.ts).
   restoreFrom: z
     .record(z.string(), jsonPointer)
     .optional()
@@ -92,7 +92,7 @@ const secretOnly = z.strictObject({ secret: z.string() });
 
 /**
  * The profile as a file holds it: credentials, plus whatever the user (or `vmp-conformance init`) gave. Every
- * key `run` can infer from the target may be left out (target/infer/); explicit values always win. This is the
+ * key `run` can infer from the target may be left out (sut/infer/); explicit values always win. This is the
  * schema published as profile.schema.json.
  */
 export const profileFileSchema = z.strictObject({

@@ -107,7 +107,7 @@ export function parseProfile(value: unknown, env: NodeJS.ProcessEnv = process.en
   return resolveEnv(checkProfile(value), env);
 }
 
-/** A profile as a file may hold it: keys `run` infers may be missing (target/infer/). */
+/** A profile as a file may hold it: keys `run` infers may be missing (sut/infer/). */
 export function parseDraftProfile(value: unknown, env: NodeJS.ProcessEnv = process.env): DraftProfile {
   const result = profileFileSchema.safeParse(value);
   if (!result.success) throw profileError(result.error);

@@ -1,6 +1,6 @@
 import { afterEach } from 'vitest';
-import { TargetClient } from '../../target/client.ts';
-import { parseProfile } from '../../target/profile-load.ts';
+import { TargetClient } from '../../sut/client.ts';
+import { parseProfile } from '../../sut/profile-load.ts';
 import { tinyServer, type TinyHandler, type TinyServer } from './tiny-server.ts';
 
 // A TargetClient aimed at a tiny server, both closed after each test: the transport tests' fixture.

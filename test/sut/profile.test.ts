@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProfileError, loadProfile, parseProfile, profileJsonSchema } from '../../target/profile-load.ts';
-import { secretsOf } from '../../target/secrets.ts';
-import type { ProfileInput } from '../../target/profile.ts';
+import { ProfileError, loadProfile, parseProfile, profileJsonSchema } from '../../sut/profile-load.ts';
+import { secretsOf } from '../../sut/secrets.ts';
+import type { ProfileInput } from '../../sut/profile.ts';
 
 // The target profile: what the spec leaves open, described per target. A bad profile must say where.
 
