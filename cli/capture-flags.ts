@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import type { CaptureReach } from '../sut/capture-reach.ts';
 import { LOCAL_CAPTURE } from '../sut/capture-reach.ts';
-import { UsageError } from './errors.ts';
+import { UsageError } from '../support/errors.ts';
 
 // --callback-url and --capture-listen, shared by `run` and `simulate`: how a target on another machine
 // reaches the capture server this command starts (sut/capture-reach.ts).

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { UsageError } from './errors.ts';
+import { UsageError } from '../support/errors.ts';
 
 // The checks every command runs on its flags before it starts anything (Principle 6): a bad value is exit 2 and
 // one line naming the flag, never a stack trace, and never a failure found only after a whole run.

@@ -2,7 +2,7 @@ import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inferredText, noteOf } from '../reports/inferred.ts';
-import { tempPathFor } from '../reports/atomic-write.ts';
+import { tempPathFor } from '../support/atomic-write.ts';
 import type { Finding, Hint } from '../sut/infer/probe.ts';
 import { HEADER_NAME } from '../sut/http-syntax.ts';
 import { profileFileSchema, type DraftProfile } from '../sut/profile.ts';
@@ -10,12 +10,13 @@ import { parseDraftProfile, ProfileError } from '../sut/profile-load.ts';
 import { redact } from '../sut/redact.ts';
 import { secretsOf } from '../sut/secrets.ts';
 import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags, checkListenable } from './capture-flags.ts';
-import { UsageError } from './errors.ts';
+import { UsageError } from '../support/errors.ts';
 import { integerFlag, outputFileFlag, parseFlags } from './flags.ts';
-import { checkTarget, inferTarget } from './infer-target.ts';
-import { Interrupt } from './interrupt.ts';
-import { runDeadline } from './run-deadline.ts';
-import { baseUrlFlag, DEFAULT_TIMEOUT_MS } from './run-command.ts';
+import { checkTarget, inferTarget } from '../api/infer-target.ts';
+import { Interrupt } from '../api/interrupt.ts';
+import { runDeadline } from '../api/run-deadline.ts';
+import { baseUrlFlag } from './run-command.ts';
+import { DEFAULT_TIMEOUT_MS } from '../api/run.ts';
 
 // `vmp-conformance init` (issue 14): from a base URL and each app's credentials, a draft target profile. Every key
 // the target shows is inferred (sut/infer/), with how in `$comment`; every key it does not show is left out,

@@ -1,5 +1,6 @@
-import { CliError, NotBuiltError, UsageError } from './errors.ts';
-import { terminalSafe } from './terminal-text.ts';
+import { NotBuiltError, UsageError } from '../support/errors.ts';
+import { exitCodeOf } from './exit-codes.ts';
+import { terminalSafe } from '../support/terminal-text.ts';
 
 type Out = (line: string) => void;
 interface Command {
@@ -22,9 +23,9 @@ const COMMANDS: Record<string, Command> = {
   openapi: { summary: 'write the spec as an OpenAPI 3.1 document (JSON), gaps marked x-vmp-gap; --profile fills in a target\'s choices', run: lazy(() => import('./openapi-command.ts'), (m) => m.openapiCommand) },
   rules: { summary: 'list every rule (id, level, spec section); --statements: the spec sentence by sentence with its rules; --json for JSON', run: lazy(() => import('./rules-command.ts'), (m) => m.rulesCommand) },
   replay: { summary: 're-send a failing request from results.json', run: lazy(() => import('./replay-command.ts'), (m) => m.replayCommand) },
-  capture: { summary: 'run a webhook capture server', run: lazy(() => import('../simulator/capture-command.ts'), (m) => m.captureCommand) },
-  simulate: { summary: 'replay a realistic inquiry stream and check webhook deliveries', run: lazy(() => import('../simulator/simulate-command.ts'), (m) => m.simulateCommand) },
-  load: { summary: 'drive load through autocannon with CI thresholds', run: lazy(() => import('../simulator/load-command.ts'), (m) => m.loadCommand) },
+  capture: { summary: 'run a webhook capture server', run: lazy(() => import('./capture-command.ts'), (m) => m.captureCommand) },
+  simulate: { summary: 'replay a realistic inquiry stream and check webhook deliveries', run: lazy(() => import('./simulate-command.ts'), (m) => m.simulateCommand) },
+  load: { summary: 'drive load through autocannon with CI thresholds', run: lazy(() => import('./load-command.ts'), (m) => m.loadCommand) },
 };
 
 /** `--help` or `-h` among the flags (before a `--` that ends them). */
@@ -64,9 +65,10 @@ export async function main(argv: string[], print: Out = (l) => console.log(l), p
     // --help wins over every other flag, valid or not: the user asked how to use the command.
     return await command.run(asksForHelp(rest) ? ['--help'] : rest, out);
   } catch (error) {
-    if (error instanceof CliError) {
-      err(`vmp-conformance: ${error.message}`);
-      return error.exitCode;
+    const exitCode = exitCodeOf(error);
+    if (exitCode !== undefined) {
+      err(`vmp-conformance: ${(error as Error).message}`);
+      return exitCode;
     }
     throw error;
   }

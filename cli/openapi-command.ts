@@ -1,7 +1,7 @@
 import { rename, writeFile } from 'node:fs/promises';
 import { openApiDocument } from '../openapi/document.ts';
 import { checkProfile, ProfileError, readProfileJson } from '../sut/profile-load.ts';
-import { UsageError } from './errors.ts';
+import { UsageError } from '../support/errors.ts';
 import { outputFileFlag, parseFlags } from './flags.ts';
 
 // `vmp-conformance openapi [--out FILE] [--profile FILE]`: the spec as an OpenAPI 3.1 document (JSON), built

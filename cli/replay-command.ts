@@ -7,10 +7,11 @@ import type { Exchange } from '../sut/evidence.ts';
 import type { AppName, Profile } from '../sut/profile.ts';
 import { secretsOf } from '../sut/secrets.ts';
 import { redact, REDACTED } from '../sut/redact.ts';
-import { startEmbedded, type Embedded } from './embedded.ts';
-import { CliError, UsageError } from './errors.ts';
+import { startEmbedded, type Embedded } from '../api/embedded.ts';
+import { UsageError } from '../support/errors.ts';
 import { integerFlag, parseFlags } from './flags.ts';
-import { baseUrlFlag, DEFAULT_REPORT_DIR, DEFAULT_TIMEOUT_MS, profileFlag } from './run-command.ts';
+import { baseUrlFlag, profileFlag } from './run-command.ts';
+import { DEFAULT_REPORT_DIR, DEFAULT_TIMEOUT_MS } from '../api/run.ts';
 
 // `vmp-conformance replay <id>`: re-sends a recorded failure's request — or, for a stateful failure, its whole
 // recorded command sequence — against the same target or another one and shows how it answers now; then it
@@ -42,9 +43,9 @@ const APP_ORDER: readonly AppName[] = ['primary', 'other', 'empty'];
 /** Hop-by-hop and per-response headers, left out when comparing the replayed response with the recording. */
 const VOLATILE = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 
-export class UnknownFailureError extends CliError {
+export class UnknownFailureError extends UsageError {
   constructor(message: string) {
-    super(message, 'VMP_ERR_UNKNOWN_FAILURE', 2);
+    super(message, 'VMP_ERR_UNKNOWN_FAILURE');
   }
 }
 
@@ -189,7 +190,7 @@ function comparison(recorded: Exchange, now: TargetResponse): string {
 async function rejudge(result: RunResult, failure: RuleResult, target: Target, timeoutMs: number, say: (line: string) => void): Promise<number> {
   const scratch = await mkdtemp(path.join(tmpdir(), 'vmp-replay-'));
   try {
-    const { runAgainst } = await import('./run-suites.ts');
+    const { runAgainst } = await import('../api/run-suites.ts');
     const { result: now } = await runAgainst({
       baseUrl: target.baseUrl,
       profile: target.profile,

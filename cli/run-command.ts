@@ -1,41 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import { isCalendarDate, RULES } from '../models/index.ts';
 import { matchesOnly } from '../reports/rule-glob.ts';
-import { TargetClient } from '../sut/client.ts';
-import { discover, type Fixtures } from '../sut/discovery.ts';
-import { checkReachable, CredentialsRejectedError, TargetUnreachableError } from '../sut/reachability.ts';
 import type { DraftProfile, Profile } from '../sut/profile.ts';
 import { completeProfile, loadProfile, parseDraftProfile, ProfileError, readProfileJson } from '../sut/profile-load.ts';
-import type { Finding } from '../sut/infer/probe.ts';
-import { needsInference } from '../sut/infer/infer.ts';
-import { redact } from '../sut/redact.ts';
-import type { RunDeadline } from '../sut/deadline.ts';
-import { checkTarget, inferTarget } from './infer-target.ts';
-import { secretsOf } from '../sut/secrets.ts';
-import { readBaseline, type Baseline } from './baseline.ts';
-import { startEmbedded, type Embedded } from './embedded.ts';
-import type { CaptureReach } from '../sut/capture-reach.ts';
+import { readBaseline } from '../api/baseline.ts';
+import { DEFAULT_REPORT_DIR, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, executeRun, MAX_SEED, randomSeed, type RunSettings } from '../api/run.ts';
+import { Interrupt, InterruptedBeforeChecks } from '../api/interrupt.ts';
+import { UsageError } from '../support/errors.ts';
 import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags, checkListenable } from './capture-flags.ts';
-import { defaultMaxDurationSec, runDeadline } from './run-deadline.ts';
 import { DISCARD_OPTIONS, DISCARD_USAGE } from './discard-flag.ts';
-import { CliError, TargetError, UsageError } from './errors.ts';
 import { integerFlag, outputFileFlag, parseFlags, reportDirFlag } from './flags.ts';
-import { Interrupt, InterruptedBeforeChecks } from './interrupt.ts';
-import type { RunAgainstOptions, RunOutcome } from './run-suites.ts';
 
 // `vmp-conformance run`: parses and validates every flag before touching a target (exit 2 for bad usage or
-// an invalid profile), starts the embedded reference server when no --base-url is given, and hands over
-// to runAgainst (exit 3 no connection/credentials rejected, 1 a rule failed, 0 otherwise).
-
-/** fast-check runs per property: keeps a full run against the embedded server well under 20 s. */
-export const DEFAULT_RUNS = 25;
-export const DEFAULT_REPORT_DIR = 'vmp-report';
-export const DEFAULT_TIMEOUT_MS = 5_000;
-/** fast-check seeds are 32-bit signed integers. */
-export const MAX_SEED = 2 ** 31 - 1;
-export const randomSeed = (): number => Math.floor(Math.random() * MAX_SEED);
-
-export { TargetError } from './errors.ts';
+// an invalid profile) and hands the settings to the API's executeRun (exit 3 no connection/credentials
+// rejected, 1 a rule failed, 0 otherwise).
 
 export const RUN_OPTIONS = {
   'base-url': { type: 'string' },
@@ -69,28 +47,6 @@ export const RUN_USAGE = [
   '  a second one exits at once, listing what could not be restored.',
   'Exit codes: 0 pass (or only baseline failures), 1 a rule failed, 2 bad usage or invalid profile, 3 no connection to the target or credentials rejected.',
 ];
-
-/** Everything a run needs, validated. */
-export interface RunSettings {
-  baseUrl?: string;
-  /** The --profile file as given: keys it leaves out are inferred from the target at the start of the run. */
-  draft?: DraftProfile;
-  /** The profile file's JSON, for an embedded server that should adopt its choices. */
-  profileJson?: unknown;
-  reportDir: string;
-  seed: number;
-  numRuns: number;
-  timeoutMs: number;
-  /** --max-duration; absent: derived from the selected checks (run-deadline.ts). */
-  maxDurationSec?: number;
-  readOnly: boolean;
-  only?: string;
-  baseline?: { file: string; baseline: Baseline };
-  writeBaseline?: string;
-  today?: string;
-  capture: CaptureReach;
-  discardUnrestorableWebhooks: boolean;
-}
 
 export function baseUrlFlag(value: string): string {
   const url = URL.canParse(value) ? new URL(value) : undefined;
@@ -185,100 +141,6 @@ export async function parseRunArgs(argv: string[]): Promise<RunSettings | 'help'
   return settings;
 }
 
-/**
- * Exit code 3 when no connection can be made to the target or it rejects the credentials; otherwise the
- * fixtures discovery found, with the rules its exchanges broke and the fixtures it could not find (the run
- * fails those rules and skips the checks that need those fixtures: exit 1 or 0, never 3).
- */
-export async function prepareTarget(client: TargetClient): Promise<Fixtures> {
-  try {
-    await checkReachable(client);
-    return await discover(client);
-  } catch (error) {
-    if (error instanceof TargetUnreachableError || error instanceof CredentialsRejectedError) throw new TargetError(error.message);
-    throw error;
-  } finally {
-    await client.close();
-  }
-}
-
-/** A command that cannot work without an agency of the primary app (simulate, load): exit 1 naming why there is none. */
-export function fixtureAgency(fixtures: Fixtures, command: string): string {
-  if (fixtures.agency !== undefined) return fixtures.agency;
-  throw new CliError(`${command} needs an agency of the primary app: ${fixtures.missing.agency ?? 'none was found'}`, 'VMP_ERR_NO_AGENCY', 1);
-}
-
-/**
- * The profile a run against --base-url works with: the file's values, and every key it leaves out that the target
- * shows inferred the way `init` infers it (issue 14; explicit values always win). Exit 3 when the target cannot be
- * reached or refuses the credentials; exit 2 naming the key when one the suites need is neither given nor told.
- */
-async function completeByInference(s: RunSettings, draft: DraftProfile, deadline: RunDeadline, out: (line: string) => void, interrupt?: Interrupt): Promise<{ profile: Profile; inferred: Finding[] }> {
-  const base = { baseUrl: s.baseUrl!, draft, timeoutMs: s.timeoutMs, deadline };
-  await checkTarget(base);
-  if (!needsInference(draft)) return { profile: completeProfile(draft), inferred: [] };
-  const say = (line: string) => out(redact(line, secretsOf(draft)));
-  const inference = await inferTarget({
-    ...base,
-    readOnly: s.readOnly,
-    capture: s.capture,
-    runId: `i${Date.now().toString(36)}`,
-    ...(interrupt ? { signal: interrupt.signal, track: (outstanding: () => string[]) => interrupt.track(outstanding) } : {}),
-  });
-  for (const line of inference.notRestored) say(`inference: NOT restored ${line}`);
-  if (interrupt?.signal.aborted) throw new InterruptedBeforeChecks('interrupted while inferring the profile');
-  try {
-    return { profile: completeProfile(inference.known, {}, Object.fromEntries(inference.hints.map((h) => [h.key, h.hint]))), inferred: inference.found };
-  } catch (error) {
-    if (error instanceof ProfileError) throw new UsageError(`--profile: ${error.message}`);
-    throw error;
-  }
-}
-
-/** Runs with validated settings: the embedded server when there is no base URL, stopped afterwards. */
-export async function executeRun(s: RunSettings, out: (line: string) => void, interrupt?: Interrupt): Promise<RunOutcome> {
-  const checks = RULES.filter((r) => matchesOnly(s.only, r.id)).length;
-  const deadline = runDeadline(Date.now(), s.maxDurationSec ?? defaultMaxDurationSec(checks, s.numRuns));
-  let embedded: Embedded | undefined;
-  try {
-    if (!s.baseUrl) {
-      embedded = await startEmbedded({
-        ...(s.today ? { today: s.today } : {}),
-        ...(s.profileJson !== undefined ? { profileJson: s.profileJson } : {}),
-      });
-    }
-    const baseUrl = s.baseUrl ?? embedded!.baseUrl;
-    // Before loading vitest: an unreachable target is reported (exit 3) in a moment, not after its start-up.
-    const { profile, inferred } = embedded ? { profile: embedded.profile, inferred: [] } : await completeByInference(s, s.draft!, deadline, out, interrupt);
-    const fixtures = await prepareTarget(new TargetClient({ baseUrl, profile, timeoutMs: s.timeoutMs, secrets: secretsOf(profile), deadline }));
-    const options: RunAgainstOptions = {
-      baseUrl,
-      profile,
-      fixtures,
-      inferred,
-      embedded: embedded !== undefined,
-      seed: s.seed,
-      numRuns: s.numRuns,
-      timeoutMs: s.timeoutMs,
-      deadline,
-      readOnly: s.readOnly,
-      capture: s.capture,
-      discardUnrestorableWebhooks: s.discardUnrestorableWebhooks,
-      reportDir: s.reportDir,
-      ...(s.only ? { only: s.only } : {}),
-      ...(s.baseline ? { baseline: s.baseline } : {}),
-      ...(s.writeBaseline ? { writeBaseline: s.writeBaseline } : {}),
-      ...(interrupt ? { interrupt } : {}),
-      out,
-    };
-    // Loaded here, not at the top: vitest's start-up takes seconds, and usage or target errors need none of it.
-    const { runAgainst } = await import('./run-suites.ts');
-    return await runAgainst(options);
-  } finally {
-    await embedded?.close();
-  }
-}
-
 export async function runCommand(argv: string[], out: (line: string) => void): Promise<number> {
   const settings = await parseRunArgs(argv);
   if (settings === 'help') {
@@ -301,3 +163,4 @@ export async function runCommand(argv: string[], out: (line: string) => void): P
     interrupt.dispose();
   }
 }
+

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { isCalendarDate } from '../models/index.ts';
 import { ServerOptionError, startReferenceServer, type ReferenceServer } from '../reference/server.ts';
 import { loadProfile, ProfileError } from '../sut/profile-load.ts';
-import { UsageError } from './errors.ts';
+import { UsageError } from '../support/errors.ts';
 import { hostFlag, integerFlag, listenError, parseFlags } from './flags.ts';
 
 // `vmp-conformance serve`: the embedded reference server as a local sandbox (issue 3, Command). Prints the

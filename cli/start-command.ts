@@ -1,8 +1,8 @@
 import { runSimulation } from '../simulator/simulate.ts';
 import { LOCAL_CAPTURE } from '../sut/capture-reach.ts';
-import { startEmbedded } from './embedded.ts';
+import { startEmbedded } from '../api/embedded.ts';
 import { integerFlag, parseFlags, reportDirFlag } from './flags.ts';
-import { DEFAULT_REPORT_DIR, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, executeRun, MAX_SEED, randomSeed } from './run-command.ts';
+import { DEFAULT_REPORT_DIR, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, executeRun, MAX_SEED, randomSeed } from '../api/run.ts';
 
 // `vmp-conformance start` (= `npm start`): the main job against the embedded reference server with the
 // defaults, as a list of steps run in order; it ends by saying where report.html is. The exit code is the

@@ -1,5 +1,5 @@
 import type { Exchange } from '../sut/evidence.ts';
-import { html, raw, type Markup } from './html-escape.ts';
+import { html, raw, type Markup } from '../support/html-escape.ts';
 import type { RuleResult, Verdict } from './results.ts';
 
 // report.html's rule section: every rule with its verdict and evidence — the exchanges as copyable curl

@@ -1,6 +1,6 @@
 import { allColumns, coverageTotals } from './coverage-matrix.ts';
 import { inferredText } from './inferred.ts';
-import { html, type Markup } from './html-escape.ts';
+import { html, type Markup } from '../support/html-escape.ts';
 import { ruleAnchor, VERDICT_LABEL } from './html-rules.ts';
 import { observationRows, otherObservations, profileChoice } from './observations.ts';
 import type { CoverageState, RunResult, SpecCoverage, StatementVerdict } from './results.ts';

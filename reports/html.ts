@@ -1,4 +1,4 @@
-import { html, raw } from './html-escape.ts';
+import { html, raw } from '../support/html-escape.ts';
 import { ruleHtml } from './html-rules.ts';
 import { baselineSection, coverageSection, failuresSection, observationsSection, specCoverageSection, summarySection } from './html-sections.ts';
 import type { RunResult } from './results.ts';

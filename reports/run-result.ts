@@ -6,7 +6,7 @@ import { coverageMatrix } from './coverage-matrix.ts';
 import type { BaselineComparison, RunResult } from './results.ts';
 import { specCoverage } from './spec-coverage.ts';
 import { exitCodeOf, NO_CHECK_REASON, totals, unreportedRules } from './summary.ts';
-import { toolVersion } from './version.ts';
+import { toolVersion } from '../support/version.ts';
 
 // Assembles results.json's RunResult from what the collector gathered: the one input of every report.
 

@@ -1,7 +1,7 @@
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { redact, redactDeep } from '../sut/redact.ts';
-import { writeFilesAtomic } from './atomic-write.ts';
+import { writeFilesAtomic } from '../support/atomic-write.ts';
 import { htmlReport } from './html.ts';
 import { markdownSummary } from './markdown.ts';
 import type { RunResult } from './results.ts';

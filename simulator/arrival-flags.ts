@@ -1,5 +1,12 @@
-import { UsageError } from '../cli/errors.ts';
+import { UsageError } from '../support/errors.ts';
 import { DAY_MS, type ArrivalSpec } from '../generators/arrivals.ts';
+
+/** A --rate or --arrival value that names no arrival process (a UsageError: the CLI exits 2). */
+export class ArrivalSpecError extends UsageError {
+  constructor(message: string) {
+    super(message, 'VMP_ERR_ARRIVAL');
+  }
+}
 
 // --rate and --arrival, shared by `simulate` and `load`: the kind of arrival process and its mean rate.
 
@@ -9,7 +16,7 @@ export const BURST = { onMs: 1_000, offMs: 2_000 } as const;
 
 export function rateFlag(flag: string, value: string): number {
   const n = /^\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
-  if (!(n > 0 && n <= 100_000)) throw new UsageError(`--${flag} must be a number of requests per second above 0 and at most 100000, got '${value}'`);
+  if (!(n > 0 && n <= 100_000)) throw new ArrivalSpecError(`--${flag} must be a number of requests per second above 0 and at most 100000, got '${value}'`);
   return n;
 }
 
@@ -25,6 +32,6 @@ export function arrivalSpec(kind: string, ratePerSec: number, expectedMs: number
     case 'burst':
       return { kind: 'burst', ratePerSec: (ratePerSec * (BURST.onMs + BURST.offMs)) / BURST.onMs, ...BURST };
     default:
-      throw new UsageError(`--arrival must be one of ${ARRIVAL_KINDS.join(', ')}, got '${kind}'`);
+      throw new ArrivalSpecError(`--arrival must be one of ${ARRIVAL_KINDS.join(', ')}, got '${kind}'`);
   }
 }

@@ -1,8 +1,8 @@
 import { readFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { CliError } from '../cli/errors.ts';
-import { writeFilesAtomic } from '../reports/atomic-write.ts';
-import { toolVersion } from '../reports/version.ts';
+import { VmpError } from '../support/errors.ts';
+import { writeFilesAtomic } from '../support/atomic-write.ts';
+import { toolVersion } from '../support/version.ts';
 import { redact } from '../sut/redact.ts';
 import { secretsOf } from '../sut/secrets.ts';
 import { k6Scenario, k6Thresholds, thresholdsOption, type K6Scenario, type K6Threshold } from './k6-options.ts';
@@ -46,9 +46,9 @@ export interface K6Export {
 }
 
 /** The export would carry a credential of the profile: nothing is written. */
-export class SecretInExportError extends CliError {
+export class SecretInExportError extends VmpError {
   constructor(file: string) {
-    super(`load --export: ${file} would contain a credential of the profile (a fixture value equal to a secret?); nothing was written`, 'VMP_ERR_K6_SECRET', 1);
+    super(`load --export: ${file} would contain a credential of the profile (a fixture value equal to a secret?); nothing was written`, 'VMP_ERR_K6_SECRET');
   }
 }
 

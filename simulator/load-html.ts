@@ -1,4 +1,4 @@
-import { html, raw, type Markup } from '../reports/html-escape.ts';
+import { html, raw, type Markup } from '../support/html-escape.ts';
 import { decodeHistogram, type Percentiles } from './histogram.ts';
 import { LOAD_FILE, type LoadResult } from './load-result.ts';
 import { lineChart, PERCENTILE_TICKS, percentileSeries } from './svg-charts.ts';

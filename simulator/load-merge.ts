@@ -1,9 +1,16 @@
 import { readFile } from 'node:fs/promises';
-import { UsageError } from '../cli/errors.ts';
+import { UsageError } from '../support/errors.ts';
 import { HistogramError, mergeHistograms, percentilesMs, type EncodedHistogram, type Percentiles } from './histogram.ts';
 import type { LoadResult } from './load-result.ts';
 import { percentilesMsLine } from './load-summary.ts';
 import { formatVerdict, judge, type Threshold, type ThresholdVerdict } from './thresholds.ts';
+
+/** A --merge input that is not a readable load.json (a UsageError: the CLI exits 2). */
+export class MergeInputError extends UsageError {
+  constructor(message: string) {
+    super(message, 'VMP_ERR_MERGE');
+  }
+}
 
 // `vmp-conformance load --merge a.json b.json …`: one latency distribution from several runs (machines, CI jobs),
 // by adding their HDR histograms — percentiles of the union, never averages of percentiles.
@@ -26,11 +33,11 @@ async function readPart(file: string): Promise<Part> {
   try {
     json = JSON.parse(await readFile(file, 'utf8'));
   } catch (error) {
-    throw new UsageError(`--merge ${file}: cannot read a load.json (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new MergeInputError(`--merge ${file}: cannot read a load.json (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
   const part = json as Partial<Part>;
   if (!part.latency?.histogram?.base64 || !part.requests || typeof part.operations !== 'object') {
-    throw new UsageError(`--merge ${file}: not a load.json (no latency.histogram, requests or operations)`);
+    throw new MergeInputError(`--merge ${file}: not a load.json (no latency.histogram, requests or operations)`);
   }
   return part as Part;
 }
@@ -39,13 +46,13 @@ function merge(file: string, histograms: EncodedHistogram[]): Percentiles {
   try {
     return percentilesMs(mergeHistograms(histograms));
   } catch (error) {
-    if (error instanceof HistogramError) throw new UsageError(`--merge ${file}: ${error.message}`);
+    if (error instanceof HistogramError) throw new MergeInputError(`--merge ${file}: ${error.message}`);
     throw error;
   }
 }
 
 export async function mergeLoadFiles(files: readonly string[], thresholds: readonly Threshold[]): Promise<Merged> {
-  if (files.length === 0) throw new UsageError('--merge needs load.json files to merge, e.g. load --merge a.json b.json');
+  if (files.length === 0) throw new MergeInputError('--merge needs load.json files to merge, e.g. load --merge a.json b.json');
   const parts = await Promise.all(files.map(readPart));
   const total = parts.reduce((s, p) => s + p.requests.total, 0);
   const failed = parts.reduce((s, p) => s + p.requests.non2xx + p.requests.transportErrors, 0);

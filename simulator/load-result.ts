@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { writeFileAtomic } from '../reports/atomic-write.ts';
+import { writeFileAtomic } from '../support/atomic-write.ts';
 import path from 'node:path';
 import type { ArrivalSpec } from '../generators/arrivals.ts';
 import { redact } from '../sut/redact.ts';

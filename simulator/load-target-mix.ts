@@ -1,10 +1,17 @@
-import { UsageError } from '../cli/errors.ts';
-import { fixtureAgency, prepareTarget } from '../cli/run-command.ts';
+import { UsageError } from '../support/errors.ts';
+import { fixtureAgency, prepareTarget } from '../sut/prepare.ts';
 import { TargetClient } from '../sut/client.ts';
 import type { Fixtures } from '../sut/discovery.ts';
 import type { Profile } from '../sut/profile.ts';
 import { secretsOf } from '../sut/secrets.ts';
 import { buildMix, readSamples, type Mix } from './load-mix.ts';
+
+/** A --mix that sends nothing this target can answer (a UsageError: the CLI exits 2). */
+export class MixError extends UsageError {
+  constructor(message: string) {
+    super(message, 'VMP_ERR_MIX');
+  }
+}
 
 // The mix `load` sends to one target, and its k6 export too (k6-export.ts): the fixtures discovered (or given),
 // the samples read from them, the --mix weights applied and checked against what this target can be sent.
@@ -23,9 +30,9 @@ function checkMixNames(weights: Readonly<Record<string, number>>, mix: Mix): voi
   for (const name of Object.keys(weights)) {
     if (built.has(name) || weights[name] === 0) continue;
     const skipped = mix.skipped.find((s) => s.endpointId === name.split(':')[0]);
-    throw new UsageError(`--mix names '${name}', which ${skipped ? `cannot be sent to this target: ${skipped.reason}` : 'is no GET operation of the catalog'}`);
+    throw new MixError(`--mix names '${name}', which ${skipped ? `cannot be sent to this target: ${skipped.reason}` : 'is no GET operation of the catalog'}`);
   }
-  if (mix.operations.length === 0) throw new UsageError('--mix gives no operation a weight above 0');
+  if (mix.operations.length === 0) throw new MixError('--mix gives no operation a weight above 0');
 }
 
 export async function targetMix(o: TargetMixOptions): Promise<Mix> {

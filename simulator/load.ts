@@ -1,5 +1,5 @@
 import type { ArrivalSpec } from '../generators/arrivals.ts';
-import { toolVersion } from '../reports/version.ts';
+import { toolVersion } from '../support/version.ts';
 import type { Fixtures } from '../sut/discovery.ts';
 import type { Profile } from '../sut/profile.ts';
 import { redact } from '../sut/redact.ts';

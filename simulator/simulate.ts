@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { UsageError } from '../cli/errors.ts';
-import { fixtureAgency, prepareTarget } from '../cli/run-command.ts';
+import { UsageError } from '../support/errors.ts';
+import { fixtureAgency, prepareTarget } from '../sut/prepare.ts';
 import { daysBetween, todayIn } from '../models/index.ts';
 import type { ArrivalSpec } from '../generators/arrivals.ts';
 import { simulatedInquiries } from '../generators/inquiry-stream.ts';
@@ -11,8 +11,8 @@ import type { Fixtures } from '../sut/discovery.ts';
 import type { Profile } from '../sut/profile.ts';
 import { redact } from '../sut/redact.ts';
 import { secretsOf } from '../sut/secrets.ts';
-import { redactFileInPlace } from '../reports/atomic-write.ts';
-import { toolVersion } from '../reports/version.ts';
+import { redactFileInPlace } from '../support/atomic-write.ts';
+import { toolVersion } from '../support/version.ts';
 import { startCaptureServer, type CaptureServer, type Delivery } from '../webhooks/capture-server.ts';
 import { adoptInquiries, recentSids } from './existing-inquiries.ts';
 import { injectStream } from './inject.ts';
@@ -76,8 +76,8 @@ function targetNow(profile: Profile): number {
 }
 
 /**
- * Runs one simulation against a started target. Throws a CliError with exit code 3 when the target is
- * unreachable or rejects the credentials, a CliError with exit code 1 when no agency of the primary app is known,
+ * Runs one simulation against a started target. Throws a TargetError (exit 3) when the target is
+ * unreachable or rejects the credentials, a VmpError (exit 1) when no agency of the primary app is known,
  * and SimulationSetupError (exit 1) when the primary app's topic cannot be pointed at the capture server;
  * otherwise resolves with the exit code (0 pass, 1 a failing kind or a failed restore, 130 interrupted) and the
  * result, also written to {reportDir}/simulation.json.

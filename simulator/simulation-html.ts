@@ -1,4 +1,4 @@
-import { html, raw, type Markup } from '../reports/html-escape.ts';
+import { html, raw, type Markup } from '../support/html-escape.ts';
 import { decodeHistogram } from './histogram.ts';
 import { PROBLEM_KINDS, FAILING_KINDS } from './problems.ts';
 import { percentileLine, SIMULATION_FILE, type SimulationResult } from './simulation-result.ts';

@@ -1,4 +1,4 @@
-import { esc } from '../reports/html-escape.ts';
+import { esc } from '../support/html-escape.ts';
 import type { LatencyHistogram } from './histogram.ts';
 
 // Inline SVG line charts for report.html sections: no script, no external asset (the report's CSP forbids

@@ -1,4 +1,11 @@
-import { UsageError } from '../cli/errors.ts';
+import { UsageError } from '../support/errors.ts';
+
+/** A --threshold expression that cannot be read (a UsageError: the CLI exits 2). */
+export class ThresholdError extends UsageError {
+  constructor(message: string) {
+    super(message, 'VMP_ERR_THRESHOLD');
+  }
+}
 
 // CI gates for `load`: --threshold "p99<250ms", "p50<…", "p90<…", "p99.9<…", "errors<0.1%", "rps>500". Parsed
 // strictly — a metric, a comparison and a value with the unit the metric takes — so a typo is exit 2 naming the
@@ -37,7 +44,7 @@ const LATENCY_UNITS: Record<string, number> = { us: 0.001, ms: 1, s: 1000 };
 export function parseThreshold(expression: string): Threshold {
   const m = SYNTAX.exec(expression);
   const bad = (why: string) =>
-    new UsageError(`--threshold '${expression}': ${why} (examples: "p99<250ms", "p99.9<1s", "errors<0.1%", "rps>500")`);
+    new ThresholdError(`--threshold '${expression}': ${why} (examples: "p99<250ms", "p99.9<1s", "errors<0.1%", "rps>500")`);
   if (!m) throw bad('expected p50|p90|p99|p99.9|errors|rps, then <, <=, > or >=, then a number with its unit');
   const [, metric, comparison, number, unit] = m as unknown as [string, Metric, Comparison, string, string | undefined];
   const value = Number(number);

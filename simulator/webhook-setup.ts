@@ -1,4 +1,4 @@
-import { CliError } from '../cli/errors.ts';
+import { VmpError } from '../support/errors.ts';
 import type { TargetClient } from '../sut/client.ts';
 import {
   assertTouchable,
@@ -16,9 +16,9 @@ import {
 // (issue 13, item 5) unless the user accepts the loss.
 
 /** The run could not be set up (the primary app's topic could not be pointed at the capture server): exit 1. */
-export class SimulationSetupError extends CliError {
+export class SimulationSetupError extends VmpError {
   constructor(message: string) {
-    super(message, 'VMP_ERR_SIMULATION_SETUP', 1);
+    super(message, 'VMP_ERR_SIMULATION_SETUP');
   }
 }
 

@@ -2,8 +2,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// The layout's import rules (DEVELOPERS.md, issue 4): models/ imports nothing of ours; suites/ and target/
-// never import reference/ (a suite must know a target only through target/).
+// The layer order (README, Layout; issue 15): each folder imports only the folders listed for it, so the layers
+// read top-down: support → models → generators → sut → webhooks → suites / simulator / reference / openapi →
+// reports → api → cli. A suite knows a target only through sut/ (never reference/); suites and simulator share
+// webhooks/ and never reach into each other; reports are written by api/ and printed by cli/ only; the CLI is a
+// thin user of the API.
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const IMPORT = /(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
@@ -33,24 +36,38 @@ function importedFolders(file: string): string[] {
   return [...folders];
 }
 
-const RULES: { folder: string; forbidden: string[] }[] = [
-  { folder: 'models', forbidden: ['generators', 'target', 'suites', 'simulator', 'reference', 'reports', 'cli', 'test', 'bench'] },
-  { folder: 'target', forbidden: ['reference', 'suites', 'cli', 'reports', 'simulator'] },
-  { folder: 'suites', forbidden: ['reference', 'cli', 'reports'] },
-  { folder: 'generators', forbidden: ['reference', 'suites', 'cli', 'reports', 'target'] },
+const LAYERS: Record<string, readonly string[]> = {
+  support: [],
+  models: [],
+  generators: ['models'],
+  sut: ['support', 'models', 'generators'],
+  webhooks: ['support', 'models', 'generators', 'sut'],
+  suites: ['support', 'models', 'generators', 'sut', 'webhooks'],
+  simulator: ['support', 'models', 'generators', 'sut', 'webhooks'],
+  reference: ['support', 'models', 'generators', 'sut', 'webhooks'],
   // The OpenAPI document is the models' and the profile's, never the reference server's behaviour.
-  { folder: 'openapi', forbidden: ['reference', 'suites', 'cli', 'reports', 'generators', 'test', 'bench'] },
-];
+  openapi: ['support', 'models', 'sut', 'webhooks'],
+  reports: ['support', 'models', 'sut'],
+  api: ['support', 'models', 'generators', 'sut', 'webhooks', 'suites', 'simulator', 'reference', 'openapi', 'reports'],
+  cli: ['support', 'api'],
+};
 
 describe('import boundaries', () => {
-  for (const { folder, forbidden } of RULES) {
-    it(`${folder}/ imports none of ${forbidden.join(', ')}`, () => {
+  for (const [folder, allowed] of Object.entries(LAYERS)) {
+    it(`${folder}/ imports ${allowed.length ? `only ${allowed.join(', ')}` : 'nothing of ours'}`, () => {
       const offenders = sources(folder).flatMap((file) =>
         importedFolders(file)
-          .filter((f) => forbidden.includes(f))
+          .filter((f) => f !== folder && !allowed.includes(f))
           .map((f) => `${path.relative(ROOT, file)} → ${f}/`),
       );
       expect(offenders).toEqual([]);
     });
   }
+});
+
+it('every top folder of sources has its place in the layer order', () => {
+  const tops = readdirSync(ROOT, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && !e.name.startsWith('.') && !['node_modules', 'test', 'bench', 'scripts', 'examples', 'profiles', 'spec', 'bin', 'dist', 'vmp-report'].includes(e.name))
+    .map((e) => e.name);
+  expect(tops.filter((t) => !(t in LAYERS))).toEqual([]);
 });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startEmbedded, type Embedded } from '../../cli/embedded.ts';
+import { startEmbedded, type Embedded } from '../../api/embedded.ts';
 import { main } from '../../cli/main.ts';
 import { rebase, restoreCredentials } from '../../cli/replay-command.ts';
 import { runResultSchema } from '../../reports/results.ts';

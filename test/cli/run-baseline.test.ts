@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { baselineOf, compareWithBaseline, readBaseline } from '../../cli/baseline.ts';
+import { baselineOf, compareWithBaseline, readBaseline } from '../../api/baseline.ts';
 import { rule } from '../reports/fixtures.ts';
 import { tempDir } from './run-support.ts';
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baselineSchema } from '../../cli/baseline.ts';
+import { baselineSchema } from '../../api/baseline.ts';
 import { runResultSchema, type RunResult } from '../../reports/results.ts';
 import { startBrokenServer, type BrokenServer } from '../support/broken-server.ts';
 import { cli, E2E_TIMEOUT, HOME_RULES, reportFiles, ROOT, SECRET_VALUES, tempDir, writeSecretProfile, type CliResult } from './run-support.ts';

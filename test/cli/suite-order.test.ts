@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TestSpecification, Vitest } from 'vitest/node';
-import { LAST_SUITE_FILE, LastFileSequencer, PROJECT_ROOT } from '../../cli/suite-session.ts';
+import { LAST_SUITE_FILE, LastFileSequencer, PROJECT_ROOT } from '../../api/suite-session.ts';
 
 // errors/no-server-error reports the 5xx answers of the whole run, so its file must run after every other,
 // whatever order vitest's own sequencer (cached durations, failures, sizes) would pick.

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { prepareTarget } from '../../cli/run-command.ts';
+import { prepareTarget } from '../../sut/prepare.ts';
 import { TargetClient } from '../../sut/client.ts';
 import type { Fixtures } from '../../sut/discovery.ts';
 import { parseProfile, secretsOf } from '../../sut/profile-load.ts';

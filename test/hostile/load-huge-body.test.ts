@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Embedded } from '../../cli/embedded.ts';
+import type { Embedded } from '../../api/embedded.ts';
 import type { LoadResult } from '../../simulator/load-result.ts';
 import { runCli } from './support/cli-child.ts';
 import { expectNoSecrets } from './support/no-secrets.ts';

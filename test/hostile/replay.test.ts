@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Embedded } from '../../cli/embedded.ts';
+import type { Embedded } from '../../api/embedded.ts';
 import { runResultSchema } from '../../reports/results.ts';
 import { runCli, type CliOptions } from './support/cli-child.ts';
 import { expectNoSecrets } from './support/no-secrets.ts';

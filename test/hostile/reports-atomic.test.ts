@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeFilesAtomic } from '../../reports/atomic-write.ts';
+import { writeFilesAtomic } from '../../support/atomic-write.ts';
 import { REPORT_FILES, writeReports } from '../../reports/write.ts';
 import { runResult, SAMPLE_RULES } from '../reports/fixtures.ts';
 import { spawnCli } from './support/cli-child.ts';

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { redactFileInPlace } from '../../reports/atomic-write.ts';
+import { redactFileInPlace } from '../../support/atomic-write.ts';
 import { toCurl } from '../../sut/curl.ts';
 import { parseProfile } from '../../sut/profile-load.ts';
 import { redact, REDACTED } from '../../sut/redact.ts';

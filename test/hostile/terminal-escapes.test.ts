@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { terminalSafe, terminalSafeText } from '../../cli/terminal-text.ts';
+import { terminalSafe, terminalSafeText } from '../../support/terminal-text.ts';
 import { createLatencyHistogram, encodeHistogram, recordMs } from '../../simulator/histogram.ts';
 import { spawnCli } from './support/cli-child.ts';
 import { runMain } from './support/main-in-process.ts';

@@ -2,7 +2,7 @@ import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../cli/main.ts';
-import { parseLoadArgs } from '../../simulator/load-command.ts';
+import { parseLoadArgs } from '../../cli/load-command.ts';
 import { REFERENCE_PROFILE, tempDir } from '../support/sim-target.ts';
 
 // `vmp-conformance load --export k6 DIR`: flags checked before anything starts (exit 2 naming them), and an export

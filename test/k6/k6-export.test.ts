@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultProfileJson, startEmbedded, type Embedded } from '../../cli/embedded.ts';
+import { defaultProfileJson, startEmbedded, type Embedded } from '../../api/embedded.ts';
 import { arrivalSpec } from '../../simulator/arrival-flags.ts';
 import { K6_DATA_FILE, K6_SCRIPT_FILE, exportK6, type K6Export } from '../../simulator/k6-export.ts';
 import type { LoadModel } from '../../simulator/load.ts';

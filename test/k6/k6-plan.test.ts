@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { defaultProfileJson, startEmbedded, type Embedded } from '../../cli/embedded.ts';
+import { defaultProfileJson, startEmbedded, type Embedded } from '../../api/embedded.ts';
 import { exportK6, SecretInExportError } from '../../simulator/k6-export.ts';
 import { credentialTemplates, envNameFor } from '../../simulator/k6-plan.ts';
 import { parseProfile } from '../../sut/profile-load.ts';

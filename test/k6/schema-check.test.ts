@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultProfileJson, startEmbedded, type Embedded } from '../../cli/embedded.ts';
+import { defaultProfileJson, startEmbedded, type Embedded } from '../../api/embedded.ts';
 import { representationModel, type RepresentationName } from '../../models/index.ts';
 import type { Representation } from '../../models/media-types.ts';
 import { schemaProblem } from '../../simulator/k6/schema-check.js';

@@ -2,10 +2,11 @@ import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CliError } from '../../cli/errors.ts';
-import { DEFAULT_TIMEOUT_MS, prepareTarget } from '../../cli/run-command.ts';
-import { runAgainst } from '../../cli/run-suites.ts';
-import { openSuiteSession, type SuiteSession } from '../../cli/suite-session.ts';
+import { exitCodeOf } from '../../cli/exit-codes.ts';
+import { DEFAULT_TIMEOUT_MS } from '../../api/run.ts';
+import { prepareTarget } from '../../sut/prepare.ts';
+import { runAgainst } from '../../api/run-suites.ts';
+import { openSuiteSession, type SuiteSession } from '../../api/suite-session.ts';
 import { TargetClient } from '../../sut/client.ts';
 import type { Profile } from '../../sut/profile.ts';
 import { secretsOf } from '../../sut/secrets.ts';
@@ -56,7 +57,7 @@ async function runMutant(session: SuiteSession, base: Profile, spec: BatchSpec, 
     rules = outcome.result.rules.map((r) => ({ id: r.id, level: r.level, verdict: r.verdict, ...(r.message ? { message: r.message } : {}), ...(r.skipReason ? { skipReason: r.skipReason } : {}) }));
   } catch (error) {
     // The CLI's exit code for the same error (3: the target could not be explored), as `run` would exit.
-    code = error instanceof CliError ? error.exitCode : 70;
+    code = exitCodeOf(error) ?? 70;
     lines.push(`${(error as Error).name}: ${(error as Error).message}`);
   } finally {
     await proxy.close();

@@ -6,9 +6,9 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../cli/errors.ts';
+import { UsageError } from '../../support/errors.ts';
 import { main } from '../../cli/main.ts';
-import { captureCommand, formatDelivery, parseCaptureArgs } from '../../simulator/capture-command.ts';
+import { captureCommand, formatDelivery, parseCaptureArgs } from '../../cli/capture-command.ts';
 import type { Delivery } from '../../webhooks/capture-server.ts';
 import { deliveryInfo, resolvePointer } from '../../webhooks/delivery-info.ts';
 

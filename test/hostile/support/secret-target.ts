@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Embedded } from '../../../cli/embedded.ts';
+import type { Embedded } from '../../../api/embedded.ts';
 import { startReferenceServer } from '../../../reference/server.ts';
 import { parseProfile } from '../../../sut/profile-load.ts';
 import { ROOT } from './cli-child.ts';

@@ -1,8 +1,8 @@
 // Runs the stuck suite (stuck.suite.ts) against the reference server, with the test secrets as its credentials,
 // with a deadline `seconds` from now, and prints the outcome as one JSON line.
 // Usage: node --import tsx stuck-run.ts REPORT_DIR SECONDS
-import { runDeadline } from '../../../cli/run-deadline.ts';
-import { runAgainst } from '../../../cli/run-suites.ts';
+import { runDeadline } from '../../../api/run-deadline.ts';
+import { runAgainst } from '../../../api/run-suites.ts';
 import { secretProfileJson, startSecretReference } from './secret-target.ts';
 
 const [reportDir, seconds] = process.argv.slice(2);

@@ -1,5 +1,5 @@
 import { documentedStatuses, ENDPOINTS, MEDIA_TYPES, mediaRuleId, RULES, statementsOfRule, type Endpoint, type MediaForm } from '../../../models/index.ts';
-import { DEFAULT_RUNS } from '../../../cli/run-command.ts';
+import { DEFAULT_RUNS } from '../../../api/run.ts';
 import type { Mutant } from '../fault.ts';
 import { answers, formAsked, recode } from './helpers.ts';
 

@@ -1,15 +1,16 @@
-import { startEmbedded, type Embedded } from '../cli/embedded.ts';
-import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags, checkListenable } from '../cli/capture-flags.ts';
-import { DISCARD_OPTIONS, DISCARD_USAGE } from '../cli/discard-flag.ts';
-import { UsageError } from '../cli/errors.ts';
-import { integerFlag, parseFlags, reportDirFlag } from '../cli/flags.ts';
-import { Interrupt } from '../cli/interrupt.ts';
-import { baseUrlFlag, DEFAULT_REPORT_DIR, DEFAULT_TIMEOUT_MS, MAX_SEED, profileFlag, randomSeed } from '../cli/run-command.ts';
+import { startEmbedded, type Embedded } from '../api/embedded.ts';
+import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags, checkListenable } from './capture-flags.ts';
+import { DISCARD_OPTIONS, DISCARD_USAGE } from './discard-flag.ts';
+import { UsageError } from '../support/errors.ts';
+import { integerFlag, parseFlags, reportDirFlag } from './flags.ts';
+import { Interrupt } from '../api/interrupt.ts';
+import { baseUrlFlag, profileFlag } from './run-command.ts';
+import { DEFAULT_REPORT_DIR, DEFAULT_TIMEOUT_MS, MAX_SEED, randomSeed } from '../api/run.ts';
 import type { ArrivalSpec } from '../generators/arrivals.ts';
 import type { CaptureReach } from '../sut/capture-reach.ts';
 import type { Profile } from '../sut/profile.ts';
-import { arrivalSpec, rateFlag } from './arrival-flags.ts';
-import { DEFAULT_RESEND_SAMPLE, runSimulation } from './simulate.ts';
+import { arrivalSpec, rateFlag } from '../simulator/arrival-flags.ts';
+import { DEFAULT_RESEND_SAMPLE, runSimulation } from '../simulator/simulate.ts';
 
 // `vmp-conformance simulate`: flags are validated before anything starts (exit 2 naming the flag), then the
 // simulation runs against --base-url (with --profile) or the embedded reference server. Ctrl-C or SIGTERM stops

@@ -1,5 +1,5 @@
 import type { RunDeadline } from '../sut/deadline.ts';
-import { DEFAULT_RUNS } from './run-command.ts';
+import { DEFAULT_RUNS } from './run.ts';
 
 // How long a `run` may take in all (--max-duration): by default a minute for start-up, discovery and restoring,
 // plus 2 s per selected check at the default fast-check runs (more runs, proportionally more). A full run against

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { BaseSequencer, createVitest, type Reporter, type SerializedError, type TestCase, type TestModule, type TestSpecification } from 'vitest/node';
 import { onlyPattern } from '../reports/rule-glob.ts';
 import type { RunContext } from '../suites/harness/context.ts';
-import { terminalSafeText } from './terminal-text.ts';
+import { terminalSafeText } from '../support/terminal-text.ts';
 
 // One vitest instance that runs the conformance suites once or many times, each run against its own target
 // (provide/inject) with its own reporters. `run` opens, runs once and closes; the mutant gallery runs many
@@ -136,7 +136,7 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
     },
     { stdout: quiet('stdout'), stderr: quiet('stderr') },
   );
-  // vitest's logger exits the process on SIGINT/SIGTERM; the caller decides what a signal does (cli/interrupt.ts:
+  // vitest's logger exits the process on SIGINT/SIGTERM; the caller decides what a signal does (api/interrupt.ts:
   // restore the target first), so its handlers go.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     for (const listener of process.listeners(signal)) if (!signalListeners[signal].includes(listener)) process.off(signal, listener);

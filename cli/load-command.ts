@@ -1,20 +1,21 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { defaultProfileJson, startEmbedded, type Embedded } from '../cli/embedded.ts';
-import { UsageError } from '../cli/errors.ts';
-import { integerFlag, parseFlags, reportDirFlag } from '../cli/flags.ts';
-import { baseUrlFlag, DEFAULT_REPORT_DIR, MAX_SEED, profileFlag, randomSeed } from '../cli/run-command.ts';
-import { DEFAULT_PORT as SERVE_DEFAULT_PORT } from '../cli/serve-command.ts';
+import { defaultProfileJson, startEmbedded, type Embedded } from '../api/embedded.ts';
+import { UsageError } from '../support/errors.ts';
+import { integerFlag, parseFlags, reportDirFlag } from './flags.ts';
+import { baseUrlFlag, profileFlag } from './run-command.ts';
+import { DEFAULT_REPORT_DIR, MAX_SEED, randomSeed } from '../api/run.ts';
+import { DEFAULT_PORT as SERVE_DEFAULT_PORT } from './serve-command.ts';
 import { ENDPOINTS, todayIn } from '../models/index.ts';
 import { redact } from '../sut/redact.ts';
 import { secretsOf } from '../sut/secrets.ts';
-import { exportK6 } from './k6-export.ts';
+import { exportK6 } from '../simulator/k6-export.ts';
 import type { Profile } from '../sut/profile.ts';
-import { mergedLines, mergeLoadFiles } from './load-merge.ts';
+import { mergedLines, mergeLoadFiles } from '../simulator/load-merge.ts';
 import { isLoopback } from '../sut/loopback.ts';
-import { runLoad, type LoadModel } from './load.ts';
-import { arrivalSpec, rateFlag } from './arrival-flags.ts';
-import { parseThreshold, type Threshold } from './thresholds.ts';
+import { runLoad, type LoadModel } from '../simulator/load.ts';
+import { arrivalSpec, rateFlag } from '../simulator/arrival-flags.ts';
+import { parseThreshold, type Threshold } from '../simulator/thresholds.ts';
 
 // `vmp-conformance load`: every flag is checked before anything starts (exit 2 naming it), a non-loopback
 // target needs --allow-remote, the run is always bounded by --duration, and --merge combines earlier load.json

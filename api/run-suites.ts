@@ -7,9 +7,9 @@ import { AreaProgress } from '../reports/progress.ts';
 import type { RunResult } from '../reports/results.ts';
 import { matchesOnly } from '../reports/rule-glob.ts';
 import { buildRunResult } from '../reports/run-result.ts';
-import { toolVersion } from '../reports/version.ts';
+import { toolVersion } from '../support/version.ts';
 import { inferredText, type InferredValue } from '../reports/inferred.ts';
-import { tempPathFor } from '../reports/atomic-write.ts';
+import { tempPathFor } from '../support/atomic-write.ts';
 import { REPORT_FILES, writeReports } from '../reports/write.ts';
 import type { RunContext } from '../suites/harness/context.ts';
 import { DEFAULT_MAX_BODY_BYTES, TargetClient } from '../sut/client.ts';
@@ -23,7 +23,7 @@ import { describeSnapshot, restoreWebhookConfigs } from '../sut/webhook-config.t
 import { WebhookJournal } from '../sut/webhook-journal.ts';
 import { baselineOf, compareWithBaseline, writeBaseline, type Baseline } from './baseline.ts';
 import { InterruptedBeforeChecks, type Interrupt } from './interrupt.ts';
-import { prepareTarget } from './run-command.ts';
+import { prepareTarget } from '../sut/prepare.ts';
 import { defaultMaxDurationSec, restoreGraceMs, runDeadline } from './run-deadline.ts';
 import { openSuiteSession, type SuiteSession } from './suite-session.ts';
 

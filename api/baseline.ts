@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { writeFileAtomic } from '../reports/atomic-write.ts';
+import { writeFileAtomic } from '../support/atomic-write.ts';
 import { z } from 'zod';
 import type { BaselineComparison, RuleResult } from '../reports/results.ts';
-import { UsageError } from './errors.ts';
+import { UsageError } from '../support/errors.ts';
 
 // Baselines, like web-platform-tests expectations: the rule ids a target is known to fail. A baseline turns
 // them into known failures that do not fail the run, and the run says which now pass so the file can shrink.

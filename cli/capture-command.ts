@@ -1,5 +1,5 @@
-import { UsageError } from '../cli/errors.ts';
-import { hostFlag, listenError, outputFileFlag, parseFlags } from '../cli/flags.ts';
+import { UsageError } from '../support/errors.ts';
+import { hostFlag, listenError, outputFileFlag, parseFlags } from './flags.ts';
 import { loadProfile, ProfileError } from '../sut/profile-load.ts';
 import type { Profile } from '../sut/profile.ts';
 import { DEFAULT_BODY_LIMIT, startCaptureServer, type CaptureServer, type Delivery, type UnrecordedRequest } from '../webhooks/capture-server.ts';

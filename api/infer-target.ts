@@ -7,7 +7,7 @@ import { TargetClient } from '../sut/client.ts';
 import type { DraftProfile } from '../sut/profile.ts';
 import { checkReachable, CredentialsRejectedError, TargetUnreachableError } from '../sut/reachability.ts';
 import { secretsOf } from '../sut/secrets.ts';
-import { TargetError } from './errors.ts';
+import { TargetError } from '../support/errors.ts';
 
 // What `init` and `run` share: the target checked (exit 3 when no connection can be made or the credentials are
 // refused), then every key the profile leaves out inferred from it (sut/infer/), with a capture server of this

@@ -1,0 +1,124 @@
+import { RULES } from '../models/index.ts';
+import { matchesOnly } from '../reports/rule-glob.ts';
+import { TargetClient } from '../sut/client.ts';
+import type { DraftProfile, Profile } from '../sut/profile.ts';
+import { completeProfile, ProfileError } from '../sut/profile-load.ts';
+import type { Finding } from '../sut/infer/probe.ts';
+import { needsInference } from '../sut/infer/infer.ts';
+import { prepareTarget } from '../sut/prepare.ts';
+import { redact } from '../sut/redact.ts';
+import type { RunDeadline } from '../sut/deadline.ts';
+import { secretsOf } from '../sut/secrets.ts';
+import type { CaptureReach } from '../sut/capture-reach.ts';
+import { UsageError } from '../support/errors.ts';
+import { checkTarget, inferTarget } from './infer-target.ts';
+import type { Baseline } from './baseline.ts';
+import { startEmbedded, type Embedded } from './embedded.ts';
+import { defaultMaxDurationSec, runDeadline } from './run-deadline.ts';
+import { InterruptedBeforeChecks, type Interrupt } from './interrupt.ts';
+import type { RunAgainstOptions, RunOutcome } from './run-suites.ts';
+
+// `run` below the CLI: starts the embedded reference server when there is no base URL, completes the profile by
+// inference, explores the target and hands over to runAgainst (run-suites.ts). Throws TargetError when no
+// connection can be made or the credentials are rejected, UsageError for a profile that cannot be completed.
+
+/** fast-check runs per property: keeps a full run against the embedded server well under 20 s. */
+export const DEFAULT_RUNS = 25;
+export const DEFAULT_REPORT_DIR = 'vmp-report';
+export const DEFAULT_TIMEOUT_MS = 5_000;
+/** fast-check seeds are 32-bit signed integers. */
+export const MAX_SEED = 2 ** 31 - 1;
+export const randomSeed = (): number => Math.floor(Math.random() * MAX_SEED);
+
+/** Everything a run needs, validated. */
+export interface RunSettings {
+  baseUrl?: string;
+  /** The --profile file as given: keys it leaves out are inferred from the target at the start of the run. */
+  draft?: DraftProfile;
+  /** The profile file's JSON, for an embedded server that should adopt its choices. */
+  profileJson?: unknown;
+  reportDir: string;
+  seed: number;
+  numRuns: number;
+  timeoutMs: number;
+  /** --max-duration; absent: derived from the selected checks (run-deadline.ts). */
+  maxDurationSec?: number;
+  readOnly: boolean;
+  only?: string;
+  baseline?: { file: string; baseline: Baseline };
+  writeBaseline?: string;
+  today?: string;
+  capture: CaptureReach;
+  discardUnrestorableWebhooks: boolean;
+}
+
+/**
+ * The profile a run against --base-url works with: the file's values, and every key it leaves out that the target
+ * shows inferred the way `init` infers it (issue 14; explicit values always win). Exit 3 when the target cannot be
+ * reached or refuses the credentials; exit 2 naming the key when one the suites need is neither given nor told.
+ */
+async function completeByInference(s: RunSettings, draft: DraftProfile, deadline: RunDeadline, out: (line: string) => void, interrupt?: Interrupt): Promise<{ profile: Profile; inferred: Finding[] }> {
+  const base = { baseUrl: s.baseUrl!, draft, timeoutMs: s.timeoutMs, deadline };
+  await checkTarget(base);
+  if (!needsInference(draft)) return { profile: completeProfile(draft), inferred: [] };
+  const say = (line: string) => out(redact(line, secretsOf(draft)));
+  const inference = await inferTarget({
+    ...base,
+    readOnly: s.readOnly,
+    capture: s.capture,
+    runId: `i${Date.now().toString(36)}`,
+    ...(interrupt ? { signal: interrupt.signal, track: (outstanding: () => string[]) => interrupt.track(outstanding) } : {}),
+  });
+  for (const line of inference.notRestored) say(`inference: NOT restored ${line}`);
+  if (interrupt?.signal.aborted) throw new InterruptedBeforeChecks('interrupted while inferring the profile');
+  try {
+    return { profile: completeProfile(inference.known, {}, Object.fromEntries(inference.hints.map((h) => [h.key, h.hint]))), inferred: inference.found };
+  } catch (error) {
+    if (error instanceof ProfileError) throw new UsageError(`--profile: ${error.message}`);
+    throw error;
+  }
+}
+
+/** Runs with validated settings: the embedded server when there is no base URL, stopped afterwards. */
+export async function executeRun(s: RunSettings, out: (line: string) => void, interrupt?: Interrupt): Promise<RunOutcome> {
+  const checks = RULES.filter((r) => matchesOnly(s.only, r.id)).length;
+  const deadline = runDeadline(Date.now(), s.maxDurationSec ?? defaultMaxDurationSec(checks, s.numRuns));
+  let embedded: Embedded | undefined;
+  try {
+    if (!s.baseUrl) {
+      embedded = await startEmbedded({
+        ...(s.today ? { today: s.today } : {}),
+        ...(s.profileJson !== undefined ? { profileJson: s.profileJson } : {}),
+      });
+    }
+    const baseUrl = s.baseUrl ?? embedded!.baseUrl;
+    // Before loading vitest: an unreachable target is reported (exit 3) in a moment, not after its start-up.
+    const { profile, inferred } = embedded ? { profile: embedded.profile, inferred: [] } : await completeByInference(s, s.draft!, deadline, out, interrupt);
+    const fixtures = await prepareTarget(new TargetClient({ baseUrl, profile, timeoutMs: s.timeoutMs, secrets: secretsOf(profile), deadline }));
+    const options: RunAgainstOptions = {
+      baseUrl,
+      profile,
+      fixtures,
+      inferred,
+      embedded: embedded !== undefined,
+      seed: s.seed,
+      numRuns: s.numRuns,
+      timeoutMs: s.timeoutMs,
+      deadline,
+      readOnly: s.readOnly,
+      capture: s.capture,
+      discardUnrestorableWebhooks: s.discardUnrestorableWebhooks,
+      reportDir: s.reportDir,
+      ...(s.only ? { only: s.only } : {}),
+      ...(s.baseline ? { baseline: s.baseline } : {}),
+      ...(s.writeBaseline ? { writeBaseline: s.writeBaseline } : {}),
+      ...(interrupt ? { interrupt } : {}),
+      out,
+    };
+    // Loaded here, not at the top: vitest's start-up takes seconds, and usage or target errors need none of it.
+    const { runAgainst } = await import('../api/run-suites.ts');
+    return await runAgainst(options);
+  } finally {
+    await embedded?.close();
+  }
+}
