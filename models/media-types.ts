@@ -13,6 +13,13 @@ export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 export type MediaForm = keyof typeof MEDIA_TYPES;
 export const MEDIA_FORMS = Object.keys(MEDIA_TYPES) as MediaForm[];
 
+/**
+ * The byte order mark as decoded text (bytes EF BB BF). Every success and problem body is JSON, and RFC 8259
+ * section 8.1: "Implementations MUST NOT add a byte order mark (U+FEFF) to the beginning of a
+ * networked-transmitted JSON text" — while a parser "MAY ignore the presence of a byte order mark".
+ */
+export const BYTE_ORDER_MARK = '\uFEFF';
+
 /** Every form but ref is the full representation. */
 export type Representation = 'full' | 'ref';
 export const representationOf = (form: MediaForm): Representation => (form === 'ref' ? 'ref' : 'full');
