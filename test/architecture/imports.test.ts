@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 // The layer order (README, Layout; issue 15): each folder imports only the folders listed for it, so the layers
 // read top-down: support → models → generators → sut → webhooks → suites / simulator / reference / openapi →
 // reports → api → cli. A suite knows a target only through sut/ (never reference/); suites and simulator share
-// webhooks/ and never reach into each other; reports are written by api/ and printed by cli/ only; the CLI is a
+// webhooks/ and never reach into each other; reports are written by api/ and read by cli/ only; the CLI is a
 // thin user of the API.
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -49,7 +49,7 @@ const LAYERS: Record<string, readonly string[]> = {
   openapi: ['support', 'models', 'sut', 'webhooks'],
   reports: ['support', 'models', 'sut'],
   api: ['support', 'models', 'generators', 'sut', 'webhooks', 'suites', 'simulator', 'reference', 'openapi', 'reports'],
-  cli: ['support', 'api'],
+  cli: ['support', 'reports', 'api'],
 };
 
 describe('import boundaries', () => {
