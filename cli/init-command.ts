@@ -42,6 +42,7 @@ const USAGE = [
   '                            [--query name=value] [--other-query name=value] [--empty-query name=value] [--webhook-secret SECRET]',
   `                            [--out FILE] [--read-only] [--timeout-ms N] [--max-duration S]`,
   'Probes the target with each app\'s credentials (headers, query parameters, or both; each flag may repeat; values may be',
+  // biome-ignore lint/style/useTemplate: `${ENV}` is the profile's own syntax, printed as it is
   '${ENV} references, which stay references in the file) and writes a draft profile (default ' + DEFAULT_OUT + '): every value it',
   'could infer, with how in $comment, and a hint there for every value it could not. --webhook-secret is the signing secret',
   'deliveries are verified with, to tell the scheme. --read-only changes nothing (fewer values are inferred). Whatever the',

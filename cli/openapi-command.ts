@@ -1,5 +1,5 @@
 import { rename, writeFile } from 'node:fs/promises';
-import { checkProfile, ProfileError, readProfileJson } from '../api/profile.ts';
+import { checkProfile, ProfileError, readProfileJson, type Profile } from '../api/profile.ts';
 import { openApiDocument } from '../api/rules.ts';
 import { UsageError } from '../support/errors.ts';
 import { outputFileFlag, parseFlags } from './flags.ts';
@@ -27,7 +27,7 @@ export async function openapiCommand(argv: string[], out: (line: string) => void
     return 0;
   }
   const file = values.out === undefined ? undefined : await outputFileFlag('out', values.out);
-  let profile;
+  let profile: Profile | undefined;
   try {
     profile = values.profile === undefined ? undefined : checkProfile(await readProfileJson(values.profile));
   } catch (error) {

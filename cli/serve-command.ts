@@ -1,5 +1,5 @@
 import { DEFAULT_PROFILE_FILE } from '../api/embedded.ts';
-import { loadProfile, ProfileError } from '../api/profile.ts';
+import { loadProfile, ProfileError, type Profile } from '../api/profile.ts';
 import { isCalendarDate } from '../api/rules.ts';
 import { DEFAULT_SERVE_PORT as DEFAULT_PORT, ServerOptionError, startReferenceServer, type ReferenceServer } from '../api/serve.ts';
 import { UsageError } from '../support/errors.ts';
@@ -49,7 +49,7 @@ export async function serveCommand(argv: string[], out: (line: string) => void):
   const seed = values.seed === undefined ? undefined : integerFlag('seed', values.seed, 0);
   if (values.today !== undefined && !isCalendarDate(values.today)) throw new UsageError(`--today must be a date yyyy-mm-dd, got '${values.today}'`);
   if (values.host !== undefined) await hostFlag('host', values.host);
-  let profile;
+  let profile: Profile;
   try {
     profile = await loadProfile(values.profile ?? DEFAULT_PROFILE_FILE);
   } catch (error) {
