@@ -2,7 +2,7 @@ import { inferredText } from '../reports/inferred.ts';
 import { HEADER_NAME, parseDraftProfile, ProfileError, redact, secretsOf, type DraftProfile } from '../api/profile.ts';
 import { draftFile, replaceStrings, writeDraftProfile } from '../api/init.ts';
 import { checkTarget, inferTarget } from '../api/infer-target.ts';
-import { Interrupt } from '../api/interrupt.ts';
+import { Interrupt } from './interrupt.ts';
 import { runDeadline } from '../api/run-deadline.ts';
 import { DEFAULT_TIMEOUT_MS } from '../api/run.ts';
 import { UsageError } from '../support/errors.ts';

@@ -3,7 +3,8 @@ import { completeProfile, loadProfile, parseDraftProfile, ProfileError, readProf
 import { isCalendarDate, matchesOnly, RULES } from '../api/rules.ts';
 import { readBaseline } from '../api/baseline.ts';
 import { DEFAULT_REPORT_DIR, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, executeRun, MAX_SEED, randomSeed, type RunSettings } from '../api/run.ts';
-import { Interrupt, InterruptedBeforeChecks } from '../api/interrupt.ts';
+import { InterruptedBeforeChecks } from '../api/interrupt.ts';
+import { Interrupt } from './interrupt.ts';
 import { UsageError } from '../support/errors.ts';
 import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags, checkListenable } from './capture-flags.ts';
 import { DISCARD_OPTIONS, DISCARD_USAGE } from './discard-flag.ts';

@@ -2,7 +2,7 @@ import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags, checkListenable } from '.
 import { DISCARD_OPTIONS, DISCARD_USAGE } from './discard-flag.ts';
 import { UsageError } from '../support/errors.ts';
 import { integerFlag, parseFlags, reportDirFlag } from './flags.ts';
-import { Interrupt } from '../api/interrupt.ts';
+import { Interrupt } from './interrupt.ts';
 import { baseUrlFlag, profileFlag } from './run-command.ts';
 import { DEFAULT_REPORT_DIR, DEFAULT_TIMEOUT_MS, MAX_SEED, randomSeed } from '../api/run.ts';
 import { arrivalSpec, rateFlag } from '../api/load.ts';

@@ -71,3 +71,12 @@ it('every top folder of sources has its place in the layer order', () => {
     .map((e) => e.name);
   expect(tops.filter((t) => !(t in LAYERS))).toEqual([]);
 });
+
+it("each layer's README says what it may import, as the table above has it", () => {
+  const stated = Object.keys(LAYERS).map((folder) => {
+    const text = readFileSync(path.join(ROOT, folder, 'README.md'), 'utf8');
+    return [folder, /^May import: (.*?)\. \(/m.exec(text)?.[1]] as const;
+  });
+  const expected = Object.entries(LAYERS).map(([folder, allowed]) => [folder, allowed.length ? allowed.map((a) => `\`${a}/\``).join(', ') : 'nothing of ours'] as const);
+  expect(stated).toEqual(expected);
+});
