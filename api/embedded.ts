@@ -1,10 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import type { Profile } from '../sut/profile.ts';
 import { parseProfile } from '../sut/profile-load.ts';
+import { PACKAGE_ROOT } from '../support/package-root.ts';
 
 // The embedded reference server: the default target of `run`, `simulate` and `load`.
-export const DEFAULT_PROFILE_FILE = fileURLToPath(new URL('../profiles/reference.json', import.meta.url));
+// profiles/ lives once, at the package root (shipped beside dist/), for the sources and the build alike.
+export const DEFAULT_PROFILE_FILE = path.join(PACKAGE_ROOT, 'profiles/reference.json');
 
 export async function defaultProfileJson(): Promise<unknown> {
   return JSON.parse(await readFile(DEFAULT_PROFILE_FILE, 'utf8'));

@@ -11,12 +11,17 @@ import { terminalSafeText } from '../support/terminal-text.ts';
 // targets through one session, so vite's start-up and the suites' transform are paid once, not per target.
 
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+/**
+ * The suites' extension: `.ts` in a source checkout, `.js` in the build (dist/, where PROJECT_ROOT is dist/ and
+ * the suites are compiled with everything else), so an installed package never needs a TypeScript loader.
+ */
+const SUITE_EXT = path.extname(fileURLToPath(import.meta.url));
 
 /**
  * The suite file that runs after every other: errors/no-server-error reports the 5xx answers of the whole run
  * (suites/harness/run-ledger.ts), so it must come once every other check and clean-up has sent its requests.
  */
-export const LAST_SUITE_FILE = 'suites/server-errors.suite.ts';
+export const LAST_SUITE_FILE = `suites/server-errors.suite${SUITE_EXT}`;
 
 /** vitest's order (longest or failed first), with LAST_SUITE_FILE moved to the end. */
 export class LastFileSequencer extends BaseSequencer {
@@ -31,7 +36,7 @@ export interface SessionOptions {
   /** vitest's own JUnit and JSON reporters write here when given (the files of the session's last run). */
   junitFile?: string;
   vitestJsonFile?: string;
-  /** Suite files to run, relative to the project root (default: every suites/*.suite.ts). */
+  /** Suite files to run, relative to the project root (default: every suite file under suites/, `.js` in the build). */
   files?: string[];
   testTimeoutMs?: number;
 }
@@ -120,7 +125,7 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
     { config: false, root: PROJECT_ROOT, watch: false, reporters: reporters as never, outputFile, passWithNoTests: true },
     {
       test: {
-        include: options.files ?? ['suites/**/*.suite.ts'],
+        include: options.files ?? [`suites/**/*.suite${SUITE_EXT}`],
         // One worker, files in sequence: the suites share one target whose webhook configuration
         // they save and restore, and requests to a local target are cheaper than worker start-up. Within a
         // file, checks that change nothing run this many at a time (suites/harness/check.ts).

@@ -1,0 +1,125 @@
+import { execFile } from 'node:child_process';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// The package as a user gets it (issue 15): `npm pack` (prepack builds dist/), the tarball installed into an empty
+// project, its dependencies from the local npm cache (`npm ci` filled it) or the registry, then the installed
+// command and the programmatic API used there, with nothing of this checkout around: no tsx, no sources.
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const MINUTE = 60_000;
+
+interface Ran {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * The children's environment: without npm's own variables (`npm test` sets npm_config_local_prefix and the like,
+ * which would point an install back at this checkout), NODE_OPTIONS (no loader may sneak in) and this checkout's
+ * node_modules/.bin on PATH (tsx is there).
+ */
+function cleanEnv(): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== 'NODE_OPTIONS'));
+  env.PATH = (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .filter((p) => !p.startsWith(ROOT))
+    .join(path.delimiter);
+  return env;
+}
+
+function run(command: string, args: string[], cwd: string, timeout: number): Promise<Ran> {
+  return new Promise((resolve) => {
+    execFile(command, args, { cwd, env: cleanEnv(), timeout, maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
+    });
+  });
+}
+
+const shown = (r: Ran): string => `exit ${r.code}\n--- stdout\n${r.stdout.slice(-4000)}\n--- stderr\n${r.stderr.slice(-4000)}`;
+
+let dir: string;
+let app: string;
+let installed: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'vmp-pack-'));
+  const packDir = path.join(dir, 'pack');
+  app = path.join(dir, 'app');
+  await mkdir(packDir);
+  await mkdir(app);
+  const packed = await run('npm', ['pack', '--pack-destination', packDir], ROOT, 5 * MINUTE);
+  expect(packed.code, shown(packed)).toBe(0);
+  const tarball = path.join(packDir, (await readdir(packDir)).find((f) => f.endsWith('.tgz'))!);
+  await writeFile(path.join(app, 'package.json'), JSON.stringify({ name: 'vmp-consumer', version: '1.0.0', private: true, type: 'module' }));
+  // Offline first (everything from the cache); a cache without the registry's package documents needs them once.
+  const flags = ['--no-audit', '--no-fund', '--no-save', tarball];
+  let install = await run('npm', ['install', '--offline', ...flags], app, 3 * MINUTE);
+  if (install.code !== 0) install = await run('npm', ['install', '--prefer-offline', ...flags], app, 5 * MINUTE);
+  expect(install.code, shown(install)).toBe(0);
+  installed = path.join(app, 'node_modules/vmp-conformance');
+}, 10 * MINUTE);
+
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('the packed and installed package', () => {
+  it('ships compiled JavaScript and its declarations, no TypeScript sources, and needs no tsx', async () => {
+    const files = (await readdir(installed, { recursive: true, encoding: 'utf8' })).filter((f) => !f.split(path.sep).includes('node_modules'));
+    expect(files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
+    expect(files).toEqual(expect.arrayContaining(['dist/api/index.js', 'dist/api/index.d.ts', 'dist/cli/main.js', 'bin/vmp-conformance.js', 'profiles/reference.json', 'LICENSE']));
+    const manifest = JSON.parse(await readFile(path.join(installed, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(Object.keys(manifest.dependencies)).not.toContain('tsx');
+    const probe = "try { console.log(import.meta.resolve('tsx')) } catch (error) { console.log(error.code) }";
+    const resolved = await run(process.execPath, ['--input-type=module', '-e', probe], app, MINUTE);
+    expect(resolved.stdout.trim(), 'tsx is not installed in the consumer project').toBe('ERR_MODULE_NOT_FOUND');
+  });
+
+  it('npx vmp-conformance start passes against the embedded server and says where the HTML report is', async () => {
+    const reportDir = path.join(dir, 'start-report');
+    const started = await run('npx', ['--no', 'vmp-conformance', 'start', '--report-dir', reportDir], app, 5 * MINUTE);
+    expect(started.code, shown(started)).toBe(0);
+    expect(started.stdout).toContain(`HTML report: ${path.join(reportDir, 'report.html')}`);
+    expect(await readFile(path.join(reportDir, 'report.html'), 'utf8')).toMatch(/^<!doctype html>/i);
+  }, 6 * MINUTE);
+
+  it('a program imports the API from vmp-conformance: runs the suites, loads a profile, verifies signatures', async () => {
+    await copyFile(path.join(import.meta.dirname, 'use-api.mjs'), path.join(app, 'use-api.mjs'));
+    const ran = await run(process.execPath, ['use-api.mjs', path.join(dir, 'api-report')], app, 3 * MINUTE);
+    expect(ran.code, shown(ran)).toBe(0);
+    const printed = JSON.parse(ran.stdout.trim().split('\n').at(-1)!) as Record<string, unknown> & { rules: string[]; reportFiles: Record<string, string> };
+    expect(printed).toMatchObject({
+      exitCode: 0,
+      apps: expect.arrayContaining(['primary']),
+      schemaType: 'object',
+      signature: 'valid',
+      independent: 'valid',
+      tampered: 'invalid',
+      refused: { name: 'UsageError', code: 'VMP_ERR_USAGE', usage: true, vmp: true, target: false },
+    });
+    expect(printed.rules.length).toBeGreaterThan(0);
+    expect(printed.rules.every((id) => id.startsWith('limits/'))).toBe(true);
+    expect(JSON.parse(await readFile(printed.reportFiles.results!, 'utf8')).seed).toBe(7);
+  }, 4 * MINUTE);
+
+  it('its types reach a TypeScript consumer through exports (types), and catch a wrong option', async () => {
+    const consumer = [
+      "import { loadProfile, runConformance, verifyWebhookSignature, type RunOutcome } from 'vmp-conformance';",
+      "const outcome: RunOutcome = await runConformance({ only: 'limits/*', runs: 5 });",
+      "const apps: string[] = Object.keys((await loadProfile('p.json')).apps);",
+      "const status: 'valid' | 'invalid' | string = verifyWebhookSignature(null, {}, Buffer.from('')).status;",
+      '// @ts-expect-error runs is a number: the declarations are typed, not any',
+      "await runConformance({ runs: 'five' });",
+      'export { outcome, apps, status };',
+    ].join('\n');
+    await writeFile(path.join(app, 'consumer.ts'), consumer);
+    const options = { target: 'ES2023', lib: ['ES2023'], module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: ['node'], typeRoots: [path.join(ROOT, 'node_modules/@types')] };
+    await writeFile(path.join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: options, files: ['consumer.ts'] }));
+    const checked = await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], app, 3 * MINUTE);
+    expect(checked.code, shown(checked)).toBe(0);
+  }, 4 * MINUTE);
+});
