@@ -26,7 +26,7 @@ export { startCaptureServer, signHmacSha256, signStandardWebhooks, verifySignatu
 export type { CaptureOptions, CaptureServer, Delivery, SignatureConfig, SignatureStatus, VerifyOptions } from './capture.ts';
 export { openApiDocument, RULES, STATEMENTS, ruleById } from './rules.ts';
 export type { Rule, Statement } from './rules.ts';
-export { mergeLoadFiles } from './load.ts';
+export { mergeLoadFiles, parseThreshold } from './load.ts';
 export type { RunOutcome } from './run-suites.ts';
 export type { RunResult } from '../reports/results.ts';
 export type { SimulationResult } from '../simulator/simulation-result.ts';
