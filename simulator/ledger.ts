@@ -1,7 +1,8 @@
 import { consulta, type ConsultaInput } from '../models/index.ts';
 import { lastSegment } from '../sut/discovery.ts';
 import type { Delivery } from '../webhooks/delivery.ts';
-import { deliveryInfo, resolvePointer } from '../webhooks/delivery-info.ts';
+import { resolvePointer } from '../sut/json-pointer.ts';
+import { deliveryInfo } from '../webhooks/delivery-info.ts';
 import { createLatencyHistogram, recordMs } from './histogram.ts';
 import { contentDigest, firstDifference } from './json-compare.ts';
 import { ProblemLog, type Phase } from './problems.ts';

@@ -1,6 +1,6 @@
 import { callEndpoint } from '../sut/call.ts';
 import type { TargetClient } from '../sut/client.ts';
-import { resolvePointer } from '../webhooks/delivery-info.ts';
+import { resolvePointer } from '../sut/json-pointer.ts';
 import { eachLimit } from './each-limit.ts';
 import { recordMs } from './histogram.ts';
 import { firstDifference } from './json-compare.ts';

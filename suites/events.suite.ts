@@ -1,5 +1,5 @@
 import type { CaptureServer, Delivery } from '../webhooks/capture-server.ts';
-import { resolvePointer } from '../webhooks/delivery-info.ts';
+import { resolvePointer } from '../sut/json-pointer.ts';
 import { consulta, consultaInput } from '../models/index.ts';
 import { callEndpoint } from '../sut/call.ts';
 import { lastSegment } from '../sut/discovery.ts';

@@ -2,7 +2,7 @@ import { addDays, consultaInput, daysBetween, endpoint, LIMITS, parseOffsetDateT
 import type { TargetResponse } from '../../sut/client.ts';
 import { check, type Check } from '../harness/check.ts';
 import { pairByHref } from '../harness/consulta-match.ts';
-import { resolvePointer } from '../harness/json-pointer.ts';
+import { resolvePointer } from '../../sut/json-pointer.ts';
 import { firstDifference } from '../harness/json-walk.ts';
 import type { PageWalker } from '../harness/pages.ts';
 import { injectedInquirySid, resendableSid } from '../harness/recent-inquiry.ts';
