@@ -17,3 +17,4 @@ export * from './unlisted-forms.ts';
 export * from './param-check.ts';
 export * from './rfc.ts';
 export * from './statements/index.ts';
+export * from './json-compare.ts';
