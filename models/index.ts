@@ -1,5 +1,6 @@
 export * from './consulta.ts';
 export * from './datetime.ts';
+export * from './time-zone.ts';
 export * from './endpoint.ts';
 export * from './endpoints/index.ts';
 export * from './gaps.ts';
