@@ -19,3 +19,4 @@ export * from './param-check.ts';
 export * from './rfc.ts';
 export * from './statements/index.ts';
 export * from './json-compare.ts';
+export * from './path-template.ts';
