@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { CaptureServer, Delivery } from '../webhooks/capture-server.ts';
 import { resolvePointer } from '../sut/json-pointer.ts';
 import { consulta, consultaInput } from '../models/index.ts';
@@ -30,8 +31,6 @@ const OTHER_INQUIRY = 'other-inquiry';
 const PRIMARY_REGISTRATION = 'primary-registration';
 const RESEND_PRIMARY = 'primary-resend';
 const RESEND_OTHER = 'other-resend';
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 async function receiverOrSkip(c: Check): Promise<CaptureServer> {
   const unreachable = session.unreachable();
