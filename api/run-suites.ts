@@ -22,7 +22,7 @@ import { redact } from '../sut/redact.ts';
 import { describeSnapshot, restoreWebhookConfigs } from '../sut/webhook-config.ts';
 import { WebhookJournal } from '../sut/webhook-journal.ts';
 import { baselineOf, compareWithBaseline, writeBaseline, type Baseline } from './baseline.ts';
-import { InterruptedBeforeChecks, type Interrupt } from './interrupt.ts';
+import { InterruptedBeforeChecks, type RunControl } from './interrupt.ts';
 import { prepareTarget } from '../sut/prepare.ts';
 import { defaultMaxDurationSec, restoreGraceMs, runDeadline } from './run-deadline.ts';
 import { openSuiteSession, type SuiteSession } from './suite-session.ts';
@@ -60,7 +60,7 @@ export interface RunAgainstOptions {
   /** Change configured webhook topics even where their restore would lose something. */
   discardUnrestorableWebhooks?: boolean;
   /** SIGINT/SIGTERM handling (the CLI's): the run stops, restores what it changed and writes partial reports. */
-  interrupt?: Interrupt;
+  interrupt?: RunControl;
   out: (line: string) => void;
 }
 

@@ -15,7 +15,7 @@ import { checkTarget, inferTarget } from './infer-target.ts';
 import type { Baseline } from './baseline.ts';
 import { startEmbedded, type Embedded } from './embedded.ts';
 import { defaultMaxDurationSec, runDeadline } from './run-deadline.ts';
-import { InterruptedBeforeChecks, type Interrupt } from './interrupt.ts';
+import { InterruptedBeforeChecks, type RunControl } from './interrupt.ts';
 import type { RunAgainstOptions, RunOutcome } from './run-suites.ts';
 
 // `run` below the CLI: starts the embedded reference server when there is no base URL, completes the profile by
@@ -57,7 +57,7 @@ export interface RunSettings {
  * shows inferred the way `init` infers it (issue 14; explicit values always win). Exit 3 when the target cannot be
  * reached or refuses the credentials; exit 2 naming the key when one the suites need is neither given nor told.
  */
-async function completeByInference(s: RunSettings, draft: DraftProfile, deadline: RunDeadline, out: (line: string) => void, interrupt?: Interrupt): Promise<{ profile: Profile; inferred: Finding[] }> {
+async function completeByInference(s: RunSettings, draft: DraftProfile, deadline: RunDeadline, out: (line: string) => void, interrupt?: RunControl): Promise<{ profile: Profile; inferred: Finding[] }> {
   const base = { baseUrl: s.baseUrl!, draft, timeoutMs: s.timeoutMs, deadline };
   await checkTarget(base);
   if (!needsInference(draft)) return { profile: completeProfile(draft), inferred: [] };
@@ -80,7 +80,7 @@ async function completeByInference(s: RunSettings, draft: DraftProfile, deadline
 }
 
 /** Runs with validated settings: the embedded server when there is no base URL, stopped afterwards. */
-export async function executeRun(s: RunSettings, out: (line: string) => void, interrupt?: Interrupt): Promise<RunOutcome> {
+export async function executeRun(s: RunSettings, out: (line: string) => void, interrupt?: RunControl): Promise<RunOutcome> {
   const checks = RULES.filter((r) => matchesOnly(s.only, r.id)).length;
   const deadline = runDeadline(Date.now(), s.maxDurationSec ?? defaultMaxDurationSec(checks, s.numRuns));
   let embedded: Embedded | undefined;

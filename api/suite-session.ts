@@ -136,7 +136,7 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
     },
     { stdout: quiet('stdout'), stderr: quiet('stderr') },
   );
-  // vitest's logger exits the process on SIGINT/SIGTERM; the caller decides what a signal does (api/interrupt.ts:
+  // vitest's logger exits the process on SIGINT/SIGTERM; the caller decides what a signal does (cli/interrupt.ts:
   // restore the target first), so its handlers go.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     for (const listener of process.listeners(signal)) if (!signalListeners[signal].includes(listener)) process.off(signal, listener);

@@ -39,7 +39,10 @@ async function reference(): Promise<void> {
   const profile = parseProfile(JSON.parse(await readFile(`${ROOT}profiles/reference.json`, 'utf8')));
   const server = await startReferenceServer({ profile });
   say({ url: server.url });
-  onStop(async () => (await server.close(), {}));
+  onStop(async () => {
+    await server.close();
+    return {};
+  });
 }
 
 /** One request as the server received it: enough to send it again (bench/conformance.ts). */
@@ -98,7 +101,10 @@ async function bareJson(sampleFile: string): Promise<void> {
     res.end(body);
   });
   say({ url: await listen(server) });
-  onStop(async () => (await closeServer(server), {}));
+  onStop(async () => {
+    await closeServer(server);
+    return {};
+  });
 }
 
 async function capture(out: string, durability: Durability): Promise<void> {
@@ -122,7 +128,10 @@ async function bareIngest(): Promise<void> {
     });
   });
   say({ url: await listen(server) });
-  onStop(async () => (await closeServer(server), { count }));
+  onStop(async () => {
+    await closeServer(server);
+    return { count };
+  });
 }
 
 /** Generates and serialises `count` inquiries one at a time, as the simulator would before sending each. */

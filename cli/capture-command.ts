@@ -1,9 +1,7 @@
 import { UsageError } from '../support/errors.ts';
 import { hostFlag, listenError, outputFileFlag, parseFlags } from './flags.ts';
-import { loadProfile, ProfileError } from '../sut/profile-load.ts';
-import type { Profile } from '../sut/profile.ts';
-import { DEFAULT_BODY_LIMIT, startCaptureServer, type CaptureServer, type Delivery, type UnrecordedRequest } from '../webhooks/capture-server.ts';
-import { deliveryInfo } from '../webhooks/delivery-info.ts';
+import { loadProfile, ProfileError, type Profile } from '../api/profile.ts';
+import { DEFAULT_BODY_LIMIT, deliveryInfo, startCaptureServer, type CaptureServer, type Delivery, type UnrecordedRequest } from '../api/capture.ts';
 
 // `vmp-conformance capture`: the capture server on the command line, logging one line per delivery until
 // Ctrl-C or SIGTERM. Every delivery is in the JSONL file before the target sees its 2xx.

@@ -1,6 +1,5 @@
 import { createServer } from 'node:net';
-import type { CaptureReach } from '../sut/capture-reach.ts';
-import { LOCAL_CAPTURE } from '../sut/capture-reach.ts';
+import { LOCAL_CAPTURE, type CaptureReach } from '../api/profile.ts';
 import { UsageError } from '../support/errors.ts';
 
 // --callback-url and --capture-listen, shared by `run` and `simulate`: how a target on another machine

@@ -1,22 +1,14 @@
-import { rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { inferredText, noteOf } from '../reports/inferred.ts';
-import { tempPathFor } from '../support/atomic-write.ts';
-import type { Finding, Hint } from '../sut/infer/probe.ts';
-import { HEADER_NAME } from '../sut/http-syntax.ts';
-import { profileFileSchema, type DraftProfile } from '../sut/profile.ts';
-import { parseDraftProfile, ProfileError } from '../sut/profile-load.ts';
-import { redact } from '../sut/redact.ts';
-import { secretsOf } from '../sut/secrets.ts';
-import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags, checkListenable } from './capture-flags.ts';
-import { UsageError } from '../support/errors.ts';
-import { integerFlag, outputFileFlag, parseFlags } from './flags.ts';
+import { inferredText } from '../reports/inferred.ts';
+import { HEADER_NAME, parseDraftProfile, ProfileError, redact, secretsOf, type DraftProfile } from '../api/profile.ts';
+import { draftFile, replaceStrings, writeDraftProfile } from '../api/init.ts';
 import { checkTarget, inferTarget } from '../api/infer-target.ts';
-import { Interrupt } from '../api/interrupt.ts';
+import { Interrupt } from './interrupt.ts';
 import { runDeadline } from '../api/run-deadline.ts';
-import { baseUrlFlag } from './run-command.ts';
 import { DEFAULT_TIMEOUT_MS } from '../api/run.ts';
+import { UsageError } from '../support/errors.ts';
+import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags, checkListenable } from './capture-flags.ts';
+import { integerFlag, outputFileFlag, parseFlags } from './flags.ts';
+import { baseUrlFlag } from './run-command.ts';
 
 // `vmp-conformance init` (issue 14): from a base URL and each app's credentials, a draft target profile. Every key
 // the target shows is inferred (sut/infer/), with how in `$comment`; every key it does not show is left out,
@@ -27,7 +19,6 @@ import { DEFAULT_TIMEOUT_MS } from '../api/run.ts';
 export const DEFAULT_OUT = 'vmp-profile.json';
 /** Probing the reference server takes about 2 s; a slow or hanging target is cut off here (its keys get hints). */
 export const DEFAULT_MAX_DURATION_SEC = 120;
-const SCHEMA_FILE = fileURLToPath(new URL('../sut/profile.schema.json', import.meta.url));
 
 const OPTIONS = {
   'base-url': { type: 'string' },
@@ -92,39 +83,6 @@ function appsOf(v: Record<string, unknown>): Apps {
   return { ...primary, ...other, ...(empty ?? {}) } as unknown as Apps;
 }
 
-/** Order of the keys in the file: as the README's profile table lists them. */
-const KEY_ORDER = ['conditionalRequestHeader', 'mediaTypeSelection', 'topics', 'templates', 'simulationHooks', 'fixtures', 'invitationDomain', 'resendMaxAgeDays', 'inquiryPageSize', 'timeZone', 'catalogKeys', 'invitationState', 'webhooks'];
-
-/** Every string equal to `from` replaced by `to` (a resolved secret put back as its `${ENV}` reference). */
-function replaceStrings(value: unknown, from: string, to: string): unknown {
-  if (value === from) return to;
-  if (Array.isArray(value)) return value.map((v) => replaceStrings(v, from, to));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replaceStrings(v, from, to)]));
-  return value;
-}
-
-/** The draft profile file: credentials as written, the inferred keys, and a note per key in $comment. */
-export function draftFile(o: { baseUrl: string; out: string; apps: Apps; known: DraftProfile; found: readonly Finding[]; hints: readonly Hint[] }): Record<string, unknown> {
-  const comments: Record<string, string> = {};
-  for (const f of o.found) comments[f.key] = noteOf(f);
-  for (const h of o.hints) comments[h.key] = `not inferred: ${h.hint}`;
-  const known = o.known as Record<string, unknown>;
-  const schema = path.relative(path.dirname(path.resolve(o.out)), SCHEMA_FILE).split(path.sep).join('/');
-  return {
-    $schema: schema,
-    description: `Drafted by vmp-conformance init from ${o.baseUrl} on ${new Date().toISOString().slice(0, 10)}: check the values $comment marks, fill in those it could not infer.`,
-    $comment: Object.fromEntries(Object.entries(comments).sort(([a], [b]) => a.localeCompare(b))),
-    apps: o.apps,
-    ...Object.fromEntries(KEY_ORDER.filter((k) => known[k] !== undefined).map((k) => [k, known[k]])),
-  };
-}
-
-async function writeAtomically(file: string, text: string): Promise<void> {
-  const temp = tempPathFor(file);
-  await writeFile(temp, text);
-  await rename(temp, file);
-}
-
 export async function initCommand(argv: string[], out: (line: string) => void): Promise<number> {
   const { values: v } = parseFlags({ args: argv, options: OPTIONS, strict: true, allowPositionals: false });
   if (v.help) {
@@ -175,9 +133,7 @@ export async function initCommand(argv: string[], out: (line: string) => void): 
     for (const h of inference.hints) say(`init: not inferred ${h.key}: ${h.hint}`);
     let profile = draftFile({ baseUrl, out: file, apps, known: inference.known, found: inference.found, hints: inference.hints });
     if (written !== undefined && webhookSecret !== undefined && written !== webhookSecret) profile = replaceStrings(profile, webhookSecret, written) as Record<string, unknown>;
-    const checked = profileFileSchema.safeParse(profile);
-    if (!checked.success) throw new Error(`init drafted a profile its own schema refuses (${checked.error.issues[0]?.path.join('.')}): a bug`);
-    await writeAtomically(file, `${JSON.stringify(profile, null, 2)}\n`);
+    await writeDraftProfile(file, profile);
     say(`init: wrote ${file} (${inference.found.length} values inferred, ${inference.hints.length} left to fill in); next: vmp-conformance run --base-url ${baseUrl} --profile ${file}`);
     return inference.notRestored.length > 0 ? 1 : 0;
   } finally {

@@ -1,21 +1,25 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { defaultProfileJson, startEmbedded, type Embedded } from '../api/embedded.ts';
 import { UsageError } from '../support/errors.ts';
+import { isLoopback } from '../api/profile.ts';
+import { DEFAULT_REPORT_DIR, MAX_SEED, randomSeed } from '../api/run.ts';
+import {
+  arrivalSpec,
+  DEFAULT_CONNECTIONS,
+  DEFAULT_MAX_IN_FLIGHT,
+  DEFAULT_OPEN_RATE,
+  executeK6Export,
+  executeLoad,
+  mergedLines,
+  mergeLoadFiles,
+  parseThreshold,
+  rateFlag,
+  readMix,
+  type LoadModel,
+  type LoadSettings,
+  type Threshold,
+} from '../api/load.ts';
 import { integerFlag, parseFlags, reportDirFlag } from './flags.ts';
 import { baseUrlFlag, profileFlag } from './run-command.ts';
-import { DEFAULT_REPORT_DIR, MAX_SEED, randomSeed } from '../api/run.ts';
-import { DEFAULT_PORT as SERVE_DEFAULT_PORT } from './serve-command.ts';
-import { ENDPOINTS, todayIn } from '../models/index.ts';
-import { redact } from '../sut/redact.ts';
-import { secretsOf } from '../sut/secrets.ts';
-import { exportK6 } from '../simulator/k6-export.ts';
-import type { Profile } from '../sut/profile.ts';
-import { mergedLines, mergeLoadFiles } from '../simulator/load-merge.ts';
-import { isLoopback } from '../sut/loopback.ts';
-import { runLoad, type LoadModel } from '../simulator/load.ts';
-import { arrivalSpec, rateFlag } from '../simulator/arrival-flags.ts';
-import { parseThreshold, type Threshold } from '../simulator/thresholds.ts';
 
 // `vmp-conformance load`: every flag is checked before anything starts (exit 2 naming it), a non-loopback
 // target needs --allow-remote, the run is always bounded by --duration, and --merge combines earlier load.json
@@ -54,46 +58,6 @@ const OPTIONS = {
   export: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
-
-export const DEFAULT_CONNECTIONS = 10;
-export const DEFAULT_OPEN_RATE = 100;
-export const DEFAULT_MAX_IN_FLIGHT = 100;
-const VARIANTS = ['pagina', 'operador', 'externalid', 'desde'];
-const GET_IDS = new Set(ENDPOINTS.filter((e) => e.method === 'GET').map((e) => e.id));
-
-export interface LoadSettings {
-  baseUrl?: string;
-  profile?: Profile;
-  profileJson?: unknown;
-  durationSec: number;
-  model: LoadModel;
-  mixWeights?: Record<string, number>;
-  thresholds: Threshold[];
-  validateEvery: number;
-  seed: number;
-  reportDir: string;
-  timeoutMs: number;
-  /** --export k6 DIR: write a k6 script there instead of running. */
-  exportDir?: string;
-}
-
-export async function readMix(file: string): Promise<Record<string, number>> {
-  let json: unknown;
-  try {
-    json = JSON.parse(await readFile(file, 'utf8'));
-  } catch (error) {
-    throw new UsageError(`--mix ${file}: cannot read a JSON object (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-  }
-  if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new UsageError(`--mix ${file}: expected a JSON object {"endpoint-id": weight}`);
-  for (const [key, weight] of Object.entries(json)) {
-    const [id, variant, ...rest] = key.split(':');
-    if (!GET_IDS.has(id!) || rest.length > 0 || (variant !== undefined && (id !== 'consultas-list' || !VARIANTS.includes(variant)))) {
-      throw new UsageError(`--mix ${file}: '${key}' is not a GET endpoint id of the catalog (see vmp-conformance rules) nor consultas-list:${VARIANTS.join('|')}`);
-    }
-    if (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0) throw new UsageError(`--mix ${file}: the weight of '${key}' must be a non-negative number`);
-  }
-  return json as Record<string, number>;
-}
 
 export async function parseLoadArgs(argv: string[]): Promise<LoadSettings | 'help' | { merge: string[]; thresholds: Threshold[] }> {
   const { values: v, positionals } = parseFlags({ args: argv, options: OPTIONS, strict: true, allowPositionals: true });
@@ -147,38 +111,6 @@ async function exportDirArgs(format: string, positionals: readonly string[]): Pr
   return reportDirFlag('export k6 DIR', positionals[0]!);
 }
 
-/** --export k6; without --base-url against the embedded server, and the script aims at `serve` (the same data, on its port). */
-async function exportK6Command(s: LoadSettings & { exportDir: string }, out: (line: string) => void): Promise<number> {
-  const embedded = s.baseUrl ? undefined : await startEmbedded(s.profileJson !== undefined ? { profileJson: s.profileJson } : {});
-  try {
-    const profile = embedded ? embedded.profile : s.profile!;
-    const today = profile.today ?? todayIn(profile.timeZone);
-    await exportK6({
-      dir: s.exportDir,
-      baseUrl: s.baseUrl ?? embedded!.baseUrl,
-      profile,
-      profileJson: s.profileJson ?? (await defaultProfileJson()),
-      ...(embedded
-        ? {
-            scriptBaseUrl: `http://127.0.0.1:${SERVE_DEFAULT_PORT}`,
-            serveHint: `Exported against the embedded reference server: start it first with \`npx vmp-conformance serve --today ${today}${s.profileJson !== undefined ? ' --profile FILE' : ''}\` (the same data, on port ${SERVE_DEFAULT_PORT}).`,
-          }
-        : {}),
-      timeoutMs: s.timeoutMs,
-      ...(s.mixWeights ? { mixWeights: s.mixWeights } : {}),
-      durationSec: s.durationSec,
-      model: s.model,
-      thresholds: s.thresholds,
-      validateEvery: s.validateEvery,
-      seed: s.seed,
-      out: (line) => out(redact(line, secretsOf(profile))),
-    });
-    return 0;
-  } finally {
-    await embedded?.close();
-  }
-}
-
 export async function loadCommand(argv: string[], out: (line: string) => void): Promise<number> {
   const s = await parseLoadArgs(argv);
   if (s === 'help') {
@@ -190,33 +122,16 @@ export async function loadCommand(argv: string[], out: (line: string) => void): 
     for (const line of mergedLines(merged)) out(line);
     return merged.thresholds.some((t) => !t.ok) ? 1 : 0;
   }
-  if (s.exportDir !== undefined) return exportK6Command({ ...s, exportDir: s.exportDir }, out);
+  if (s.exportDir !== undefined) return executeK6Export({ ...s, exportDir: s.exportDir }, out);
   const controller = new AbortController();
   const onSignal = () => controller.abort();
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  let embedded: Embedded | undefined;
   try {
-    if (!s.baseUrl) embedded = await startEmbedded(s.profileJson !== undefined ? { profileJson: s.profileJson } : {});
-    const { exitCode } = await runLoad({
-      baseUrl: s.baseUrl ?? embedded!.baseUrl,
-      profile: embedded ? embedded.profile : s.profile!,
-      embedded: embedded !== undefined,
-      durationSec: s.durationSec,
-      model: s.model,
-      ...(s.mixWeights ? { mixWeights: s.mixWeights } : {}),
-      thresholds: s.thresholds,
-      validateEvery: s.validateEvery,
-      seed: s.seed,
-      reportDir: s.reportDir,
-      timeoutMs: s.timeoutMs,
-      signal: controller.signal,
-      out,
-    });
+    const { exitCode } = await executeLoad(s, controller.signal, out);
     return controller.signal.aborted ? 130 : exitCode;
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
-    await embedded?.close();
   }
 }

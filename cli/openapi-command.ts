@@ -1,6 +1,6 @@
 import { rename, writeFile } from 'node:fs/promises';
-import { openApiDocument } from '../openapi/document.ts';
-import { checkProfile, ProfileError, readProfileJson } from '../sut/profile-load.ts';
+import { checkProfile, ProfileError, readProfileJson } from '../api/profile.ts';
+import { openApiDocument } from '../api/rules.ts';
 import { UsageError } from '../support/errors.ts';
 import { outputFileFlag, parseFlags } from './flags.ts';
 

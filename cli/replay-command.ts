@@ -1,17 +1,13 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runResultSchema, type RuleResult, type RunResult } from '../reports/results.ts';
-import { TargetClient, type TargetResponse } from '../sut/client.ts';
-import type { Exchange } from '../sut/evidence.ts';
-import type { AppName, Profile } from '../sut/profile.ts';
-import { secretsOf } from '../sut/secrets.ts';
-import { redact, REDACTED } from '../sut/redact.ts';
-import { startEmbedded, type Embedded } from '../api/embedded.ts';
+import { startEmbedded } from '../api/embedded.ts';
+import { redact, secretsOf } from '../api/profile.ts';
+import { findFailure, readResults, replayFailure, type ReplayTarget } from '../api/replay.ts';
+import { DEFAULT_REPORT_DIR, DEFAULT_TIMEOUT_MS } from '../api/run.ts';
+import type { RunResult } from '../reports/results.ts';
 import { UsageError } from '../support/errors.ts';
 import { integerFlag, parseFlags } from './flags.ts';
 import { baseUrlFlag, profileFlag } from './run-command.ts';
-import { DEFAULT_REPORT_DIR, DEFAULT_TIMEOUT_MS } from '../api/run.ts';
+
 
 // `vmp-conformance replay <id>`: re-sends a recorded failure's request — or, for a stateful failure, its whole
 // recorded command sequence — against the same target or another one and shows how it answers now; then it
@@ -37,79 +33,7 @@ export const REPLAY_USAGE = [
   'Exit codes: 0 the rule passes now, 1 it still fails (or its check skipped there), 2 bad usage, 3 target unreachable.',
 ];
 
-/** Evidence keeps credentials as <redacted>; these are looked up again by header name, primary app first. */
-const APP_ORDER: readonly AppName[] = ['primary', 'other', 'empty'];
-
-/** Hop-by-hop and per-response headers, left out when comparing the replayed response with the recording. */
-const VOLATILE = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
-
-export class UnknownFailureError extends UsageError {
-  constructor(message: string) {
-    super(message, 'VMP_ERR_UNKNOWN_FAILURE');
-  }
-}
-
-async function readResults(file: string): Promise<RunResult> {
-  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    throw new UsageError(`--from ${file}: cannot read it (${error.code ?? 'error'}); run \`vmp-conformance run\` first`);
-  });
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new UsageError(`--from ${file}: not JSON`);
-  }
-  const parsed = runResultSchema.safeParse(json);
-  if (!parsed.success) throw new UsageError(`--from ${file}: not a vmp-conformance results.json (${parsed.error.issues[0]!.path.join('.')})`);
-  return parsed.data;
-}
-
-export function findFailure(result: RunResult, id: string, file: string): RuleResult {
-  const failure = result.rules.find((r) => r.verdict === 'fail' && (r.failureId === id || r.id === id));
-  if (!failure) {
-    const ids = result.rules.flatMap((r) => (r.failureId ? [`${r.failureId} (${r.id})`] : []));
-    throw new UnknownFailureError(`no failure '${id}' in ${file}${ids.length ? `; its failures: ${ids.join(', ')}` : ' (it records no failure)'}`);
-  }
-  return failure;
-}
-
-/** The recorded headers with every redacted credential filled in from the profile's apps, by header name. */
-export function restoreCredentials(headers: Record<string, string>, profile: Profile): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (!value.includes(REDACTED)) {
-      out[name] = value;
-      continue;
-    }
-    const app = APP_ORDER.map((a) => profile.apps[a]).find((a) => a && Object.keys(a.headers).some((h) => h.toLowerCase() === name.toLowerCase()));
-    const found = app && Object.entries(app.headers).find(([h]) => h.toLowerCase() === name.toLowerCase());
-    if (!found) throw new UsageError(`the recorded request sends ${name}, but the profile's apps define no ${name} header to re-apply`);
-    out[name] = found[1];
-  }
-  return out;
-}
-
-/** The recorded URL moved to the replay target: the part after the recorded base URL is kept. */
-export function rebase(url: string, recordedBase: string): string {
-  const base = recordedBase.replace(/\/+$/, '');
-  if (url.startsWith(base)) return url.slice(base.length) || '/';
-  const u = new URL(url);
-  return `${u.pathname}${u.search}`;
-}
-
-function headerChanges(recorded: Exchange, now: TargetResponse): string[] {
-  const before = new Set(Object.keys(recorded.responseHeaders).filter((h) => !VOLATILE.has(h)));
-  const after = new Set(Object.keys(now.headers).filter((h) => !VOLATILE.has(h)));
-  return [...[...after].filter((h) => !before.has(h)).map((h) => `+${h}`), ...[...before].filter((h) => !after.has(h)).map((h) => `-${h}`)];
-}
-
-interface Target {
-  baseUrl: string;
-  profile: Profile;
-  embedded?: Embedded;
-}
-
-async function targetFor(result: RunResult, v: { 'base-url'?: string; profile?: string }): Promise<Target> {
+async function targetFor(result: RunResult, v: { 'base-url'?: string; profile?: string }): Promise<ReplayTarget> {
   const profile = v.profile ? (await profileFlag(v.profile)).profile : undefined;
   if (v['base-url']) {
     if (!profile) throw new UsageError('--base-url needs --profile: results.json keeps credentials redacted');
@@ -134,7 +58,6 @@ export async function replayCommand(argv: string[], out: (line: string) => void)
   const timeoutMs = integerFlag('timeout-ms', v['timeout-ms'], 100, 600_000);
   const result = await readResults(v.from);
   const failure = findFailure(result, positionals[0]!, v.from);
-  const recorded = failure.commands?.length ? failure.exchanges : failure.exchanges.slice(-1);
 
   const target = await targetFor(result, v);
   const secrets = secretsOf(target.profile);
@@ -144,78 +67,9 @@ export async function replayCommand(argv: string[], out: (line: string) => void)
     say(`recorded against ${result.target.baseUrl}: ${failure.message ?? 'failed'}`);
     if (failure.commands?.length) say(`shrunk command sequence: ${failure.commands.join(' → ')}`);
     say(`replaying against ${target.baseUrl}${target.embedded ? ' (embedded reference server)' : ''}:`);
-    if (recorded.length > 0) await resend(result, recorded, target, timeoutMs, say);
-    else say('  (the failure recorded no request to re-send)');
-    return await rejudge(result, failure, target, timeoutMs, say);
+    return await replayFailure(result, failure, target, timeoutMs, say);
   } finally {
     await target.embedded?.close();
   }
 }
 
-/** Re-sends the recorded exchanges in order and shows how the target answers now: evidence, not the verdict. */
-async function resend(result: RunResult, recorded: readonly Exchange[], target: Target, timeoutMs: number, say: (line: string) => void): Promise<void> {
-  const client = new TargetClient({ baseUrl: target.baseUrl, profile: target.profile, timeoutMs, secrets: secretsOf(target.profile) });
-  try {
-    let last: TargetResponse | undefined;
-    for (const [i, x] of recorded.entries()) {
-      last = await client.send({
-        app: null,
-        method: x.method,
-        path: rebase(x.url, result.target.baseUrl),
-        headers: restoreCredentials(x.requestHeaders, target.profile),
-        ...(x.requestBody !== undefined ? { body: x.requestBody } : {}),
-      });
-      const now = last.status ?? `no response (${last.error?.code})`;
-      say(`  ${i + 1}/${recorded.length} ${x.method} ${last.exchange.url} → ${now} (recorded ${x.status ?? x.error ?? 'no response'})`);
-    }
-    say(`  ${last!.exchange.curl}`);
-    say(`  the re-sent request ${comparison(recorded.at(-1)!, last!)}`);
-  } finally {
-    await client.close();
-  }
-}
-
-function comparison(recorded: Exchange, now: TargetResponse): string {
-  if (now.status === undefined) return `got no response (${now.error?.code}: ${now.error?.message})`;
-  if (now.status !== recorded.status) return `answers ${now.status} (recorded ${recorded.status ?? 'no response'})`;
-  const changes = headerChanges(recorded, now);
-  return `answers ${now.status}, as recorded${changes.length ? ` (response headers differ: ${changes.join(' ')})` : ''}`;
-}
-
-/**
- * The verdict: the rule's own check, re-run alone with the recorded seed and runs, so its judgement — status,
- * body, headers, follow-up reads — decides, and a property draws the same values. Reports go to a scratch
- * directory: the results.json being replayed is left as it is.
- */
-async function rejudge(result: RunResult, failure: RuleResult, target: Target, timeoutMs: number, say: (line: string) => void): Promise<number> {
-  const scratch = await mkdtemp(path.join(tmpdir(), 'vmp-replay-'));
-  try {
-    const { runAgainst } = await import('../api/run-suites.ts');
-    const { result: now } = await runAgainst({
-      baseUrl: target.baseUrl,
-      profile: target.profile,
-      embedded: target.embedded !== undefined,
-      seed: result.seed,
-      numRuns: result.options.runs,
-      timeoutMs,
-      readOnly: result.options.readOnly,
-      only: failure.id,
-      reportDir: scratch,
-      out: () => undefined,
-    });
-    say(`judged by re-running the check of ${failure.id} (run --only ${failure.id} --seed ${result.seed} --runs ${result.options.runs}):`);
-    const verdict = now.rules.find((r) => r.id === failure.id);
-    if (verdict?.verdict === 'pass') {
-      say('now passes: the failure does not reproduce');
-      return 0;
-    }
-    if (verdict?.verdict === 'fail') {
-      say(`still fails: ${verdict.message ?? 'failed'}`);
-      return 1;
-    }
-    say(`not judged: the check did not run there (${verdict?.skipReason ?? 'no result'}); nothing shows the failure fixed`);
-    return 1;
-  } finally {
-    await rm(scratch, { recursive: true, force: true });
-  }
-}

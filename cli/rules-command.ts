@@ -1,4 +1,4 @@
-import { isEnforced, ruleById, RULES, rulesOfStatement, STATEMENTS, type Statement } from '../models/index.ts';
+import { isEnforced, ruleById, RULES, rulesOfStatement, STATEMENTS, type Statement } from '../api/rules.ts';
 import { parseFlags } from './flags.ts';
 
 // `vmp-conformance rules [--statements] [--json]`: the rule catalog, or the statement table (the spec sentence

@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { isCalendarDate, RULES } from '../models/index.ts';
-import { matchesOnly } from '../reports/rule-glob.ts';
-import type { DraftProfile, Profile } from '../sut/profile.ts';
-import { completeProfile, loadProfile, parseDraftProfile, ProfileError, readProfileJson } from '../sut/profile-load.ts';
+import { completeProfile, loadProfile, parseDraftProfile, ProfileError, readProfileJson, type DraftProfile, type Profile } from '../api/profile.ts';
+import { isCalendarDate, matchesOnly, RULES } from '../api/rules.ts';
 import { readBaseline } from '../api/baseline.ts';
 import { DEFAULT_REPORT_DIR, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, executeRun, MAX_SEED, randomSeed, type RunSettings } from '../api/run.ts';
-import { Interrupt, InterruptedBeforeChecks } from '../api/interrupt.ts';
+import { InterruptedBeforeChecks } from '../api/interrupt.ts';
+import { Interrupt } from './interrupt.ts';
 import { UsageError } from '../support/errors.ts';
 import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags, checkListenable } from './capture-flags.ts';
 import { DISCARD_OPTIONS, DISCARD_USAGE } from './discard-flag.ts';

@@ -1,16 +1,13 @@
-import { fileURLToPath } from 'node:url';
-import { isCalendarDate } from '../models/index.ts';
-import { ServerOptionError, startReferenceServer, type ReferenceServer } from '../reference/server.ts';
-import { loadProfile, ProfileError } from '../sut/profile-load.ts';
+import { DEFAULT_PROFILE_FILE } from '../api/embedded.ts';
+import { loadProfile, ProfileError } from '../api/profile.ts';
+import { isCalendarDate } from '../api/rules.ts';
+import { DEFAULT_SERVE_PORT as DEFAULT_PORT, ServerOptionError, startReferenceServer, type ReferenceServer } from '../api/serve.ts';
 import { UsageError } from '../support/errors.ts';
 import { hostFlag, integerFlag, listenError, parseFlags } from './flags.ts';
 
 // `vmp-conformance serve`: the embedded reference server as a local sandbox (issue 3, Command). Prints the
 // base URL, each app's credentials and the hooks path, then runs until SIGINT or SIGTERM.
 
-const DEFAULT_PROFILE = fileURLToPath(new URL('../profiles/reference.json', import.meta.url));
-/** A fixed port, so a sandbox URL stays the same between runs; --port 0 picks a free one. */
-export const DEFAULT_PORT = 4010;
 
 export const SERVE_USAGE = [
   'Usage: vmp-conformance serve [--port N] [--host ADDR] [--today YYYY-MM-DD] [--seed N] [--profile FILE]',
@@ -54,7 +51,7 @@ export async function serveCommand(argv: string[], out: (line: string) => void):
   if (values.host !== undefined) await hostFlag('host', values.host);
   let profile;
   try {
-    profile = await loadProfile(values.profile ?? DEFAULT_PROFILE);
+    profile = await loadProfile(values.profile ?? DEFAULT_PROFILE_FILE);
   } catch (error) {
     if (error instanceof ProfileError) throw new UsageError(`--profile: ${error.message}`);
     throw error;

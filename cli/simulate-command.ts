@@ -1,16 +1,12 @@
-import { startEmbedded, type Embedded } from '../api/embedded.ts';
 import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags, checkListenable } from './capture-flags.ts';
 import { DISCARD_OPTIONS, DISCARD_USAGE } from './discard-flag.ts';
 import { UsageError } from '../support/errors.ts';
 import { integerFlag, parseFlags, reportDirFlag } from './flags.ts';
-import { Interrupt } from '../api/interrupt.ts';
+import { Interrupt } from './interrupt.ts';
 import { baseUrlFlag, profileFlag } from './run-command.ts';
 import { DEFAULT_REPORT_DIR, DEFAULT_TIMEOUT_MS, MAX_SEED, randomSeed } from '../api/run.ts';
-import type { ArrivalSpec } from '../generators/arrivals.ts';
-import type { CaptureReach } from '../sut/capture-reach.ts';
-import type { Profile } from '../sut/profile.ts';
-import { arrivalSpec, rateFlag } from '../simulator/arrival-flags.ts';
-import { DEFAULT_RESEND_SAMPLE, runSimulation } from '../simulator/simulate.ts';
+import { arrivalSpec, rateFlag } from '../api/load.ts';
+import { DEFAULT_RESEND_SAMPLE, DEFAULT_SIMULATE_RATE as DEFAULT_RATE, executeSimulation, type SimulateSettings } from '../api/simulate.ts';
 
 // `vmp-conformance simulate`: flags are validated before anything starts (exit 2 naming the flag), then the
 // simulation runs against --base-url (with --profile) or the embedded reference server. Ctrl-C or SIGTERM stops
@@ -46,29 +42,14 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
-export const DEFAULT_RATE = 100;
-
-export interface SimulateSettings {
-  baseUrl?: string;
-  profile?: Profile;
-  profileJson?: unknown;
-  inquiries: number;
-  arrival: ArrivalSpec;
-  seed: number;
-  deadlineMs: number;
-  resend: number | 'all';
-  reportDir: string;
-  timeoutMs: number;
-  capture: CaptureReach;
-  discardUnrestorableWebhooks: boolean;
-}
-
 export async function parseSimulateArgs(argv: string[]): Promise<SimulateSettings | 'help'> {
   const { values: v } = parseFlags({ args: argv, options: OPTIONS, strict: true, allowPositionals: false });
   if (v.help) return 'help';
   const inquiries = integerFlag('inquiries', v.inquiries, 1, 10_000_000);
   const rate = v.rate === undefined ? DEFAULT_RATE : rateFlag('rate', v.rate);
   const resend = v.resend === 'all' ? 'all' : integerFlag('resend', v.resend, 0, 10_000_000);
+  const capture = captureFlags(v);
+  await checkListenable(capture);
   const settings: SimulateSettings = {
     inquiries,
     arrival: arrivalSpec(v.arrival, rate, (inquiries / rate) * 1000),
@@ -77,10 +58,9 @@ export async function parseSimulateArgs(argv: string[]): Promise<SimulateSetting
     resend,
     reportDir: await reportDirFlag('report-dir', v['report-dir']),
     timeoutMs: integerFlag('timeout-ms', v['timeout-ms'], 100, 600_000),
-    capture: captureFlags(v),
+    capture,
     discardUnrestorableWebhooks: v['discard-unrestorable-webhooks'],
   };
-  await checkListenable(settings.capture);
   if (v['base-url'] !== undefined) settings.baseUrl = baseUrlFlag(v['base-url']);
   if (v.profile !== undefined) {
     const { profile, json } = await profileFlag(v.profile);
@@ -100,29 +80,10 @@ export async function simulateCommand(argv: string[], out: (line: string) => voi
     return 0;
   }
   const stop = new Interrupt('simulate', out);
-  let embedded: Embedded | undefined;
   try {
-    if (!s.baseUrl) embedded = await startEmbedded(s.profileJson !== undefined ? { profileJson: s.profileJson } : {});
-    const { exitCode } = await runSimulation({
-      baseUrl: s.baseUrl ?? embedded!.baseUrl,
-      profile: embedded ? embedded.profile : s.profile!,
-      embedded: embedded !== undefined,
-      inquiries: s.inquiries,
-      arrival: s.arrival,
-      seed: s.seed,
-      deadlineMs: s.deadlineMs,
-      resend: s.resend,
-      reportDir: s.reportDir,
-      timeoutMs: s.timeoutMs,
-      capture: s.capture,
-      discardUnrestorableWebhooks: s.discardUnrestorableWebhooks,
-      signal: stop.signal,
-      track: (outstanding) => stop.track(outstanding),
-      out,
-    });
+    const { exitCode } = await executeSimulation(s, { signal: stop.signal, track: (outstanding) => stop.track(outstanding) }, out);
     return stop.which ? stop.exitCode : exitCode;
   } finally {
-    await embedded?.close();
     stop.dispose();
   }
 }

@@ -1,6 +1,5 @@
-import { runSimulation } from '../simulator/simulate.ts';
-import { LOCAL_CAPTURE } from '../sut/capture-reach.ts';
-import { startEmbedded } from '../api/embedded.ts';
+import { LOCAL_CAPTURE } from '../api/profile.ts';
+import { executeSimulation } from '../api/simulate.ts';
 import { integerFlag, parseFlags, reportDirFlag } from './flags.ts';
 import { DEFAULT_REPORT_DIR, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, executeRun, MAX_SEED, randomSeed } from '../api/run.ts';
 
@@ -41,23 +40,12 @@ const conformance: Step = {
 const simulation: Step = {
   name: 'traffic simulation (200 inquiries)',
   async run(s, out) {
-    const embedded = await startEmbedded();
-    try {
-      const { exitCode } = await runSimulation({
-        baseUrl: embedded.baseUrl,
-        profile: embedded.profile,
-        embedded: true,
-        inquiries: 200,
-        arrival: { kind: 'constant', ratePerSec: 200 },
-        seed: s.seed ?? randomSeed(),
-        deadlineMs: 10_000,
-        reportDir: s.reportDir,
-        out,
-      });
-      return { exitCode };
-    } finally {
-      await embedded.close();
-    }
+    const { exitCode } = await executeSimulation(
+      { inquiries: 200, arrival: { kind: 'constant', ratePerSec: 200 }, seed: s.seed ?? randomSeed(), deadlineMs: 10_000, reportDir: s.reportDir },
+      {},
+      out,
+    );
+    return { exitCode };
   },
 };
 

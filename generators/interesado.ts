@@ -60,7 +60,7 @@ function email(prng: Prng, nombre: string, apellido: string): string {
  * its surname list and add a second one only sometimes.
  */
 function apellido(prng: Prng, faker: Faker): string {
-  const surnames = faker.definitions.person.last_name?.['generic'] ?? [];
+  const surnames = faker.definitions.person.last_name?.generic ?? [];
   if (surnames.length === 0) return faker.person.lastName();
   const one = faker.helpers.arrayElement(surnames);
   return chance(prng, 0.15) ? `${one} ${faker.helpers.arrayElement(surnames)}` : one;

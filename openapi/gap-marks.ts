@@ -61,7 +61,7 @@ const PLACES: Record<string, Where> = {
   'conditional-request-header': response((e, r) => e.id === 'home' && r.status === 304),
   'topic-names': anyOf(parameter('topic'), webhook),
   'webhook-config-fields': requestBody('AppWebhookUpsert'),
-  'webhook-delivery': anyOf(response((e, r) => r.body === 'webhook-payload'), webhook),
+  'webhook-delivery': anyOf(response((_e, r) => r.body === 'webhook-payload'), webhook),
   'resource-fields': anyOf(representation(OPAQUE), requestBody('AgenciaCreate', 'AgenciaEdit')),
   'list-shape': representation(LISTS),
   enumerations: representation(['Consulta', 'ConsultaPage']),

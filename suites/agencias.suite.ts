@@ -3,7 +3,7 @@ import type { TargetResponse } from '../sut/client.ts';
 import { lastSegment } from '../sut/discovery.ts';
 import { agencyMails, caseVariants } from './harness/agencies.ts';
 import { check, type Check } from './harness/check.ts';
-import { agencySegment, freshAdminMail, invite, inviteFresh, registerCheckAgency, registeredAdminMail, resolveLocation } from './harness/invitations.ts';
+import { agencySegment, freshAdminMail, invite, inviteFresh, registerCheckAgency, registeredAdminMail } from './harness/invitations.ts';
 import { resolvePointer } from '../sut/json-pointer.ts';
 
 // States and transitions (agency invitation, association with the app) and the case-insensitive adminMail

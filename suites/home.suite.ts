@@ -1,4 +1,4 @@
-import { PROBLEM_MEDIA_TYPE, representationModel } from '../models/index.ts';
+import { essence, PROBLEM_MEDIA_TYPE, representationModel } from '../models/index.ts';
 import { check } from './harness/check.ts';
 
 // Endpoints > Home: GET /v3 answers 200 EntryPoints with an ETag; the conditional request answers 304.
@@ -32,7 +32,7 @@ check('status/home/200', async (c) => {
   const res = await c.send('home', { form: 'json' });
   c.expectStatus(res, 200);
   c.expectModel(res, representationModel('EntryPoints', 'full')!, 'an EntryPoints JSON object');
-  c.expect(res.headers['content-type']?.toLowerCase() !== PROBLEM_MEDIA_TYPE, 'a success media type', res);
+  c.expect(essence(res.headers['content-type']) !== PROBLEM_MEDIA_TYPE, 'a success media type', res);
 });
 
 /**

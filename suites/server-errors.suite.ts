@@ -9,7 +9,7 @@ import { drawArbitrary, guarded } from './status/draws.ts';
 // Endpoints (preamble): "codes listed are the ones defined", and no row lists a 5xx. In the spirit of
 // Schemathesis's not_a_server_error, no request the run sends to a row of the catalog — valid or invalid,
 // from any check, set-up or clean-up — may get one. This file runs after every other
-// (cli/suite-session.ts), so the run ledger (harness/run-ledger.ts) holds the whole run's exchanges; the check
+// (api/suite-session.ts), so the run ledger (harness/run-ledger.ts) holds the whole run's exchanges; the check
 // adds its own deterministic phase (what the run has not sent yet) and a property over every endpoint, then
 // reports the first 5xx with the check and property input that produced it. A transport failure (timeout,
 // reset) is no 5xx: only a status line 500-599 counts. Unknown paths, methods a row does not define, the

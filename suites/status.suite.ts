@@ -8,7 +8,7 @@ import {
 } from '../models/index.ts';
 import type { EndpointCall } from '../sut/call.ts';
 import type { TargetResponse } from '../sut/client.ts';
-import { check, type Check } from './harness/check.ts';
+import { check } from './harness/check.ts';
 import { expectDocumentedBody } from './harness/documented-body.ts';
 import { webhookSession } from './harness/webhook-session.ts';
 import { allowingUriTooLong } from './harness/expectations.ts';

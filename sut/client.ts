@@ -1,5 +1,5 @@
 import { Agent, request, type Dispatcher } from 'undici';
-import { MEDIA_TYPES, type MediaForm } from '../models/index.ts';
+import { BYTE_ORDER_MARK, MEDIA_TYPES, type MediaForm } from '../models/index.ts';
 import { CircuitBreaker, endpointKey, type Slowness } from './breaker.ts';
 import { toCurl } from './curl.ts';
 import { deadlinePassed, deadlineReason, type RunDeadline } from './deadline.ts';
@@ -250,7 +250,9 @@ export class TargetClient {
     const bytes = Buffer.concat(got.chunks);
     let text: string;
     try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+      // ignoreBOM: a leading byte order mark stays in the text, for conventions/json-no-bom to see (the
+      // decoder would drop it silently otherwise).
+      text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
     } catch {
       return failed(got, 'VMP_ERR_INVALID_UTF8', `response body (${bytes.length} bytes) is not valid UTF-8${invalidUtf8At(bytes)}`);
     }
@@ -328,10 +330,14 @@ function invalidUtf8At(bytes: Buffer): string {
   return '';
 }
 
+/**
+ * The JSON of a body, read past a leading byte order mark as RFC 8259 section 8.1 lets a parser: a BOM fails
+ * conventions/json-no-bom alone, not every rule that reads the body.
+ */
 function parseJson(text: string): { json?: unknown; jsonError?: string } {
   if (text.trim() === '') return {};
   try {
-    return { json: JSON.parse(text) };
+    return { json: JSON.parse(text.startsWith(BYTE_ORDER_MARK) ? text.slice(BYTE_ORDER_MARK.length) : text) };
   } catch (error) {
     return { jsonError: (error as Error).message };
   }

@@ -3,19 +3,18 @@ import { z } from 'zod';
 import { headerValueProblem } from './http-syntax.ts';
 import { profileFileSchema, profileSchema, type DraftProfile, type Profile } from './profile.ts';
 import { envSecretsOf, withEnvSecrets } from './secrets.ts';
+import { UsageError } from '../support/errors.ts';
 
 // secretsOf lives with the other secret logic; imported from here too.
 export { secretsOf } from './secrets.ts';
 
 /** An unusable profile; `field` names where, as a dotted path. */
-export class ProfileError extends Error {
-  readonly code = 'VMP_ERR_PROFILE';
+export class ProfileError extends UsageError {
   constructor(
     readonly field: string,
     message: string,
   ) {
-    super(`profile field ${field}: ${message}`);
-    this.name = 'ProfileError';
+    super(`profile field ${field}: ${message}`, 'VMP_ERR_PROFILE');
   }
 }
 

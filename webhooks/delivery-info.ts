@@ -9,7 +9,7 @@ const asRecord = (v: unknown): Record<string, unknown> | undefined =>
 
 /** Epoch ms of the Consulta's Momento at the pointer, if it is a valid date-time. */
 export function momentoAt(json: unknown, consultaPointer: string): number | undefined {
-  const momento = asRecord(resolvePointer(json, consultaPointer))?.['Momento'];
+  const momento = asRecord(resolvePointer(json, consultaPointer))?.Momento;
   return typeof momento === 'string' ? parseOffsetDateTime(momento)?.epochMs : undefined;
 }
 
@@ -26,12 +26,12 @@ const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 export function deliveryInfo(path: string, json: unknown, consultaPointer = ''): DeliveryInfo {
   const root = asRecord(json);
   const consulta = asRecord(resolvePointer(json, consultaPointer));
-  const self = asRecord(asRecord(consulta?.['_links'])?.['self'])?.['href'];
+  const self = asRecord(asRecord(consulta?._links)?.self)?.href;
   const fromSelf = str(self)?.split('?')[0]?.split('/').filter(Boolean).at(-1);
   const app = path.split('?')[0]!.split('/').filter(Boolean)[0] ?? '';
   return {
-    topic: str(root?.['Topic']) ?? str(root?.['topic']),
-    sid: str(root?.['Sid']) ?? str(root?.['sid']) ?? str(consulta?.['Sid']) ?? fromSelf,
+    topic: str(root?.Topic) ?? str(root?.topic),
+    sid: str(root?.Sid) ?? str(root?.sid) ?? str(consulta?.Sid) ?? fromSelf,
     app: app === '' ? '/' : safeDecode(app),
   };
 }

@@ -8,6 +8,7 @@ const list = 'consultas-list';
 
 export const RESOURCE_RULES = [
   rule('conventions/success-media-type', 'must', C, 'every success response with a body has one of the four listed media types'),
+  rule('conventions/json-no-bom', 'must', C, 'no JSON body starts with a byte order mark (Wire format: JSON; RFC 8259 section 8.1: implementations MUST NOT add one)'),
   rule('conventions/link-href-relative', 'must', 'Resources and their fields > Link object', 'every link href is a relative URI'),
   rule('conventions/link-templated', 'must', 'Resources and their fields > Link object', 'an href with {param} placeholders carries templated: true'),
   rule('conventions/datetime-offset', 'must', C, 'every timestamp is an ISO 8601 date-time with a UTC offset'),

@@ -69,7 +69,7 @@ export const OVERVIEW_STATEMENTS: Statement[] = [
     ['observe/unknown-path'],
   ),
 
-  conv('conventions/wire-json', 'Wire format: JSON.', ['media/*/json', 'media/*/text-json', 'media/*/entry', 'media/*/ref']),
+  conv('conventions/wire-json', 'Wire format: JSON.', ['media/*/json', 'media/*/text-json', 'media/*/entry', 'media/*/ref', 'conventions/json-no-bom']),
   conv(
     'conventions/pascal-case',
     'Field names in inquiry payloads are PascalCase (for example Momento)',

@@ -13,7 +13,7 @@ const join = (path: string, key: string | number) => (path === '' ? String(key) 
 
 function visit(value: unknown, path: string, at: (key: string, value: unknown, path: string) => void): void {
   if (Array.isArray(value)) {
-    value.forEach((item, i) => visit(item, join(path, i), at));
+    for (const [i, item] of value.entries()) visit(item, join(path, i), at);
   } else if (value !== null && typeof value === 'object') {
     for (const [key, member] of Object.entries(value)) {
       at(key, member, join(path, key));
@@ -34,7 +34,9 @@ export function linksIn(body: unknown, refForm: boolean): Found[] {
   });
   if (refForm) {
     const entries = listEntries(body);
-    if (entries) entries.forEach((entry, i) => found.push({ path: `entry ${i}`, value: entry }));
+    if (entries) {
+      for (const [i, entry] of entries.entries()) found.push({ path: `entry ${i}`, value: entry });
+    }
     // A single resource in reference form is shown as a link object only for Consulta: judge a body as one
     // only when it looks like one.
     else if (body !== null && typeof body === 'object' && 'href' in body) found.push({ path: '(body)', value: body });

@@ -5,7 +5,7 @@ import { matchEndpoint } from '../../sut/endpoint-match.ts';
 import type { Exchange } from '../../sut/evidence.ts';
 
 // Every exchange of a run, whichever check (or a suite's set-up or clean-up) sent it, is heard here (issue 12
-// §4). errors/no-server-error runs last (cli/suite-session.ts) and reports any 5xx of the whole run with the
+// §4). errors/no-server-error runs last (api/suite-session.ts) and reports any 5xx of the whole run with the
 // check — and the property input — that produced it, and does not send again what the run already sent.
 // The suites run in one worker with the module graph kept between files, so one ledger per run id lasts
 // the whole run; a new run id (the mutant gallery runs many targets in one session) starts a new one.
@@ -89,7 +89,7 @@ export class RunLedger {
 
 let ledger: RunLedger | undefined;
 /**
- * Who is sending, along each check's own chain of awaits: read-only checks run concurrently (cli/suite-session.ts),
+ * Who is sending, along each check's own chain of awaits: read-only checks run concurrently (api/suite-session.ts),
  * so a request is credited to the check (and the property run) whose code sent it, not to the last one started.
  */
 const origin = new AsyncLocalStorage<Origin>();

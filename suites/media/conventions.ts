@@ -1,4 +1,5 @@
 import {
+  BYTE_ORDER_MARK,
   consulta,
   consultaPage,
   ENDPOINTS,
@@ -102,6 +103,13 @@ export function registerConventionChecks(env: RequestEnv): void {
       if (s.res.text === '') continue;
       const type = essence(s.res.headers['content-type']);
       c.expect(SUCCESS_TYPES.includes(type), `a success body typed as one of ${SUCCESS_TYPES.join(', ')}, got ${type || 'none'}`, s.res);
+    }
+  });
+
+  check('conventions/json-no-bom', async (c) => {
+    // The client keeps a leading BOM in the text and reads the JSON past it, so this is the one rule a BOM fails.
+    for (const s of await successes(c)) {
+      c.expect(!s.res.text.startsWith(BYTE_ORDER_MARK), 'a JSON body without a byte order mark (RFC 8259 section 8.1), not one starting with the bytes EF BB BF', s.res);
     }
   });
 

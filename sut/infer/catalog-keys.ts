@@ -47,20 +47,20 @@ function members(record: unknown, depth: 1 | 2): string[] {
   });
 }
 
-const valueOf = (record: unknown, pointer: string) => text(resolvePointer(record, pointer));
+const textAt = (record: unknown, pointer: string) => text(resolvePointer(record, pointer));
 
 /** Records on which the member's value differs from every other candidate's (only that member can match it). */
 function distinctRecords(records: readonly unknown[], pointer: string, all: readonly string[]): unknown[] {
   const distinct = records.filter((r) => {
-    const v = valueOf(r, pointer);
-    return v !== undefined && v !== '' && all.every((o) => o === pointer || fold(valueOf(r, o) ?? '') !== fold(v));
+    const v = textAt(r, pointer);
+    return v !== undefined && v !== '' && all.every((o) => o === pointer || fold(textAt(r, o) ?? '') !== fold(v));
   });
   return distinct.slice(0, SAMPLE);
 }
 
 /** Whether two records are the same: the same value at the id pointer, or equal outside their links. */
 function same(a: unknown, b: unknown, id: string | undefined): boolean {
-  if (id !== undefined) return valueOf(a, id) !== undefined && valueOf(a, id) === valueOf(b, id);
+  if (id !== undefined) return textAt(a, id) !== undefined && textAt(a, id) === textAt(b, id);
   const strip = (r: unknown) => JSON.stringify(r, (k, v: unknown) => (k === '_links' ? undefined : v));
   return strip(a) === strip(b);
 }
@@ -121,7 +121,7 @@ const AREAS: readonly AreaSpec[] = [
     depth: 1,
     records: cities,
     lookup: async (p, value, record, known) => {
-      const state = known.states?.id === undefined ? undefined : valueOf(record, known.states.id);
+      const state = known.states?.id === undefined ? undefined : textAt(record, known.states.id);
       if (state === undefined) return undefined;
       return answered(await callEndpoint(p.client, 'ciudades-bestmatch', { query: { state, city: value }, form: 'json' }));
     },
@@ -132,7 +132,7 @@ const AREAS: readonly AreaSpec[] = [
     depth: 2,
     records: cities,
     lookup: async (p, value, record, known) => {
-      const city = known.ciudades?.id === undefined ? undefined : valueOf(record, known.ciudades.id);
+      const city = known.ciudades?.id === undefined ? undefined : textAt(record, known.ciudades.id);
       if (city === undefined) return undefined;
       return answered(await callEndpoint(p.client, 'ciudades-bestmatch', { query: { state: value, city }, form: 'json' }));
     },
@@ -143,7 +143,7 @@ const AREAS: readonly AreaSpec[] = [
 async function regionId(p: Probe, records: readonly unknown[], cityId: string | undefined): Promise<string | undefined> {
   const record = records[0];
   for (const pointer of members(record, 2)) {
-    const value = valueOf(record, pointer);
+    const value = textAt(record, pointer);
     if (value === undefined || !/^\d+$/.test(value)) continue;
     const listed = await listOf(p, 'ciudades-list', { region: value });
     if (listed.some((r) => same(r, record, cityId))) return pointer;
@@ -170,17 +170,17 @@ async function inferArea(p: Probe, spec: AreaSpec, records: readonly unknown[], 
     // A lookup answers a record; which record, its id tells (a city's, for a state lookup), else its whole body.
     const recordId = spec.area === 'states' ? known.ciudades?.id : keys.id === pointer ? undefined : keys.id;
     for (const record of sample) {
-      const looked = await spec.lookup(p, valueOf(record, pointer)!, record, { ...known, [spec.area]: keys });
+      const looked = await spec.lookup(p, textAt(record, pointer)!, record, { ...known, [spec.area]: keys });
       ok = looked !== undefined && same(looked, record, recordId);
       if (!ok) break;
     }
     if (ok) proven.push(pointer);
   }
-  const valuesOf = (pointer: string) => records.flatMap((r) => valueOf(r, pointer) ?? []);
+  const valuesOf = (pointer: string) => records.flatMap((r) => textAt(r, pointer) ?? []);
   for (const pointer of proven) {
     if (Object.values(keys).includes(pointer)) continue;
     // A member the record's own links name (its URI's last segment, say) is its id, whatever its shape (a UUID).
-    const byLink = spec.depth === 1 && keys.id === undefined && records.slice(0, SAMPLE).every((r) => linked(r, valueOf(r, pointer) ?? '\u0000'));
+    const byLink = spec.depth === 1 && keys.id === undefined && records.slice(0, SAMPLE).every((r) => linked(r, textAt(r, pointer) ?? '\u0000'));
     const shape = byLink ? 'id' : (SHAPES.find(([field, test]) => spec.fields.includes(field) && test(valuesOf(pointer)))?.[0] ?? (spec.fields.includes('name') ? 'name' : 'full name'));
     const field = shape === 'name' && !spec.fields.includes('name') ? 'full name' : shape;
     if (keys[field] === undefined) keys[field] = pointer;
@@ -202,11 +202,11 @@ async function partOfNameHolds(p: Probe, records: readonly unknown[], keys: Part
   if (namePointer === undefined || stateId === undefined) return false;
   const sample = records.slice(0, SAMPLE);
   for (const record of sample) {
-    const part = innerPart(valueOf(record, namePointer) ?? '');
-    const state = valueOf(record, stateId);
+    const part = innerPart(textAt(record, namePointer) ?? '');
+    const state = textAt(record, stateId);
     if (part === undefined || state === undefined) return false;
     const res = await callEndpoint(p.client, 'ciudades-bestmatch', { query: { state, city: part }, form: 'json' });
-    const names = Object.values(keys.ciudades ?? {}).map((ptr) => fold(valueOf(res.json, ptr) ?? ''));
+    const names = Object.values(keys.ciudades ?? {}).map((ptr) => fold(textAt(res.json, ptr) ?? ''));
     if (res.status !== 200 || !names.some((n) => n.includes(fold(part)))) return false;
   }
   return sample.length > 0;
@@ -215,10 +215,10 @@ async function partOfNameHolds(p: Probe, records: readonly unknown[], keys: Part
 /** marcas["new-vehicle market"]: the boolean member true exactly for the makes soloMercadoNuevos=true lists. */
 async function newMarketFlag(p: Probe, records: readonly unknown[], id: string | undefined): Promise<string | undefined> {
   if (id === undefined) return undefined;
-  const nuevos = new Set((await listOf(p, 'marcas-list', { soloMercadoNuevos: 'true' })).map((r) => valueOf(r, id)));
+  const nuevos = new Set((await listOf(p, 'marcas-list', { soloMercadoNuevos: 'true' })).map((r) => textAt(r, id)));
   const body = objectBody(records[0]) ?? {};
   const flags = Object.keys(body).filter((k) => typeof body[k] === 'boolean');
-  return flags.map(memberPointer).find((ptr) => records.every((r) => (resolvePointer(r, ptr) === true) === nuevos.has(valueOf(r, id))) && nuevos.size < records.length);
+  return flags.map(memberPointer).find((ptr) => records.every((r) => (resolvePointer(r, ptr) === true) === nuevos.has(textAt(r, id))) && nuevos.size < records.length);
 }
 
 export const catalogKeysInferrer: Inferrer = {

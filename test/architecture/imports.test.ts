@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 // The layer order (README, Layout; issue 15): each folder imports only the folders listed for it, so the layers
 // read top-down: support → models → generators → sut → webhooks → suites / simulator / reference / openapi →
 // reports → api → cli. A suite knows a target only through sut/ (never reference/); suites and simulator share
-// webhooks/ and never reach into each other; reports are written by api/ and printed by cli/ only; the CLI is a
+// webhooks/ and never reach into each other; reports are written by api/ and read by cli/ only; the CLI is a
 // thin user of the API.
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -49,7 +49,7 @@ const LAYERS: Record<string, readonly string[]> = {
   openapi: ['support', 'models', 'sut', 'webhooks'],
   reports: ['support', 'models', 'sut'],
   api: ['support', 'models', 'generators', 'sut', 'webhooks', 'suites', 'simulator', 'reference', 'openapi', 'reports'],
-  cli: ['support', 'api'],
+  cli: ['support', 'reports', 'api'],
 };
 
 describe('import boundaries', () => {
@@ -70,4 +70,13 @@ it('every top folder of sources has its place in the layer order', () => {
     .filter((e) => e.isDirectory() && !e.name.startsWith('.') && !['node_modules', 'test', 'bench', 'scripts', 'examples', 'profiles', 'spec', 'bin', 'dist', 'vmp-report'].includes(e.name))
     .map((e) => e.name);
   expect(tops.filter((t) => !(t in LAYERS))).toEqual([]);
+});
+
+it("each layer's README says what it may import, as the table above has it", () => {
+  const stated = Object.keys(LAYERS).map((folder) => {
+    const text = readFileSync(path.join(ROOT, folder, 'README.md'), 'utf8');
+    return [folder, /^May import: (.*?)\. \(/m.exec(text)?.[1]] as const;
+  });
+  const expected = Object.entries(LAYERS).map(([folder, allowed]) => [folder, allowed.length ? allowed.map((a) => `\`${a}/\``).join(', ') : 'nothing of ours'] as const);
+  expect(stated).toEqual(expected);
 });

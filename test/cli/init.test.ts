@@ -82,7 +82,7 @@ async function exercise(c: Case): Promise<CaseOutcome> {
 describe('vmp-conformance init against the reference server', () => {
   beforeAll(async () => {
     const results = await pool([...CASES], 2, exercise);
-    CASES.forEach((c, i) => outcomes.set(c.name, results[i]!));
+    for (const [i, c] of CASES.entries()) outcomes.set(c.name, results[i]!);
   }, 3 * 60_000);
 
   describe.each(CASES)("with the $name profile's choices", (c) => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEmbedded, type Embedded } from '../../api/embedded.ts';
 import { main } from '../../cli/main.ts';
-import { rebase, restoreCredentials } from '../../cli/replay-command.ts';
+import { rebase, restoreCredentials } from '../../api/replay.ts';
 import { runResultSchema } from '../../reports/results.ts';
 import { parseProfile } from '../../sut/profile-load.ts';
 import { startBrokenServer, type BrokenServer } from '../support/broken-server.ts';

@@ -18,7 +18,10 @@ describe('arrival processes', () => {
     expect(xs[9_999]).toBeCloseTo(49_995, 9);
     let last = 0;
     let n = 0;
-    for (const t of arrivals({ kind: 'constant', ratePerSec: 3 }, { seed: 0, count: 1_000_000 })) (last = t), n++;
+    for (const t of arrivals({ kind: 'constant', ratePerSec: 3 }, { seed: 0, count: 1_000_000 })) {
+      last = t;
+      n++;
+    }
     expect(n).toBe(1_000_000);
     expect(last).toBeCloseTo((999_999 * 1000) / 3, 3);
   });

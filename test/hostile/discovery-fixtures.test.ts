@@ -119,7 +119,7 @@ describe('a conforming list that names what is no agency of the app yet', () => 
 
 describe('exit 3 material only: no connection, or the credentials rejected', () => {
   it('credentials rejected → a TargetError, exit 3', async () => {
-    await expect(discoverOn('rejects')).rejects.toMatchObject({ exitCode: 3, message: expect.stringMatching(/rejects the credentials of app 'primary' \(GET \/v3\/agencias: 401\)/) });
+    await expect(discoverOn('rejects')).rejects.toMatchObject({ name: 'TargetError', code: 'VMP_ERR_TARGET', message: expect.stringMatching(/rejects the credentials of app 'primary' \(GET \/v3\/agencias: 401\)/) });
   });
 
   it('a closed port → a TargetError, exit 3', async () => {
@@ -127,6 +127,6 @@ describe('exit 3 material only: no connection, or the credentials rejected', () 
     const url = server.url;
     await server.close();
     server = undefined;
-    await expect(discover(url)).rejects.toMatchObject({ exitCode: 3, message: expect.stringMatching(/is unreachable: .*ECONNREFUSED/) });
+    await expect(discover(url)).rejects.toMatchObject({ name: 'TargetError', code: 'VMP_ERR_TARGET', message: expect.stringMatching(/is unreachable: .*ECONNREFUSED/) });
   });
 });

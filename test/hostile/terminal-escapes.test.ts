@@ -12,7 +12,7 @@ import { SECRET_ENV, secretProfileJson, TEST_SECRETS, writeProfile } from './sup
 
 // Issue 13, item 15: `capture` printed webhook topics and other target-controlled strings raw, and an ANSI or OSC
 // sequence in them can rewrite the user's terminal (clear it, move the cursor, retitle the window, hide text) or
-// forge a console line. Every console line of every command now goes through one helper (cli/terminal-text.ts,
+// forge a console line. Every console line of every command now goes through one helper (support/terminal-text.ts,
 // applied by cli/main.ts), which shows control characters as escapes.
 
 /** Clears the screen, retitles the window (OSC, ended by BEL), returns the carriage and forges a line. */

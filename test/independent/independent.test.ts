@@ -62,7 +62,7 @@ beforeAll(async () => {
     const run = await runCli({ baseUrl: server.url, profileFile: path.join(HERE, t.profile), seed: t.seed, runs: 3, killAfterMs: KILL_AFTER_MS });
     return { run, internalErrors: [...server.internalErrors], before, after: restorable(server) };
   });
-  TARGETS.forEach((t, i) => outcomes.set(t.variant, results[i]!));
+  for (const [i, t] of TARGETS.entries()) outcomes.set(t.variant, results[i]!);
 }, KILL_AFTER_MS + 30_000);
 
 afterAll(async () => {

@@ -17,7 +17,7 @@ import { batchSpecSchema, type BatchOutcome, type BatchSpec } from './run-batch.
 import { freshReference, loadProfile, type CliRun } from './run-cli.ts';
 
 // A child process that runs the suites against a share of the gallery, one mutant after another, through
-// one suite session (cli/suite-session.ts): what `vmp-conformance run --base-url … --only …` does per
+// one suite session (api/suite-session.ts): what `vmp-conformance run --base-url … --only …` does per
 // mutant, minus vitest's start-up each time. Each outcome is appended to the output file as one JSON line,
 // so a child that dies part-way still leaves the outcomes it reached.
 //   node --import tsx test/mutants/batch.ts SPEC.json

@@ -22,7 +22,11 @@ function match(method: string, segments: string[]): { endpoint: Endpoint; names:
   for (const { e, parts } of TEMPLATES) {
     if (e.method !== method || parts.length !== segments.length) continue;
     const names = new Map<number, string>();
-    const fits = parts.every((p, i) => (p.startsWith('{') ? (names.set(i, p.slice(1, -1)), segments[i] !== '') : p === segments[i]));
+    const fits = parts.every((p, i) => {
+      if (!p.startsWith('{')) return p === segments[i];
+      names.set(i, p.slice(1, -1));
+      return segments[i] !== '';
+    });
     if (fits) return { endpoint: e, names };
   }
   return undefined;
@@ -150,6 +154,7 @@ export class MutantResponse {
   }
 
   /** Edits the JSON body in place; a body that is no JSON is left alone. */
+  // biome-ignore lint/suspicious/noConfusingVoidType: an edit may change the body in place and return nothing
   editJson<T = Record<string, unknown>>(edit: (json: T) => T | void): void {
     const json = this.json();
     if (json === undefined) return;

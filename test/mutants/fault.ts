@@ -34,6 +34,7 @@ export interface FaultContext {
 
 export interface Fault {
   /** Rewrites the request before it is forwarded, or answers it (the reference never sees it). */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a fault that only rewrites the request returns nothing
   request?(req: MutantRequest, ctx: FaultContext): MutantResponse | void | Promise<MutantResponse | void>;
   /** Rewrites the reference's answer. */
   response?(req: MutantRequest, res: MutantResponse, ctx: FaultContext): void | Promise<void>;

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { CliRun } from './run-cli.ts';
 
 // The parent side of batch.ts: splits the mutants among `width` child processes (this machine has two
 // cores), waits for them, and reads back one outcome per mutant. A mutant a child never reached (it died or

@@ -24,7 +24,8 @@ import { ResponseChecker, type RecordedExchange } from './response-check.ts';
 // catalog with its parameters' limits, every documented status and media type with its model, every gap with
 // the spec's words; a profile's choices are filled in and its secrets are not.
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a JSON document walked by key
+// biome-ignore lint/suspicious/noExplicitAny: a JSON document walked by key
+type Json = Record<string, any>;
 
 const written = async (file: string) => checkProfile(await readProfileJson(file));
 const operationOf = (doc: Json, e: Endpoint): Json => doc.paths[e.path]?.[e.method.toLowerCase()];

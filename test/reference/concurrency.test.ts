@@ -9,7 +9,10 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((t, s) => ({ ...t, [s]: (t[s] ?? 0) + 1 }), {});
+const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((t, s) => {
+    t[s] = (t[s] ?? 0) + 1;
+    return t;
+  }, {});
 
 describe('parallel writes', () => {
   it('give exactly one 201 to parallel POSTs of one topic, 409 to the rest', async () => {

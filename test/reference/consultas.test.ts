@@ -113,7 +113,7 @@ describe('the paged list', () => {
     const p = consultaRefPage('strict').parse(res.json);
     const full = await page();
     expect(p._entries.map((e) => e.href)).toEqual(full._entries.map((c) => (c as Consulta)._links.self!.href));
-    full._entries.forEach((c, i) => expect(p._entries[i]!.title).toBe(refTitleParts(c as Consulta).join(' — ')));
+    for (const [i, c] of full._entries.entries()) expect(p._entries[i]!.title).toBe(refTitleParts(c as Consulta).join(' — '));
   });
 
   it('mixes the documented kinds of inquiry, every member present', async () => {

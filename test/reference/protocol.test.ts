@@ -72,6 +72,12 @@ describe('media types', () => {
     expect(await accept(`text/html, ${MEDIA_TYPES.entry};q=0.1`)).toBe(MEDIA_TYPES.entry);
   });
 
+  it('matches a range with charset=utf-8 (every body is UTF-8), not one with another charset or parameter', async () => {
+    expect(await accept(`${MEDIA_TYPES.textJson}; charset=UTF-8`)).toBe(MEDIA_TYPES.textJson);
+    expect(await accept(`${MEDIA_TYPES.ref}; charset=latin1, ${MEDIA_TYPES.entry};q=0.5`)).toBe(MEDIA_TYPES.entry);
+    expect(await accept(`${MEDIA_TYPES.json}; version=2, ${MEDIA_TYPES.textJson};q=0.5`)).toBe(MEDIA_TYPES.textJson);
+  });
+
   it('answers 406 when Accept names nothing the endpoint offers', async () => {
     for (const value of ['text/html', 'application/xml, image/*', `${MEDIA_TYPES.json};q=0`, PROBLEM_MEDIA_TYPE, 'garbage']) {
       expectProblem(await h.call(list, { headers: { Accept: value } }), 406, list);

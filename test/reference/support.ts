@@ -115,7 +115,7 @@ export async function startReceiver(o: { status?: number; delayMs?: number; hang
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      waiters.splice(0).forEach((w) => w());
+      for (const w of waiters.splice(0)) w();
       if (o.hang) return;
       setTimeout(() => res.writeHead(o.status ?? 204).end(), o.delayMs ?? 0);
     });

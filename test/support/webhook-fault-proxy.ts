@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import { Agent, request, type Dispatcher } from 'undici';
 import { listenLocal, readBody } from './local-http.ts';
 
@@ -45,7 +45,10 @@ export async function startFaultyTarget(targetUrl: string, fault: Fault): Promis
   const sidsSeen = new Set<string>();
 
   const forward = async (url: string, headers: Dispatcher.DispatchOptions['headers'], body: Buffer) =>
-    request(url, { method: 'POST', headers, body, dispatcher: agent }).then(async (r) => (await r.body.dump(), r.statusCode));
+    request(url, { method: 'POST', headers, body, dispatcher: agent }).then(async (r) => {
+      await r.body.dump();
+      return r.statusCode;
+    });
 
   const relay = createServer(async (req, res: ServerResponse) => {
     const body = await readBody(req);

@@ -121,6 +121,16 @@ describe('transport failures come back as data, within the deadline', () => {
     expect(res.error).toEqual({ code: 'VMP_ERR_INVALID_UTF8', message: `response body (${body.length} bytes) is not valid UTF-8 at byte 16` });
     expect(res.json).toBeUndefined();
   });
+
+  it('a leading byte order mark stays in the text (conventions/json-no-bom sees it); the JSON is read past it', async () => {
+    const body = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"a":"\uFEFF"}')]);
+    const { client } = await target((_req, socket) => answer(socket, 200, body));
+    const res = await get(client, '/bom');
+    expect(res.error).toBeUndefined();
+    expect(res.text).toBe('\uFEFF{"a":"\uFEFF"}');
+    expect(res.json).toEqual({ a: '\uFEFF' });
+    expect(res.jsonError).toBeUndefined();
+  });
 });
 
 describe('a body over the cap is never buffered', () => {

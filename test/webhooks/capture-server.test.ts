@@ -81,7 +81,7 @@ describe('capture server', () => {
     const put = await request(`${s.url}/p`, { method: 'PUT', body: '{}' });
     await put.body.text();
     expect(put.statusCode).toBe(405);
-    expect(put.headers['allow']).toBe('GET, HEAD, POST');
+    expect(put.headers.allow).toBe('GET, HEAD, POST');
     expect(s.count()).toBe(1);
     expect(seen).toEqual(['POST 413', 'GET 200', 'PUT 405']);
   });

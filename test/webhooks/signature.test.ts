@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import fc from 'fast-check';
+import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { signatureHeaders, signHmacSha256, signStandardWebhooks, verifySignature, type SignatureConfig } from '../../webhooks/signature.ts';
 
@@ -51,6 +53,69 @@ describe('standard-webhooks', () => {
 
   it('reports absent when no Standard Webhooks header is sent', () => {
     expect(verifySignature(sw, { 'content-type': 'application/json' }, body)).toEqual({ status: 'absent' });
+  });
+});
+
+// An oracle we did not write: the Standard Webhooks reference library (`standardwebhooks`) verifies what our
+// signer signs, and our verifier verifies what it signs. Only the profile's 'standard-webhooks' scheme is the
+// standard's (webhook-id / webhook-timestamp / webhook-signature, `v1,` base64 HMAC-SHA256 of
+// id.timestamp.body, a `whsec_` base64 secret); 'hmac-sha256' is a bare MAC over the body that no standard
+// library defines. The library checks the timestamp against its own clock, so these deliveries are stamped now.
+describe('standard-webhooks against the standardwebhooks library', () => {
+  const msgId = fc.stringMatching(/^msg_[A-Za-z0-9]{1,27}$/);
+  const keyBytes = fc.uint8Array({ minLength: 16, maxLength: 64 });
+  // Bodies as a target sends them: JSON, non-ASCII text included (the library signs the body as UTF-8 text).
+  const payload = fc.jsonValue().map((v) => Buffer.from(JSON.stringify({ Topic: 'consultas', Consulta: v, Nota: 'Peña ñandú €' })));
+  const whsecOf = (key: Uint8Array) => `whsec_${Buffer.from(key).toString('base64')}`;
+  const headersOf = (id: string, t: number, sig: string) => ({ 'webhook-id': id, 'webhook-timestamp': String(t), 'webhook-signature': sig });
+
+  it("our signature is verified by the library's Webhook.verify", () => {
+    fc.assert(
+      fc.property(keyBytes, msgId, payload, (key, id, bytes) => {
+        const t = Math.floor(Date.now() / 1000);
+        const secret = whsecOf(key);
+        const headers = headersOf(id, t, signStandardWebhooks(secret, id, t, bytes));
+        expect(() => new Webhook(secret).verify(bytes, headers, { jsonParse: false })).not.toThrow();
+        // The unprefixed base64 secret is the same key to both.
+        expect(() => new Webhook(secret.slice('whsec_'.length)).verify(bytes, headers, { jsonParse: false })).not.toThrow();
+      }),
+    );
+  });
+
+  it("the library's signature is verified by ours", () => {
+    fc.assert(
+      fc.property(keyBytes, msgId, payload, (key, id, bytes) => {
+        const now = Date.now();
+        const t = Math.floor(now / 1000);
+        const secret = whsecOf(key);
+        const headers = headersOf(id, t, new Webhook(secret).sign(id, new Date(t * 1000), bytes));
+        expect(verifySignature({ scheme: 'standard-webhooks', secret }, headers, bytes, { nowMs: now })).toEqual({ status: 'valid' });
+      }),
+    );
+  });
+
+  it('both refuse what the other signed over another body, id or key', () => {
+    const t = Math.floor(Date.now() / 1000);
+    const secret = whsecOf(Buffer.from('a 24-byte shared secret!'));
+    const other = whsecOf(Buffer.from('another 24-byte secret!!'));
+    const ours = headersOf('msg_1', t, signStandardWebhooks(secret, 'msg_1', t, body));
+    const theirs = headersOf('msg_1', t, new Webhook(secret).sign('msg_1', new Date(t * 1000), body));
+    const tampered = Buffer.from(`${body} `);
+    expect(() => new Webhook(secret).verify(tampered, ours)).toThrow(WebhookVerificationError);
+    expect(() => new Webhook(secret).verify(body, { ...ours, 'webhook-id': 'msg_2' })).toThrow(WebhookVerificationError);
+    expect(() => new Webhook(other).verify(body, ours)).toThrow(WebhookVerificationError);
+    expect(verifySignature({ scheme: 'standard-webhooks', secret }, theirs, tampered).status).toBe('invalid');
+    expect(verifySignature({ scheme: 'standard-webhooks', secret }, { ...theirs, 'webhook-id': 'msg_2' }, body).status).toBe('invalid');
+    expect(verifySignature({ scheme: 'standard-webhooks', secret: other }, theirs, body).status).toBe('invalid');
+  });
+
+  it("a secret without whsec_ used as raw bytes: the library's raw format and ours agree", () => {
+    const t = Math.floor(Date.now() / 1000);
+    const secret = 'plain shared secret';
+    const ours = headersOf('msg_1', t, signStandardWebhooks(secret, 'msg_1', t, body, 'raw'));
+    expect(() => new Webhook(secret, { format: 'raw' }).verify(body, ours)).not.toThrow();
+    const theirs = headersOf('msg_1', t, new Webhook(secret, { format: 'raw' }).sign('msg_1', new Date(t * 1000), body));
+    expect(verifySignature({ scheme: 'standard-webhooks', secret }, theirs, body).status).toBe('valid');
   });
 });
 

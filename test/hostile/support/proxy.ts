@@ -28,7 +28,7 @@ export interface ProxyHooks {
   response?(req: ProxiedRequest, res: ProxiedResponse): ProxiedResponse | Promise<ProxiedResponse>;
 }
 
-export interface Proxy {
+export interface RunningProxy {
   url: string;
   /** Every request received, in order. */
   requests: ProxiedRequest[];
@@ -37,7 +37,7 @@ export interface Proxy {
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host']);
 
-export async function startProxy(upstream: string, hooks: ProxyHooks = {}): Promise<Proxy> {
+export async function startProxy(upstream: string, hooks: ProxyHooks = {}): Promise<RunningProxy> {
   const agent = new Agent({ connections: 32 });
   const requests: ProxiedRequest[] = [];
   const server = createServer((incoming, out) => {

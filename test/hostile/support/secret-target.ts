@@ -4,7 +4,7 @@ import type { Embedded } from '../../../api/embedded.ts';
 import { startReferenceServer } from '../../../reference/server.ts';
 import { parseProfile } from '../../../sut/profile-load.ts';
 import { ROOT } from './cli-child.ts';
-import { rewriteJson, startProxy, type Proxy, type ProxiedRequest } from './proxy.ts';
+import { rewriteJson, startProxy, type RunningProxy, type ProxiedRequest } from './proxy.ts';
 
 // A target with odd secrets (issue 13, items 1–2): the reference server configured with those credentials
 // (startSecretReference), for every hostile test that runs the CLI against it; and the same behind a proxy that repeats each credential without its scheme in headers
@@ -72,7 +72,7 @@ function credentialsOf(req: ProxiedRequest): string[] {
 
 export interface EchoTarget {
   url: string;
-  proxy: Proxy;
+  proxy: RunningProxy;
   close(): Promise<void>;
 }
 

@@ -6,7 +6,7 @@ import { startReferenceServer, type ReferenceServer } from '../../../reference/s
 import type { Profile } from '../../../sut/profile.ts';
 import { parseProfile } from '../../../sut/profile-load.ts';
 import { ROOT } from './cli-child.ts';
-import type { Proxy } from './proxy.ts';
+import type { RunningProxy } from './proxy.ts';
 
 // A reference server whose webhook topics a user has configured before the run, read and written directly (not
 // through any proxy in front of it), so a test can see what a run left behind (issue 13, items 4–5).
@@ -49,8 +49,8 @@ export async function startWebhookTarget(profileJson: Record<string, unknown>): 
 }
 
 /** The current test's target and the proxy in front of it, both closed after each test. */
-export function perTest(): { target?: WebhookTarget; proxy?: Proxy } {
-  const held: { target?: WebhookTarget; proxy?: Proxy } = {};
+export function perTest(): { target?: WebhookTarget; proxy?: RunningProxy } {
+  const held: { target?: WebhookTarget; proxy?: RunningProxy } = {};
   afterEach(async () => {
     await held.proxy?.close();
     await held.target?.close();

@@ -59,7 +59,7 @@ export class Store {
   /** A registered agency associated with the app (adminMail matched case-insensitively). */
   agencyOf(app: App, adminMail: string): Agency | undefined {
     const agency = this.agencies.get(fold(adminMail));
-    return agency && agency.apps.has(app.id) ? agency : undefined;
+    return agency?.apps.has(app.id) ? agency : undefined;
   }
 
   invitation(app: App, adminMail: string): Invitation | undefined {
@@ -72,7 +72,7 @@ export class Store {
 
   inquiryVisible(app: App, inquiry: Inquiry): boolean {
     const agency = this.agencies.get(inquiry.agency);
-    if (!agency || !agency.apps.has(app.id)) return false;
+    if (!agency?.apps.has(app.id)) return false;
     return inquiry.app === app.id || agency.enabledApps.has(app.id);
   }
 

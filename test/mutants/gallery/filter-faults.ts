@@ -69,7 +69,7 @@ export function inquiryFilter(param: string, keep: (consulta: Json, value: strin
       const full = entriesOf(await pageOf(n));
       if (full.length === 0) break;
       const refs = ref ? entriesOf(await pageOf(n, MEDIA_TYPES.ref)) : full;
-      full.forEach((consulta, i) => keep(consulta, value) && kept.push(refs[i]!));
+      for (const [i, consulta] of full.entries()) if (keep(consulta, value)) kept.push(refs[i]!);
     }
     res.editJson((page) => {
       const [pagina, size] = [Number(page.Pagina), Number(page.PerPagina)];

@@ -189,7 +189,9 @@ export const INQUIRY_MUTANTS: Mutant[] = [
     statement: 'paged/entries',
     breaks: 'consultas/ref/entries-link-only',
     also: ['media/consultas-list/ref', 'consultas/list/envelope-schema'],
-    fault: pages((page) => void entriesOf(page).forEach((link) => (link.sid = String(link.href).split('/').at(-1))), 'ref'),
+    fault: pages((page) => {
+      for (const link of entriesOf(page)) link.sid = String(link.href).split('/').at(-1);
+    }, 'ref'),
   },
   {
     name: 'envelope-without-links',

@@ -99,6 +99,17 @@ export const MEDIA_MUTANTS: Mutant[] = [
     },
   },
   {
+    name: 'json-bodies-start-with-bom',
+    statement: 'conventions/wire-json',
+    breaks: 'conventions/json-no-bom',
+    // A server whose UTF-8 writer emits a signature (the BOM) before every JSON text.
+    fault: {
+      response(_req, res) {
+        if (res.contentType.endsWith('json') && res.body !== '') res.body = `\uFEFF${res.body}`;
+      },
+    },
+  },
+  {
     name: 'media-type-carries-version',
     statement: 'versioning/unversioned',
     breaks: 'versioning/media-type-unversioned',

@@ -34,7 +34,10 @@ const whenNull = (x: unknown): Wrong => (v) => (v === null ? x : KEEP);
 /** A change of the member's value when it has one (null stays null). */
 const valued = (f: (v: unknown) => unknown): Wrong => (v) => (v === null ? KEEP : f(v));
 /** The member moved into `holder`'s other members, itself left out. */
-const mergedInto = (into: (v: unknown, holder: Json) => void): Wrong => (v, holder) => (into(v, holder), OMIT);
+const mergedInto = (into: (v: unknown, holder: Json) => void): Wrong => (v, holder) => {
+  into(v, holder);
+  return OMIT;
+};
 
 const AUTO = ['Auto'];
 const BUYER = ['Interesado'];

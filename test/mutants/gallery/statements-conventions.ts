@@ -112,7 +112,10 @@ export const STATEMENT_CONVENTION_MUTANTS: Mutant[] = [
     breaks: 'media/colores-list/ref',
     quote: 'present in reference-form entries',
     fault: answers(['colores-list'], (req, res) => {
-      if (res.status === 200 && formAsked(req) === 'ref') res.editJson((list) => void (Array.isArray(list) ? list : entriesOf(list)).forEach((e: Json) => delete e.title));
+      if (res.status !== 200 || formAsked(req) !== 'ref') return;
+      res.editJson((list) => {
+        for (const e of (Array.isArray(list) ? list : entriesOf(list)) as Json[]) delete e.title;
+      });
     }),
   },
   {

@@ -1,4 +1,4 @@
-import { empty, MutantResponse, problem, type MutantRequest } from '../exchange.ts';
+import { empty, type MutantResponse, problem, type MutantRequest } from '../exchange.ts';
 import type { Mutant } from '../fault.ts';
 import { answers, invalidBecause, recode, requests } from './helpers.ts';
 

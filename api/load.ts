@@ -1,0 +1,120 @@
+import { readFile } from 'node:fs/promises';
+import { ENDPOINTS, todayIn } from '../models/index.ts';
+import { exportK6 } from '../simulator/k6-export.ts';
+import { runLoad, type LoadModel } from '../simulator/load.ts';
+import type { LoadResult } from '../simulator/load-result.ts';
+import type { Threshold } from '../simulator/thresholds.ts';
+import type { Profile } from '../sut/profile.ts';
+import { redact } from '../sut/redact.ts';
+import { secretsOf } from '../sut/secrets.ts';
+import { MixError } from '../simulator/load-target-mix.ts';
+
+import { defaultProfileJson, startEmbedded, type Embedded } from './embedded.ts';
+import { DEFAULT_SERVE_PORT } from './serve.ts';
+
+export { mergedLines, mergeLoadFiles } from '../simulator/load-merge.ts';
+export { arrivalSpec, rateFlag } from '../simulator/arrival-flags.ts';
+export { parseThreshold, type Threshold } from '../simulator/thresholds.ts';
+export type { LoadModel } from '../simulator/load.ts';
+
+// `load` below the CLI: against the target (or the embedded reference server when there is no base URL), or
+// written as a k6 script instead of run.
+
+export const DEFAULT_CONNECTIONS = 10;
+export const DEFAULT_OPEN_RATE = 100;
+export const DEFAULT_MAX_IN_FLIGHT = 100;
+const VARIANTS = ['pagina', 'operador', 'externalid', 'desde'];
+const GET_IDS = new Set(ENDPOINTS.filter((e) => e.method === 'GET').map((e) => e.id));
+
+export interface LoadSettings {
+  baseUrl?: string;
+  profile?: Profile;
+  profileJson?: unknown;
+  durationSec: number;
+  model: LoadModel;
+  mixWeights?: Record<string, number>;
+  thresholds: Threshold[];
+  validateEvery: number;
+  seed: number;
+  reportDir: string;
+  timeoutMs: number;
+  /** --export k6 DIR: write a k6 script there instead of running. */
+  exportDir?: string;
+}
+
+export async function readMix(file: string): Promise<Record<string, number>> {
+  let json: unknown;
+  try {
+    json = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new MixError(`--mix ${file}: cannot read a JSON object (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new MixError(`--mix ${file}: expected a JSON object {"endpoint-id": weight}`);
+  for (const [key, weight] of Object.entries(json)) {
+    const [id, variant, ...rest] = key.split(':');
+    if (!GET_IDS.has(id!) || rest.length > 0 || (variant !== undefined && (id !== 'consultas-list' || !VARIANTS.includes(variant)))) {
+      throw new MixError(`--mix ${file}: '${key}' is not a GET endpoint id of the catalog (see vmp-conformance rules) nor consultas-list:${VARIANTS.join('|')}`);
+    }
+    if (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0) throw new MixError(`--mix ${file}: the weight of '${key}' must be a non-negative number`);
+  }
+  return json as Record<string, number>;
+}
+
+/** Runs the load; without a base URL against the embedded reference server, stopped afterwards. */
+export async function executeLoad(s: LoadSettings, signal: AbortSignal, out: (line: string) => void): Promise<{ exitCode: number; result: LoadResult }> {
+  let embedded: Embedded | undefined;
+  try {
+    if (!s.baseUrl) embedded = await startEmbedded(s.profileJson !== undefined ? { profileJson: s.profileJson } : {});
+    const result = await runLoad({
+      baseUrl: s.baseUrl ?? embedded!.baseUrl,
+      profile: embedded ? embedded.profile : s.profile!,
+      embedded: embedded !== undefined,
+      durationSec: s.durationSec,
+      model: s.model,
+      ...(s.mixWeights ? { mixWeights: s.mixWeights } : {}),
+      thresholds: s.thresholds,
+      validateEvery: s.validateEvery,
+      seed: s.seed,
+      reportDir: s.reportDir,
+      timeoutMs: s.timeoutMs,
+      signal,
+      out,
+    });
+    return result;
+  } finally {
+    await embedded?.close();
+  }
+}
+
+/** --export k6; without --base-url against the embedded server, and the script aims at `serve` (the same data, on its port). */
+export async function executeK6Export(s: LoadSettings & { exportDir: string }, out: (line: string) => void): Promise<number> {
+  const embedded = s.baseUrl ? undefined : await startEmbedded(s.profileJson !== undefined ? { profileJson: s.profileJson } : {});
+  try {
+    const profile = embedded ? embedded.profile : s.profile!;
+    const today = profile.today ?? todayIn(profile.timeZone);
+    await exportK6({
+      dir: s.exportDir,
+      baseUrl: s.baseUrl ?? embedded!.baseUrl,
+      profile,
+      profileJson: s.profileJson ?? (await defaultProfileJson()),
+      ...(embedded
+        ? {
+            scriptBaseUrl: `http://127.0.0.1:${DEFAULT_SERVE_PORT}`,
+            serveHint: `Exported against the embedded reference server: start it first with \`npx vmp-conformance serve --today ${today}${s.profileJson !== undefined ? ' --profile FILE' : ''}\` (the same data, on port ${DEFAULT_SERVE_PORT}).`,
+          }
+        : {}),
+      timeoutMs: s.timeoutMs,
+      ...(s.mixWeights ? { mixWeights: s.mixWeights } : {}),
+      durationSec: s.durationSec,
+      model: s.model,
+      thresholds: s.thresholds,
+      validateEvery: s.validateEvery,
+      seed: s.seed,
+      out: (line) => out(redact(line, secretsOf(profile))),
+    });
+    return 0;
+  } finally {
+    await embedded?.close();
+  }
+}
+

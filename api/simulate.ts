@@ -1,0 +1,61 @@
+import type { ArrivalSpec } from '../generators/arrivals.ts';
+import { runSimulation } from '../simulator/simulate.ts';
+import type { SimulationResult } from '../simulator/simulation-result.ts';
+import type { CaptureReach } from '../sut/capture-reach.ts';
+import type { Profile } from '../sut/profile.ts';
+import { startEmbedded, type Embedded } from './embedded.ts';
+
+export { DEFAULT_RESEND_SAMPLE, SimulationSetupError } from '../simulator/simulate.ts';
+
+// `simulate` below the CLI: against the target, or the embedded reference server when there is no base URL.
+
+/** Inquiries per second when no rate is given. */
+export const DEFAULT_SIMULATE_RATE = 100;
+
+export interface SimulateSettings {
+  baseUrl?: string;
+  profile?: Profile;
+  profileJson?: unknown;
+  inquiries: number;
+  arrival: ArrivalSpec;
+  seed: number;
+  deadlineMs: number;
+  resend?: number | 'all';
+  reportDir: string;
+  timeoutMs?: number;
+  capture?: CaptureReach;
+  discardUnrestorableWebhooks?: boolean;
+}
+
+/** How a caller stops a simulation (a signal) and learns what it has yet to restore (track). */
+export interface SimulationControl {
+  signal?: AbortSignal;
+  track?: (outstanding: () => string[]) => void;
+}
+
+/** Runs one simulation; without a base URL against the embedded reference server, stopped afterwards. */
+export async function executeSimulation(s: SimulateSettings, control: SimulationControl, out: (line: string) => void): Promise<{ exitCode: number; result: SimulationResult }> {
+  let embedded: Embedded | undefined;
+  try {
+    if (!s.baseUrl) embedded = await startEmbedded(s.profileJson !== undefined ? { profileJson: s.profileJson } : {});
+    return await runSimulation({
+      baseUrl: s.baseUrl ?? embedded!.baseUrl,
+      profile: embedded ? embedded.profile : s.profile!,
+      embedded: embedded !== undefined,
+      inquiries: s.inquiries,
+      arrival: s.arrival,
+      seed: s.seed,
+      deadlineMs: s.deadlineMs,
+      ...(s.resend !== undefined ? { resend: s.resend } : {}),
+      reportDir: s.reportDir,
+      ...(s.timeoutMs !== undefined ? { timeoutMs: s.timeoutMs } : {}),
+      ...(s.capture ? { capture: s.capture } : {}),
+      ...(s.discardUnrestorableWebhooks !== undefined ? { discardUnrestorableWebhooks: s.discardUnrestorableWebhooks } : {}),
+      ...(control.signal ? { signal: control.signal } : {}),
+      ...(control.track ? { track: control.track } : {}),
+      out,
+    });
+  } finally {
+    await embedded?.close();
+  }
+}
