@@ -53,45 +53,6 @@ export const dateTime = z
 
 export const isoDate = z.string().refine(isCalendarDate, 'expected an ISO 8601 date (yyyy-mm-dd)');
 
-/**
- * The same instant as the wall clock of `timeZone` shows it: a day starts and ends in the target's time zone
- * (the profile's), whatever offset a timestamp is written in. The fraction digits stay as written.
- */
-export function inTimeZone(t: OffsetDateTime, timeZone: string): OffsetDateTime {
-  return { ...wallClock(t.epochMs, timeZone), fraction: t.fraction };
-}
-
-/** The calendar date an instant falls on in `timeZone`. */
-export const dateIn = (epochMs: number, timeZone: string): string => wallClock(epochMs, timeZone).date;
-
-/** The first instant of a calendar date in `timeZone` (epoch ms). */
-export function startOfDayIn(date: string, timeZone: string): number {
-  const midnightUtc = Date.parse(`${date}T00:00:00Z`);
-  let t = midnightUtc;
-  // Twice: the offset at the first guess may differ from the offset at midnight (a DST change that day).
-  for (let i = 0; i < 2; i++) t = midnightUtc - wallClock(t, timeZone).offsetMinutes * 60_000;
-  return t;
-}
-
-function wallClock(epochMs: number, timeZone: string): OffsetDateTime {
-  const wholeSecondMs = Math.floor(epochMs / 1000) * 1000;
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(wholeSecondMs));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
-  const date = `${part('year')}-${part('month')}-${part('day')}`;
-  const [hour, minute, second] = [Number(part('hour')), Number(part('minute')), Number(part('second'))];
-  const local = Date.parse(`${date}T00:00:00Z`) + ((hour * 60 + minute) * 60 + second) * 1000;
-  return { date, hour, minute, second, fraction: '', offsetMinutes: Math.round((local - wholeSecondMs) / 60_000), epochMs };
-}
-
 /** Paged envelope, Hasta: "last instant of the period covered (end of the final day)". */
 export function isEndOfDay(t: OffsetDateTime): boolean {
   // Any fraction: 23:59:59.997 is the last instant at a 3 ms precision (SQL Server's datetime).
@@ -105,11 +66,6 @@ export function isStartOfDay(t: OffsetDateTime): boolean {
 
 export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  // en-CA formats as yyyy-mm-dd.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
 export function daysBetween(from: string, to: string): number {

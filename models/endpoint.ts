@@ -78,11 +78,3 @@ export const documentedStatuses = (e: Endpoint): number[] => [e.success.status, 
 
 export const otherResponse = (e: Endpoint, status: number): ResponseSpec | undefined =>
   e.others.find((o) => o.status === status);
-
-export function expandPath(path: string, values: Record<string, string | number>): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = values[name];
-    if (value === undefined) throw new Error(`no value for path parameter ${name} of ${path}`);
-    return encodeURIComponent(String(value));
-  });
-}

@@ -1,5 +1,6 @@
 export * from './consulta.ts';
 export * from './datetime.ts';
+export * from './time-zone.ts';
 export * from './endpoint.ts';
 export * from './endpoints/index.ts';
 export * from './gaps.ts';
@@ -17,3 +18,5 @@ export * from './unlisted-forms.ts';
 export * from './param-check.ts';
 export * from './rfc.ts';
 export * from './statements/index.ts';
+export * from './json-compare.ts';
+export * from './path-template.ts';

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { daysBetween, isCalendarDate } from '../models/index.ts';
+import { dateIn, daysBetween, isCalendarDate } from '../models/index.ts';
 import type { Profile } from '../sut/profile.ts';
 import { choicesOf, ServerOptionError } from './choices.ts';
 import type { World } from './context.ts';
@@ -10,7 +10,6 @@ import { buildRoutes } from './routes.ts';
 import { buildCatalog } from './seed/catalog.ts';
 import { seedAgencies } from './seed/fixtures.ts';
 import { Store } from './state/store.ts';
-import { dateInZone } from './time.ts';
 import { WebhookSender, type Delivery } from './webhooks/sender.ts';
 
 export { ServerOptionError } from './choices.ts';
@@ -63,8 +62,8 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
   const seed = options.seed ?? DEFAULTS.seed;
   if (!Number.isSafeInteger(seed)) throw new ServerOptionError(`seed must be an integer, got ${seed}`);
   const choices = choicesOf(options.profile);
-  const today = () => fixedToday ?? dateInZone(Date.now(), choices.timeZone);
-  const now = () => (fixedToday === undefined ? Date.now() : Date.now() + daysBetween(dateInZone(Date.now(), choices.timeZone), fixedToday) * DAY_MS);
+  const today = () => fixedToday ?? dateIn(Date.now(), choices.timeZone);
+  const now = () => (fixedToday === undefined ? Date.now() : Date.now() + daysBetween(dateIn(Date.now(), choices.timeZone), fixedToday) * DAY_MS);
   const freshStore = () => new Store(seedAgencies(seed, today(), choices.timeZone));
   const webhooks = new WebhookSender({
     timeoutMs: options.webhookTimeoutMs ?? DEFAULTS.webhookTimeoutMs,

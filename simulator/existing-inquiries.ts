@@ -3,7 +3,7 @@ import { callEndpoint } from '../sut/call.ts';
 import type { TargetClient } from '../sut/client.ts';
 import { lastSegment } from '../sut/discovery.ts';
 import { eachLimit } from './each-limit.ts';
-import { contentDigest } from './json-compare.ts';
+import { CONSULTA_LINKS, contentDigest } from './content-digest.ts';
 import type { Ledger } from './ledger.ts';
 import { READ_CONCURRENCY } from './read-checks.ts';
 
@@ -47,7 +47,7 @@ export async function adoptInquiries(client: TargetClient, agency: string, ledge
       ledger.problems.add({ kind: 'not-found-by-sid', phase: 'read', index, sid, detail: `GET ${res.exchange.url} answered ${res.status ?? res.error?.code}` });
       return;
     }
-    ledger.adopt(index, sid, contentDigest(res.json, ['_links']));
+    ledger.adopt(index, sid, contentDigest(res.json, CONSULTA_LINKS));
     const problem = ledger.contentProblem(index, res.json, 'the Consulta read by sid');
     if (problem) ledger.problems.add({ kind: 'mismatched', phase: 'read', index, sid, detail: problem });
     else ok++;

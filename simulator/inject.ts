@@ -1,9 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
 import type { InquiryStream, TimedInquiry } from '../generators/inquiry-stream.ts';
 import type { TargetClient } from '../sut/client.ts';
 import { lastSegment } from '../sut/discovery.ts';
 import type { Ledger } from './ledger.ts';
-import { sleep } from './sleep.ts';
 
 // Step 2 of `simulate`: replays the stream through the simulation hooks (POST {hooks}/consultas, contract in
 // reference/handlers/sim.ts: {"adminMail", "consulta"} → 201 {"sid"} + Location) at the arrival schedule. Sends
@@ -61,7 +61,8 @@ export async function injectStream(o: InjectOptions): Promise<{ sent: number; la
       if (o.signal?.aborted) break;
       // Timers can fire early against performance.now() (Node's loop clock is cached): wait until it is time.
       for (let wait = start + item.at - performance.now(); wait >= 1 && !o.signal?.aborted; wait = start + item.at - performance.now()) {
-        await sleep(wait, o.signal);
+        // An abort ends the wait early (rejecting with AbortError): the loop reads signal.aborted.
+        await sleep(wait, undefined, { signal: o.signal }).catch(() => undefined);
       }
       if (o.signal?.aborted) break;
       while (inFlight.size >= MAX_IN_FLIGHT) await Promise.race(inFlight);

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { endpoint, representationModel, representationOf, type RepresentationName } from '../models/index.ts';
+import { endpoint, type RepresentationName } from '../models/index.ts';
 import { DEFAULT_MAX_BODY_BYTES } from '../sut/client.ts';
 import type { Profile } from '../sut/profile.ts';
 import { KEYWORDS } from './k6/schema-check.js';
 import { weightedSequence, type Operation } from './load-mix.ts';
+import { responseModel } from './load-recorder.ts';
 
 // The data file of a k6 export (vmp-load-data.json): `load`'s own mix and sequence, each operation's documented
 // success and the JSON Schema of its model (zod's toJSONSchema of models/, never a hand-written copy), and the
@@ -71,14 +72,6 @@ function checkKeywords(schema: unknown, where: string): void {
     if (key === 'properties' || key === '$defs') Object.values(value as object).forEach((s) => checkKeywords(s, where));
     else if (key !== 'const' && key !== 'enum' && key !== 'default' && key !== 'examples') checkKeywords(value, where);
   }
-}
-
-/** The model a sampled response of `op` is validated against, as load-recorder.ts chooses it. */
-function responseModel(op: Operation): { representation: RepresentationName; key: string; model: z.ZodType } | undefined {
-  const name = endpoint(op.endpointId).success.representation;
-  const form = op.form ? representationOf(op.form) : 'full';
-  const model = name ? representationModel(name, form) : undefined;
-  return name && model ? { representation: name, key: `${name}.${form}`, model } : undefined;
 }
 
 export function buildK6Plan(o: {

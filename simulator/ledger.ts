@@ -1,9 +1,10 @@
-import { consulta, type ConsultaInput } from '../models/index.ts';
+import { consulta, firstDifference, type ConsultaInput } from '../models/index.ts';
 import { lastSegment } from '../sut/discovery.ts';
 import type { Delivery } from '../webhooks/delivery.ts';
-import { deliveryInfo, resolvePointer } from '../webhooks/delivery-info.ts';
+import { resolvePointer } from '../sut/json-pointer.ts';
+import { deliveryInfo } from '../webhooks/delivery-info.ts';
 import { createLatencyHistogram, recordMs } from './histogram.ts';
-import { contentDigest, firstDifference } from './json-compare.ts';
+import { CONSULTA_LINKS, contentDigest } from './content-digest.ts';
 import { ProblemLog, type Phase } from './problems.ts';
 
 // Per-inquiry bookkeeping of a simulation, kept compact: typed arrays for times and counts, a 16-character
@@ -183,11 +184,11 @@ export class Ledger {
     }
     const injected = this.pending.get(index);
     if (injected) {
-      const diff = firstDifference(injected, consulta, ['_links']);
+      const diff = firstDifference(injected, consulta, CONSULTA_LINKS);
       return diff === undefined ? undefined : `${what} differs from the injected inquiry at ${diff}`;
     }
     const expected = this.digests[index];
-    if (expected !== undefined && contentDigest(consulta, ['_links']) !== expected) return `${what} differs from the inquiry (content digest)`;
+    if (expected !== undefined && contentDigest(consulta, CONSULTA_LINKS) !== expected) return `${what} differs from the inquiry (content digest)`;
     return undefined;
   }
 
@@ -205,7 +206,7 @@ export class Ledger {
       if (index !== undefined) return index;
     }
     if (delivered === null || typeof delivered !== 'object') return undefined;
-    return this.byDigest.get(contentDigest(delivered, ['_links']));
+    return this.byDigest.get(contentDigest(delivered, CONSULTA_LINKS));
   }
 
   sidField(index: number): { sid?: string } {

@@ -2,7 +2,7 @@ import { ENDPOINTS, addDays, expandPath, listEntries, todayIn, type Endpoint, ty
 import { callEndpoint } from '../sut/call.ts';
 import type { TargetClient } from '../sut/client.ts';
 import type { Fixtures } from '../sut/discovery.ts';
-import { resolvePointer } from '../webhooks/delivery-info.ts';
+import { resolvePointer } from '../sut/json-pointer.ts';
 
 // The read mix of `load`: one operation per GET row of the endpoint catalog that the discovered fixtures can fill
 // (catalog lists and lookups, agencies, inquiry pages with filters, single inquiries), each a ready request —

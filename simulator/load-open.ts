@@ -1,10 +1,10 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
 import { arrivals, type ArrivalSpec } from '../generators/arrivals.ts';
 import { createLatencyHistogram, percentilesMs, recordMs, type Percentiles } from './histogram.ts';
 import { drainBody } from './load-bodies.ts';
 import type { LoadRecorder } from './load-recorder.ts';
 import type { Operation } from './load-mix.ts';
-import { sleep } from './sleep.ts';
 
 // The open model: send times are fixed in advance by an arrival process (generators/arrivals.ts) and do not wait
 // for earlier answers. Latency runs from each request's *intended* send time, as wrk2 measures it, so a stall of

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { endpoint, representationModel, representationOf } from '../models/index.ts';
+import { endpoint, representationModel, representationOf, type RepresentationName } from '../models/index.ts';
 import { DEFAULT_MAX_BODY_BYTES } from '../sut/client.ts';
 import { checkLatency, createLatencyHistogram, mergeHistograms, recordMs, type LatencyHistogram } from './histogram.ts';
 import type { Operation } from './load-mix.ts';
@@ -168,11 +168,18 @@ export class LoadRecorder {
   }
 }
 
-/** The model a successful answer to the operation must match: its endpoint's representation, in its form. */
-function modelOf(op: Operation): z.ZodType | undefined {
+/**
+ * The model a successful answer to the operation must match — its endpoint's representation, in its form — with
+ * the name a report and a k6 export give it (`Consulta.full`); undefined when the row names no model.
+ */
+export function responseModel(op: Operation): { representation: RepresentationName; key: string; model: z.ZodType } | undefined {
   const name = endpoint(op.endpointId).success.representation;
-  return name ? representationModel(name, op.form ? representationOf(op.form) : 'full') : undefined;
+  const form = op.form ? representationOf(op.form) : 'full';
+  const model = name ? representationModel(name, form) : undefined;
+  return name && model ? { representation: name, key: `${name}.${form}`, model } : undefined;
 }
+
+const modelOf = (op: Operation): z.ZodType | undefined => responseModel(op)?.model;
 
 /**
  * Builds the model of every operation's answer, and has zod compile its parsers, before a run's clock starts:

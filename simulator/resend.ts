@@ -1,9 +1,9 @@
+import { firstDifference } from '../models/index.ts';
 import { callEndpoint } from '../sut/call.ts';
 import type { TargetClient } from '../sut/client.ts';
-import { resolvePointer } from '../webhooks/delivery-info.ts';
+import { resolvePointer } from '../sut/json-pointer.ts';
 import { eachLimit } from './each-limit.ts';
 import { recordMs } from './histogram.ts';
-import { firstDifference } from './json-compare.ts';
 import type { Ledger } from './ledger.ts';
 
 // Step 3 of `simulate`, the resend: POST /v3/consultas/{adminMail}/{sid}/resendwebhook "202 with header

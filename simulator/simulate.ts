@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../support/errors.ts';
@@ -20,7 +21,6 @@ import { Ledger } from './ledger.ts';
 import { checkBySid, checkListed, type ListCheck } from './read-checks.ts';
 import { finishResends, resendSample, sendResends } from './resend.ts';
 import { DELIVERIES_FILE, latencySummary, summaryLines, writeSimulation, type SimulationResult } from './simulation-result.ts';
-import { sleep } from './sleep.ts';
 import { pointAtCapture, restoreAll, saveInquiryTopics } from './webhook-setup.ts';
 import { describeSnapshot, type WebhookSnapshot } from '../sut/webhook-config.ts';
 
@@ -65,8 +65,10 @@ export interface SimulationOptions {
 
 /** Polls until `settled(now)` holds or the signal aborts, then waits `graceMs` more for late duplicates. */
 async function settle(settled: (now: number) => boolean, graceMs: number, signal?: AbortSignal): Promise<void> {
-  while (!signal?.aborted && !settled(performance.now())) await sleep(25, signal);
-  await sleep(graceMs, signal);
+  // An abort ends a wait early (rejecting with AbortError): the loop reads signal.aborted.
+  const wait = (ms: number) => sleep(ms, undefined, { signal }).catch(() => undefined);
+  while (!signal?.aborted && !settled(performance.now())) await wait(25);
+  await wait(graceMs);
 }
 
 /** Epoch ms that the target reads as "now": the clock, moved to the profile's fixed today when it has one. */

@@ -1,9 +1,9 @@
-import { endpoint, listEntries, validationProblem } from '../models/index.ts';
+import { canonicalJson, endpoint, firstDifference, listEntries, validationProblem } from '../models/index.ts';
 import type { TargetResponse } from '../sut/client.ts';
 import { distinctlyValued, expectFound, expectPartFound, fullList, mappedFields, sharedAcrossStates, type Probe } from './catalogo/bestmatch.ts';
 import { cityQuery, keyValue, NO_CITY, type CatalogArea } from './harness/catalog-keys.ts';
 import { check, type Check } from './harness/check.ts';
-import { canonicalKey, firstDifference } from './harness/json-walk.ts';
+import { LINKS_ANYWHERE } from './harness/json-walk.ts';
 import { sampleIndices } from './harness/sample.ts';
 
 // Endpoints > Carrocerias, Ciudades, Colores, Marcas: what the rows say about their lists and lookups. Record
@@ -26,8 +26,8 @@ check('catalogo/marcas-solo-mercado-nuevos-narrows', async (c) => {
   c.expect(nuevos.entries.length <= all.entries.length, `at most the ${all.entries.length} makes of the default list, got ${nuevos.entries.length}`, nuevos.res);
   // "only makes currently in the new-vehicle market": a subset of the makes, judged by URI below. Whole
   // records may differ (the filter may narrow what each shows), so unequal ones are only recorded.
-  const listed = new Set(all.entries.map((e) => canonicalKey(e)));
-  const unequal = nuevos.entries.filter((e) => !listed.has(canonicalKey(e))).length;
+  const listed = new Set(all.entries.map((e) => canonicalJson(e)));
+  const unequal = nuevos.entries.filter((e) => !listed.has(canonicalJson(e))).length;
   if (unequal > 0) c.observe(`${unequal} entries of soloMercadoNuevos=true differ from every record of the default list`);
   // The reference form names each make by URI: the same subset, by href.
   const [allRef, nuevosRef] = [await c.send('marcas-list', { form: 'ref' }), await c.send('marcas-list', { form: 'ref', query: { soloMercadoNuevos: 'true' } })];
@@ -98,7 +98,7 @@ async function expectResolved(c: Check, area: CatalogArea, getId: string, entrie
     const id = c.present(keyValue(c, area, 'id', entries[i]), `entry ${i} of the ${area} list with a value at catalogKeys.${area}.id`);
     const res = await c.send(getId, { params: { id }, ...(form ? { form } : {}) });
     c.expectStatus(res, 200, `GET of the listed ${area} record ${id}`);
-    const diff = firstDifference(res.json, entries[i], ['_links']);
+    const diff = firstDifference(res.json, entries[i], LINKS_ANYWHERE);
     c.expect(diff === undefined, `the record as the list gives it; first difference at ${diff}`, res);
   }
   return indices.length;

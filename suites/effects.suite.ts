@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Delivery } from '../webhooks/capture-server.ts';
 import { consulta } from '../models/index.ts';
 import type { TargetResponse } from '../sut/client.ts';
@@ -169,7 +170,6 @@ const REMOVED_CALLBACK = 'effects-removed';
 /** After the delivery that shows the earlier one has had its chance, how long to keep listening. */
 const SETTLE_MS = 300;
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const to = (name: string) => (d: Delivery) => d.path.endsWith(`/${name}`);
 
 check(

@@ -1,5 +1,6 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { CaptureServer, Delivery } from '../webhooks/capture-server.ts';
-import { resolvePointer } from '../webhooks/delivery-info.ts';
+import { resolvePointer } from '../sut/json-pointer.ts';
 import { consulta, consultaInput } from '../models/index.ts';
 import { callEndpoint } from '../sut/call.ts';
 import { lastSegment } from '../sut/discovery.ts';
@@ -30,8 +31,6 @@ const OTHER_INQUIRY = 'other-inquiry';
 const PRIMARY_REGISTRATION = 'primary-registration';
 const RESEND_PRIMARY = 'primary-resend';
 const RESEND_OTHER = 'other-resend';
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 async function receiverOrSkip(c: Check): Promise<CaptureServer> {
   const unreachable = session.unreachable();

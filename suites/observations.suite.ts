@@ -5,7 +5,7 @@ import type { TargetResponse } from '../sut/client.ts';
 import { check, type Check } from './harness/check.ts';
 import { describeResponse } from './harness/describe.ts';
 import { freshAdminMail, invite, inviteFresh, resolveLocation } from './harness/invitations.ts';
-import { resolvePointer } from './harness/json-pointer.ts';
+import { resolvePointer } from '../sut/json-pointer.ts';
 import { oldestInquiry } from './harness/oldest-inquiry.ts';
 import { refusingCallback } from './harness/resend-setup.ts';
 import { webhookSession } from './harness/webhook-session.ts';

@@ -1,20 +1,11 @@
-import { endpoint, ENDPOINTS, type Endpoint } from '../models/index.ts';
+import { endpoint, ENDPOINTS, PathTemplates, type Endpoint } from '../models/index.ts';
 
 // Which catalog row a request addresses, by its id when the caller knows it, else by matching the method and
-// the path (without its query) against the rows' templates.
+// the path (without its query) against the rows' templates (models/path-template.ts: literal segments beat
+// parameters, so /v3/carrocerias/bestmatch is bestmatch, not carrocerias-get). Unlike the reference router, a
+// template whose row has another method does not stop the search: the row is the one of this method.
 
-interface Template {
-  e: Endpoint;
-  pattern: RegExp;
-  params: number;
-}
-
-// Literal segments beat parameters: /v3/carrocerias/bestmatch is bestmatch, not carrocerias-get.
-const TEMPLATES: readonly Template[] = ENDPOINTS.map((e) => ({
-  e,
-  pattern: new RegExp(`^${e.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}/?$`),
-  params: (e.path.match(/\{/g) ?? []).length,
-})).sort((a, b) => a.params - b.params);
+const TEMPLATES = new PathTemplates(ENDPOINTS.map((e) => [e.path, e] as const));
 
 /** The path without its query or fragment. */
 export const barePath = (path: string): string => path.split(/[?#]/)[0]!;
@@ -22,5 +13,8 @@ export const barePath = (path: string): string => path.split(/[?#]/)[0]!;
 export function matchEndpoint(method: string, path: string, endpointId?: string): Endpoint | undefined {
   if (endpointId) return endpoint(endpointId);
   const bare = barePath(path);
-  return TEMPLATES.find((t) => t.e.method === method.toUpperCase() && t.pattern.test(bare))?.e;
+  // One trailing slash is the same row (/v3/agencias/ is agencias-list).
+  const trimmed = bare.length > 1 && bare.endsWith('/') ? bare.slice(0, -1) : bare;
+  const upper = method.toUpperCase();
+  return TEMPLATES.find(trimmed, (e) => e.method === upper)?.value;
 }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { BroadcastChannel } from 'node:worker_threads';
 import type { WebhookSnapshot } from './webhook-config.ts';
 
@@ -57,7 +58,7 @@ export class WebhookJournal {
 
   /** Lets entries already posted arrive (they come as events on this thread's loop). */
   async settle(): Promise<void> {
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
   }
 
   /**

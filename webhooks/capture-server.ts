@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createPrng } from '../generators/prng.ts';
@@ -98,8 +99,6 @@ function checkOptions(o: CaptureOptions): void {
   if (o.status !== undefined && o.status !== 410 && o.status !== 429) throw bad(`status must be 410 or 429, got ${String(o.status)}`);
   if (o.retain !== undefined && !(o.retain >= 0)) throw bad(`retain must be non-negative, got ${o.retain}`);
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function reply(res: ServerResponse, status: number, body: object, extra: Record<string, string> = {}): void {
   const text = JSON.stringify(body);

@@ -1,26 +1,8 @@
 import { parseOffsetDateTime } from '../models/index.ts';
+import { resolvePointer } from '../sut/json-pointer.ts';
 
 // What a delivery is about, read defensively from its JSON: the spec does not show webhook payloads beyond "the
 // inquiry webhook payload", so every field here is optional and a miss is undefined, never an error.
-
-/** RFC 6901 JSON pointer; undefined when any step is missing. */
-export function resolvePointer(value: unknown, pointer: string): unknown {
-  if (pointer === '') return value;
-  if (!pointer.startsWith('/')) return undefined;
-  let current = value;
-  for (const raw of pointer.slice(1).split('/')) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (current === null || typeof current !== 'object') return undefined;
-    if (Array.isArray(current)) {
-      if (!/^(0|[1-9]\d*)$/.test(key)) return undefined;
-      current = current[Number(key)];
-    } else {
-      if (!Object.hasOwn(current, key)) return undefined;
-      current = (current as Record<string, unknown>)[key];
-    }
-  }
-  return current;
-}
 
 const asRecord = (v: unknown): Record<string, unknown> | undefined =>
   v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;

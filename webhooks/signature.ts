@@ -2,8 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Profile } from '../sut/profile.ts';
 
-// Webhook signatures. The spec does not show signing ("Delivery payloads …, headers, signing and retry behavior:
-// not shown"), so a scheme is checked only when the profile declares one, always on the raw bytes received.
+// Webhook signatures, signed and verified here alone. The spec does not show signing ("Delivery payloads …,
+// headers, signing and retry behavior: not shown"), so a scheme is checked only when the profile declares one,
+// always on the raw bytes received, and the reference server signs only when its profile names one.
 
 export type SignatureConfig = NonNullable<Profile['webhooks']['signature']>;
 export type SignatureStatus = 'valid' | 'invalid' | 'absent' | 'not-configured';
@@ -45,6 +46,17 @@ function standardWebhooksMac(key: Buffer, id: string, timestampSec: number, body
 
 export function signHmacSha256(secret: string, body: Buffer | string, encoding: 'hex' | 'base64' = 'hex'): string {
   return createHmac('sha256', secret).update(body).digest(encoding);
+}
+
+/**
+ * The signature headers a sender adds to a delivery, as the profile's scheme says (the reference server's sender):
+ * Standard Webhooks' webhook-signature (the sender sets webhook-id and webhook-timestamp itself), or the body's
+ * HMAC-SHA256 in the named header as "sha256=<hex>". None without a scheme.
+ */
+export function signatureHeaders(config: SignatureConfig | null, id: string, timestampSec: number, body: string): Record<string, string> {
+  if (!config) return {};
+  if (config.scheme === 'standard-webhooks') return { 'webhook-signature': signStandardWebhooks(config.secret, id, timestampSec, body) };
+  return { [config.header.toLowerCase()]: `sha256=${signHmacSha256(config.secret, body)}` };
 }
 
 function header(headers: IncomingHttpHeaders, name: string): string | undefined {

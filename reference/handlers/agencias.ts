@@ -1,4 +1,4 @@
-import { addDays, checkParam, endpoint } from '../../models/index.ts';
+import { addDays, checkParam, endOfDayIn, endpoint, formatInZone } from '../../models/index.ts';
 import { ADMIN_MAIL_FIELD } from '../choices.ts';
 import type { Ctx, Handler } from '../context.ts';
 import { href } from '../links.ts';
@@ -7,7 +7,6 @@ import { agenciaFull, agenciaRef, productosFull } from '../representations.ts';
 import { STARTER_PLAN, planSize } from '../seed/fixtures.ts';
 import { foldMail } from '../state/store.ts';
 import type { Agency } from '../state/types.ts';
-import { endOfDay, formatInZone } from '../time.ts';
 import { asObject, forbidden, hasErrors, invalid, notFound, pick, represent, typeErrors } from './respond.ts';
 
 // Endpoints > Agencias, and States and transitions (invitation, desasociar). Scoping (Authentication): an
@@ -45,7 +44,7 @@ function newInvitation(ctx: Ctx, adminMail: string, fields: Record<string, unkno
       contratadas: planSize(STARTER_PLAN),
       activas: 0,
       destaques: 0,
-      vigenteHasta: formatInZone(endOfDay(addDays(ctx.world.today(), STARTER_PLAN_DAYS), tz), tz),
+      vigenteHasta: formatInZone(endOfDayIn(addDays(ctx.world.today(), STARTER_PLAN_DAYS), tz), tz),
     },
     inquiries: [],
   };

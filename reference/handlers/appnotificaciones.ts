@@ -1,9 +1,9 @@
+import { formatInZone } from '../../models/index.ts';
 import type { Ctx, Handler } from '../context.ts';
 import { href } from '../links.ts';
 import { empty, entryLevel, type Errors } from '../reply.ts';
 import { appWebhookFull, appWebhooksFull } from '../representations.ts';
 import type { WebhookConfig } from '../state/types.ts';
-import { formatInZone } from '../time.ts';
 import { asObject, forbidden, hasErrors, invalid, notFound, pick, represent, typeErrors } from './respond.ts';
 
 // Endpoints > AppNotificaciones and Events: one configuration per app and available topic. Topics the

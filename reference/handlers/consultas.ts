@@ -1,11 +1,10 @@
-import { LIMITS, addDays, endpoint } from '../../models/index.ts';
+import { addDays, dateIn, endOfDayIn, endpoint, formatInZone, LIMITS, startOfDayIn } from '../../models/index.ts';
 import type { Ctx, Handler } from '../context.ts';
 import { href, link } from '../links.ts';
 import { entryLevel, jsonReply } from '../reply.ts';
 import { consultaFull, consultaRef } from '../representations.ts';
 import { foldMail } from '../state/store.ts';
 import type { Agency, Inquiry } from '../state/types.ts';
-import { dateInZone, endOfDay, formatInZone, startOfDay } from '../time.ts';
 import { inquiryPayload } from '../webhooks/payloads.ts';
 import { forbidden, invalid, notFound, represent } from './respond.ts';
 
@@ -30,7 +29,7 @@ function period(ctx: Ctx): Period | string {
 
 function filtered(ctx: Ctx, agency: Agency, p: Period): Inquiry[] {
   const tz = ctx.world.choices.timeZone;
-  const [from, to] = [startOfDay(p.desde, tz), endOfDay(p.hasta, tz)];
+  const [from, to] = [startOfDayIn(p.desde, tz), endOfDayIn(p.hasta, tz)];
   const { externalid, operador } = ctx.values;
   return agency.inquiries.filter(
     (i) =>
@@ -68,8 +67,8 @@ const list: Handler = (ctx) => {
   if (pagina < last) links.next = link(pageHref(ctx, agency, pagina + 1));
   if (pagina > LIMITS.pagina.first) links.prev = link(pageHref(ctx, agency, Math.min(pagina - 1, last)));
   const envelope = (entry: (i: Inquiry) => unknown) => ({
-    Desde: formatInZone(startOfDay(p.desde, tz), tz),
-    Hasta: formatInZone(endOfDay(p.hasta, tz), tz),
+    Desde: formatInZone(startOfDayIn(p.desde, tz), tz),
+    Hasta: formatInZone(endOfDayIn(p.hasta, tz), tz),
     Pagina: pagina,
     Total: all.length,
     PerPagina: size,
@@ -90,7 +89,7 @@ const read: Handler = (ctx) => {
 function tooOld(ctx: Ctx, inquiry: Inquiry): boolean {
   const days = ctx.world.choices.resendMaxAgeDays;
   if (days === undefined) return false;
-  return dateInZone(inquiry.epochMs, ctx.world.choices.timeZone) < addDays(ctx.world.today(), -days);
+  return dateIn(inquiry.epochMs, ctx.world.choices.timeZone) < addDays(ctx.world.today(), -days);
 }
 
 const resend: Handler = (ctx) => {

@@ -1,10 +1,9 @@
-import { checkParam, consultaInput, endpoint, type ParamSpec } from '../../models/index.ts';
+import { checkParam, consultaInput, endpoint, formatInZone, type ParamSpec } from '../../models/index.ts';
 import type { AppName } from '../../sut/profile.ts';
 import type { Ctx, Handler, World } from '../context.ts';
 import { href } from '../links.ts';
 import { empty, entryLevel, jsonReply, type Errors } from '../reply.ts';
 import type { Agency } from '../state/types.ts';
-import { formatInZone } from '../time.ts';
 import { inquiryPayload, registrationPayload } from '../webhooks/payloads.ts';
 import { asObject, hasErrors, invalid, notFound } from './respond.ts';
 

@@ -1,9 +1,8 @@
 import { Faker, base, es } from '@faker-js/faker';
-import { addDays } from '../../models/index.ts';
+import { addDays, endOfDayIn, formatInZone, startOfDayIn } from '../../models/index.ts';
 import type { AppName } from '../../sut/profile.ts';
 import type { Agency } from '../state/types.ts';
 import { SID_LENGTH, foldMail } from '../state/store.ts';
-import { endOfDay, formatInZone, startOfDay } from '../time.ts';
 import { generateInquiries } from './inquiries.ts';
 
 // The seed state (reference/README.md, Fixtures): deterministic from (seed, today, time zone). Agency
@@ -44,7 +43,7 @@ export const planSize = (plan: string): number => PLAN_SIZES[plan] ?? 0;
 export function seedAgencies(seed: number, today: string, timeZone: string): Agency[] {
   const f = new Faker({ locale: [es, base], seed });
   return SEED_AGENCIES.map((s) => {
-    const registered = formatInZone(startOfDay(addDays(today, -f.number.int({ min: 200, max: 900 })), timeZone) + 10 * 3_600_000, timeZone);
+    const registered = formatInZone(startOfDayIn(addDays(today, -f.number.int({ min: 200, max: 900 })), timeZone) + 10 * 3_600_000, timeZone);
     const publications = Array.from({ length: s.publications }, () => `${s.prefix}-${f.string.numeric(6)}`);
     const consultas = generateInquiries(f, { count: s.inquiries, maxDaysAgo: SEED_INQUIRY_DAYS, operators: s.operators, publications, homeIso: s.homeIso, today, timeZone });
     const size = planSize(s.plan);
@@ -63,7 +62,7 @@ export function seedAgencies(seed: number, today: string, timeZone: string): Age
         contratadas: size,
         activas: Math.min(size, s.publications),
         destaques: f.number.int({ min: 0, max: 5 }),
-        vigenteHasta: formatInZone(endOfDay(addDays(today, f.number.int({ min: 20, max: 120 })), timeZone), timeZone),
+        vigenteHasta: formatInZone(endOfDayIn(addDays(today, f.number.int({ min: 20, max: 120 })), timeZone), timeZone),
       },
       inquiries: consultas.map((consulta) => ({
         sid: f.string.alphanumeric(SID_LENGTH),

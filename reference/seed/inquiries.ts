@@ -1,7 +1,6 @@
 import type { Faker } from '@faker-js/faker';
-import { addDays, type ConsultaInput } from '../../models/index.ts';
+import { addDays, type ConsultaInput, formatInZone, startOfDayIn } from '../../models/index.ts';
 import { slug } from '../text.ts';
-import { formatInZone, startOfDay } from '../time.ts';
 import { AREA_CODES, PROVINCES } from './geography.ts';
 import { COLORS, MAKES } from './vehicles.ts';
 
@@ -121,7 +120,7 @@ export function generateInquiries(f: Faker, spec: InquirySpec): ConsultaInput[] 
     const daysAgo = f.number.int({ min: 1, max: spec.maxDaysAgo });
     // Office hours, 08:00 to 21:59:59 local time.
     const second = f.number.int({ min: DAY_SECONDS / 3, max: (DAY_SECONDS * 11) / 12 - 1 });
-    const epoch = startOfDay(addDays(spec.today, -daysAgo), spec.timeZone) + second * 1000;
+    const epoch = startOfDayIn(addDays(spec.today, -daysAgo), spec.timeZone) + second * 1000;
     const tipo = f.datatype.boolean(0.25) ? 'catalogo' : 'publicacion';
     const a = auto(f, tipo, spec);
     return {

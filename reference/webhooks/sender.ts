@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'undici';
 import type { AppName } from '../../sut/profile.ts';
-import { signatureHeaders, type Signature } from './signature.ts';
+import { signatureHeaders, type SignatureConfig } from '../../webhooks/signature.ts';
 
 // Webhook delivery (Events): one POST of the JSON payload to the configured URL, started after the API
 // response is decided and never awaited by it, with a deadline and no retries (reference/README.md).
@@ -19,7 +19,7 @@ export interface Delivery {
 
 export interface SenderOptions {
   timeoutMs: number;
-  signature: Signature | null;
+  signature: SignatureConfig | null;
   onDelivery?: (delivery: Delivery) => void;
 }
 

@@ -1,8 +1,8 @@
-import { consulta, refLink, refTitleParts, unknownMembers, type Consulta } from '../../models/index.ts';
+import { consulta, firstDifference, refLink, refTitleParts, unknownMembers, type Consulta } from '../../models/index.ts';
 import type { TargetResponse } from '../../sut/client.ts';
 import { check, type Check } from '../harness/check.ts';
 import { pairByHref, type RefEntry } from '../harness/consulta-match.ts';
-import { firstDifference } from '../harness/json-walk.ts';
+import { LINKS_ANYWHERE } from '../harness/json-walk.ts';
 import { pageOf } from '../harness/pages.ts';
 import { sampleIndices } from '../harness/sample.ts';
 import type { ListWalks } from './list.ts';
@@ -64,7 +64,7 @@ export function registerEntryChecks(walks: ListWalks): void {
       // The list entry linking to the same href; else the full-form entry at the same position.
       const listed = pair.byHref ?? full.entries[pair.index];
       const res = await getBySid(c, pair.sid);
-      const diff = firstDifference(res.json, listed, ['_links']);
+      const diff = firstDifference(res.json, listed, LINKS_ANYWHERE);
       const how = pair.byHref !== undefined ? 'linking to the same href' : `at position ${pair.index}`;
       c.expect(diff === undefined, `the Consulta of the list entry ${how}; first difference at ${diff}`, res);
     }

@@ -1,9 +1,9 @@
-import { addDays, consultaInput, daysBetween, endpoint, LIMITS, parseOffsetDateTime } from '../../models/index.ts';
+import { addDays, consultaInput, daysBetween, endpoint, firstDifference, LIMITS, parseOffsetDateTime } from '../../models/index.ts';
 import type { TargetResponse } from '../../sut/client.ts';
 import { check, type Check } from '../harness/check.ts';
 import { pairByHref } from '../harness/consulta-match.ts';
-import { resolvePointer } from '../harness/json-pointer.ts';
-import { firstDifference } from '../harness/json-walk.ts';
+import { resolvePointer } from '../../sut/json-pointer.ts';
+import { LINKS_ANYWHERE } from '../harness/json-walk.ts';
 import type { PageWalker } from '../harness/pages.ts';
 import { injectedInquirySid, resendableSid } from '../harness/recent-inquiry.ts';
 import { acceptingCallback, requireCapture, sendAcceptedResend, type ResendAspect } from '../harness/resend-setup.ts';
@@ -105,7 +105,7 @@ export function registerResendChecks(walker: PageWalker, session: WebhookSession
       const parsed = consultaInput('loose').safeParse(sent);
       const issue = parsed.success ? undefined : parsed.error.issues[0];
       if (issue) c.fail(`a Consulta at ${JSON.stringify(pointer)}, but ${issue.path.join('.') || '(value)'}: ${issue.message}`, res);
-      const diff = firstDifference(sent, got.json, ['_links']);
+      const diff = firstDifference(sent, got.json, LINKS_ANYWHERE);
       c.expect(diff === undefined, `the payload's Consulta equal to the inquiry read by sid; first difference at ${diff}`, res);
     },
     { mutates: true },

@@ -1,7 +1,7 @@
 import type { TargetResponse } from '../../sut/client.ts';
 import { canonical } from '../harness/canonical.ts';
 import type { Check } from '../harness/check.ts';
-import { resolvePointer } from '../harness/json-pointer.ts';
+import { resolvePointer } from '../../sut/json-pointer.ts';
 
 // States and transitions: "GET or OPTIONS returns the state of the invitation"; the names of the states are not
 // shown. The state is the value at the profile's invitationState.pointer; without one (or where nothing sits

@@ -1,8 +1,8 @@
-import { listEntries } from '../../models/index.ts';
+import { canonicalJson, listEntries } from '../../models/index.ts';
 import type { TargetResponse } from '../../sut/client.ts';
 import { keyValue, type CatalogArea } from '../harness/catalog-keys.ts';
 import type { Check } from '../harness/check.ts';
-import { canonicalKey } from '../harness/json-walk.ts';
+import { LINKS_ANYWHERE } from '../harness/json-walk.ts';
 import { scalarsDeep } from '../harness/text-match.ts';
 
 // The lists a filter is judged on. Without the profile, a record is named by its reference-form href (the URI
@@ -68,4 +68,4 @@ export async function expectNone(c: Check, endpointId: string, query: Query, why
 
 /** What names a catalog record: its id at catalogKeys, else the whole record without links. */
 export const identity = (c: Check, area: CatalogArea, record: unknown): string =>
-  keyValue(c, area, 'id', record) ?? canonicalKey(record, ['_links']);
+  keyValue(c, area, 'id', record) ?? canonicalJson(record, LINKS_ANYWHERE);

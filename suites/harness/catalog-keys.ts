@@ -1,7 +1,8 @@
 import { listEntries } from '../../models/index.ts';
 import type { Profile } from '../../sut/profile.ts';
 import type { Check } from './check.ts';
-import { resolvePointer, scalarText } from './json-pointer.ts';
+import { resolvePointer } from '../../sut/json-pointer.ts';
+import { scalarText } from './scalar-text.ts';
 
 // Catalog record fields are not shown (Resources > Other resources): the profile's catalogKeys map the names
 // bestmatch is "matched against" (id, api-url, name, …) to JSON pointers into a record's full form.

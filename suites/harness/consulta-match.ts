@@ -1,5 +1,6 @@
 import { lastSegment } from '../../sut/discovery.ts';
-import { canonicalKey } from './json-walk.ts';
+import { canonicalJson } from '../../models/index.ts';
+import { LINKS_ANYWHERE } from './json-walk.ts';
 import type { PageWalk } from './pages.ts';
 
 // Inquiry identity (lead's reading): by the href of the reference form (its last segment is the sid), by a
@@ -7,7 +8,7 @@ import type { PageWalk } from './pages.ts';
 // timestamps compared as instants).
 
 /** The content of a full-form entry as a key: equal Consultas, equal keys. */
-export const contentKey = (entry: unknown): string => canonicalKey(entry, ['_links']);
+export const contentKey = (entry: unknown): string => canonicalJson(entry, LINKS_ANYWHERE);
 
 /** hrefs of every link in an entry's `_links` map. */
 export function linkHrefs(entry: unknown): string[] {

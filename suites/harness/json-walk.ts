@@ -1,7 +1,7 @@
-import { listEntries, parseOffsetDateTime } from '../../models/index.ts';
+import { listEntries, type IgnoredMembers } from '../../models/index.ts';
 
-// Walks over parsed bodies: the link objects and timestamps a body carries wherever they sit, and a deep
-// equality that compares timestamps as instants (never as strings across offsets).
+// Walks over parsed bodies: the link objects and timestamps a body carries wherever they sit. Deep equality
+// (timestamps as instants) is models/json-compare.ts.
 
 export interface Found {
   /** Where the value sits, e.g. `_entries.3._links.self`. */
@@ -65,53 +65,5 @@ export function timestampLike(body: unknown): Found[] {
   return found;
 }
 
-const instant = (v: unknown): number | undefined => (typeof v === 'string' ? parseOffsetDateTime(v)?.epochMs : undefined);
-
-/**
- * The path of the first difference between two JSON values, or undefined when they are equal. Strings that
- * both read as offset date-times are equal when they name the same instant. Members named in `ignore` are
- * left out at every depth.
- */
-export function firstDifference(a: unknown, b: unknown, ignore: readonly string[] = [], path = ''): string | undefined {
-  if (a === b) return undefined;
-  const ia = instant(a);
-  if (ia !== undefined && ia === instant(b)) return undefined;
-  if (Array.isArray(a) && Array.isArray(b)) {
-    if (a.length !== b.length) return `${path || '(root)'} (length ${a.length} vs ${b.length})`;
-    for (let i = 0; i < a.length; i++) {
-      const d = firstDifference(a[i], b[i], ignore, join(path, i));
-      if (d !== undefined) return d;
-    }
-    return undefined;
-  }
-  if (a && b && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
-    const keys = new Set([...Object.keys(a), ...Object.keys(b)].filter((k) => !ignore.includes(k)));
-    for (const key of keys) {
-      const [x, y] = [(a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]];
-      if (!Object.hasOwn(a, key) || !Object.hasOwn(b, key)) return `${join(path, key)} (present in one only)`;
-      const d = firstDifference(x, y, ignore, join(path, key));
-      if (d !== undefined) return d;
-    }
-    return undefined;
-  }
-  return path || '(root)';
-}
-
-/** A canonical text of a JSON value (sorted keys, date-times as instants, `ignore`d members left out): equal values, equal keys. */
-export function canonicalKey(value: unknown, ignore: readonly string[] = []): string {
-  const norm = (v: unknown): unknown => {
-    const t = instant(v);
-    if (t !== undefined) return `@${t}`;
-    if (Array.isArray(v)) return v.map(norm);
-    if (v && typeof v === 'object') {
-      return Object.fromEntries(
-        Object.keys(v)
-          .filter((k) => !ignore.includes(k))
-          .sort()
-          .map((k) => [k, norm((v as Record<string, unknown>)[k])]),
-      );
-    }
-    return v;
-  };
-  return JSON.stringify(norm(value));
-}
+/** A record's links, wherever they sit, are not its content: what the suites' deep equality leaves out. */
+export const LINKS_ANYWHERE: IgnoredMembers = { members: ['_links'], at: 'every-depth' };

@@ -1,6 +1,7 @@
 import { INT32 } from '../../models/index.ts';
 import type { Check } from '../harness/check.ts';
-import { resolvePointer, scalarText } from '../harness/json-pointer.ts';
+import { resolvePointer } from '../../sut/json-pointer.ts';
+import { scalarText } from '../harness/scalar-text.ts';
 import {
   candidatesOf,
   firstFullEntry,

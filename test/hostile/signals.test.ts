@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -53,8 +54,6 @@ const run = (s: { dir: string; profile: string; reportDir: string }): CliChild =
   spawnCli(['run', '--seed', '5', '--runs', '2', '--only', ONLY, '--base-url', t.proxy!.url, '--profile', s.profile, '--report-dir', s.reportDir], { tmpDir: path.join(s.dir, 'tmp') });
 /** Everything the interrupted run wrote or printed holds none of the profile's credentials. */
 const scan = async (s: { reportDir: string }, child: CliChild) => expectNoSecrets({ dirs: [s.reportDir], runs: [await child.exited] }, credentialsOf(t.target!.profile));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('a signal during run', () => {
   it('SIGINT: the check under way ends, the configuration is restored, partial reports are complete, exit 130', { timeout: 180_000 }, async () => {
     // The PUT that points the topic at the capture server reaches the server, and its answer waits 1.5 s: the

@@ -5,7 +5,6 @@ import {
   LIMITS,
   documentedStatuses,
   endpoint,
-  expandPath,
   otherResponse,
   type BodyKind,
   type Endpoint,
@@ -256,15 +255,5 @@ describe('limits in the catalog', () => {
     for (const [, p] of carrying) {
       for (const [k, v] of Object.entries(limitsOf(p))) expect(v).toBe(limits[k]);
     }
-  });
-});
-
-describe('expandPath', () => {
-  it('fills and encodes path parameters', () => {
-    expect(expandPath('/v3/consultas/{adminMail}/{sid}', { adminMail: 'a b@c.test', sid: 'x/y' })).toBe('/v3/consultas/a%20b%40c.test/x%2Fy');
-  });
-
-  it('refuses a missing value', () => {
-    expect(() => expandPath('/v3/agencias/{adminMail}', {})).toThrow(/adminMail/);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dateTime, daysBetween, inTimeZone, isEndOfDay, isStartOfDay, isoDate, parseOffsetDateTime, todayIn } from '../../models/index.ts';
+import { addDays, dateTime, daysBetween, inTimeZone, isEndOfDay, isStartOfDay, isoDate, parseOffsetDateTime } from '../../models/index.ts';
 
 // Conventions: "Timestamps are ISO 8601 date-times with a UTC offset. Query dates (desde, hasta) are ISO
 // 8601 dates (yyyy-mm-dd)."
@@ -82,12 +82,6 @@ describe('date-time helpers', () => {
     expect(addDays('2026-03-01', -90)).toBe('2025-12-01');
     expect(daysBetween('2025-12-01', '2026-03-01')).toBe(90);
     expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
-  });
-
-  it('reckons today in a time zone', () => {
-    const instant = new Date('2026-03-15T02:00:00Z');
-    expect(todayIn('UTC', instant)).toBe('2026-03-15');
-    expect(todayIn('America/Argentina/Buenos_Aires', instant)).toBe('2026-03-14');
   });
 });
 

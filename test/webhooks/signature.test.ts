@@ -1,7 +1,8 @@
+import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { signHmacSha256, signStandardWebhooks, verifySignature, type SignatureConfig } from '../../webhooks/signature.ts';
+import { signatureHeaders, signHmacSha256, signStandardWebhooks, verifySignature, type SignatureConfig } from '../../webhooks/signature.ts';
 
 const body = Buffer.from('{"Topic":"consultas","Consulta":{"Momento":"2026-11-22T10:15:00-03:00"}}');
 const NOW = Date.UTC(2026, 10, 22, 13, 15);
@@ -133,5 +134,31 @@ describe('hmac-sha256', () => {
 
   it('is not-configured without a profile scheme', () => {
     expect(verifySignature(null, { 'x-signature': 'x' }, body)).toEqual({ status: 'not-configured' });
+  });
+});
+
+describe('signatureHeaders (the reference server signs with this one signer)', () => {
+  const text = body.toString('utf8');
+
+  it('signs as the scheme says, bytes the verifier accepts', () => {
+    const signed = signatureHeaders(sw, 'msg_1', ts, text);
+    expect(Object.keys(signed)).toEqual(['webhook-signature']);
+    expect(verifySignature(sw, { ...swHeaders(signed['webhook-signature']!) }, body, { nowMs: NOW })).toEqual({ status: 'valid' });
+    const mac = signatureHeaders(hmac, 'msg_1', ts, text);
+    expect(mac).toEqual({ 'x-signature': `sha256=${signHmacSha256('raw-secret', body)}` });
+    expect(verifySignature(hmac, mac, body)).toEqual({ status: 'valid' });
+    expect(signatureHeaders(null, 'msg_1', ts, text)).toEqual({});
+  });
+
+  it('gives the published Standard Webhooks vector, and the values the reference signer always gave', () => {
+    const vector: SignatureConfig = { scheme: 'standard-webhooks', secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' };
+    expect(signatureHeaders(vector, 'msg_p5jXN8AQM9LWM0D4loKWxJek', 1614265330, '{"test": 2432232314}')).toEqual({
+      'webhook-signature': 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=',
+    });
+    // Non-ASCII bodies are signed as UTF-8, as the reference server's own signer did before the merge.
+    const accents = '{"Nombre":"José Ñandú"}';
+    const key = Buffer.from(whsec.slice('whsec_'.length), 'base64');
+    const old = createHmac('sha256', key).update(`msg_2.${ts}.${accents}`).digest('base64');
+    expect(signatureHeaders(sw, 'msg_2', ts, accents)).toEqual({ 'webhook-signature': `v1,${old}` });
   });
 });

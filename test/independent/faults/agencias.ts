@@ -1,5 +1,5 @@
 import { empty, MutantResponse } from '../../mutants/exchange.ts';
-import { answers, primaryHas, recode, requests } from '../../mutants/gallery/helpers.ts';
+import { answers, primaryHas, recode, requests } from '../../support/fault-shapes.ts';
 import type { OutsiderFault } from './outsider.ts';
 
 // States and transitions, Endpoints > Agencias, Authentication: the invitation, the agency's reads and

@@ -1,5 +1,5 @@
 import { empty, MutantResponse, problem } from '../../mutants/exchange.ts';
-import { answers, recode, requests } from '../../mutants/gallery/helpers.ts';
+import { answers, recode, requests } from '../../support/fault-shapes.ts';
 import type { OutsiderFault } from './outsider.ts';
 import { listEntries } from './walk.ts';
 

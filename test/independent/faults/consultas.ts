@@ -1,11 +1,10 @@
 import { empty } from '../../mutants/exchange.ts';
-import { answers, requests } from '../../mutants/gallery/helpers.ts';
+import { answers, requests, type Json } from '../../support/fault-shapes.ts';
 import type { OutsiderFault } from './outsider.ts';
 import { listEntries, walk } from './walk.ts';
 
 // Endpoints > Consultas, the paged list envelope, Consulta and Limits: the inquiries of an agency.
 
-type Json = Record<string, unknown>;
 const LIST = ['consultas-list'];
 const day = (iso: string, days: number): string => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 

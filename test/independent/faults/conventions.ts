@@ -1,4 +1,4 @@
-import { answers } from '../../mutants/gallery/helpers.ts';
+import { answers } from '../../support/fault-shapes.ts';
 import type { Fault } from '../../mutants/fault.ts';
 import type { OutsiderFault } from './outsider.ts';
 import { walk } from './walk.ts';

@@ -1,5 +1,5 @@
 import { empty } from '../../mutants/exchange.ts';
-import { answers, recode } from '../../mutants/gallery/helpers.ts';
+import { answers, recode } from '../../support/fault-shapes.ts';
 import type { Fault } from '../../mutants/fault.ts';
 import type { OutsiderFault } from './outsider.ts';
 

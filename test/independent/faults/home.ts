@@ -1,5 +1,5 @@
 import { empty } from '../../mutants/exchange.ts';
-import { answers, requests } from '../../mutants/gallery/helpers.ts';
+import { answers, requests } from '../../support/fault-shapes.ts';
 import type { OutsiderFault } from './outsider.ts';
 import { walk } from './walk.ts';
 

@@ -1,5 +1,5 @@
 import { empty, MutantResponse } from '../../mutants/exchange.ts';
-import { answers, recode, requests } from '../../mutants/gallery/helpers.ts';
+import { answers, recode, requests } from '../../support/fault-shapes.ts';
 import type { OutsiderFault } from './outsider.ts';
 
 // Endpoints > AppNotificaciones and Events: the per-topic webhook configuration of the calling app.

@@ -1,7 +1,4 @@
-// JSON pointers (RFC 6901) name, in the profile, members whose names the spec does not show: catalog record
-// fields (catalogKeys), the invitation state (invitationState.pointer) and where the Consulta sits in a
-// webhook payload (webhooks.consultaPointer).
-export { resolvePointer } from '../../sut/json-pointer.ts';
+// Values read through the profile's JSON pointers (catalogKeys, sut/json-pointer.ts) and sent back to the API.
 
 /** A scalar the API could take back as a query or path value; undefined for objects, arrays and null. */
 export function scalarText(value: unknown): string | undefined {

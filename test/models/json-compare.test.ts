@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalJson, firstDifference, type IgnoredMembers } from '../../models/index.ts';
+
+// One deep equality for suites and simulator: timestamps as instants, key order free, and the members to leave
+// out named with where — at the top only (the simulator's injected inquiry) or at every depth (the suites' records).
+
+const TOP: IgnoredMembers = { members: ['_links'], at: 'top' };
+const EVERYWHERE: IgnoredMembers = { members: ['_links'], at: 'every-depth' };
+
+describe('firstDifference', () => {
+  const injected = { Momento: '2026-11-22T10:15:00-03:00', Auto: { Marca: 'Ford', Precio: null } };
+
+  it('reads the same instant in another offset as equal, whatever the key order', () => {
+    const delivered = { Auto: { Precio: null, Marca: 'Ford' }, Momento: '2026-11-22T13:15:00Z' };
+    expect(firstDifference(injected, delivered)).toBeUndefined();
+  });
+
+  it('names the path of the first difference with both values', () => {
+    expect(firstDifference(injected, { ...injected, Auto: { Marca: 'Fiat', Precio: null } })).toBe('Auto.Marca: "Ford" ≠ "Fiat"');
+    expect(firstDifference(injected, { Momento: injected.Momento })).toBe('Auto: {"Marca":"Ford","Precio":null} ≠ absent');
+    expect(firstDifference({ Momento: injected.Momento }, injected)).toBe('Auto: absent ≠ {"Marca":"Ford","Precio":null}');
+    expect(firstDifference(injected, { ...injected, Momento: '2026-11-22T10:15:01-03:00' })).toMatch(/^Momento: /);
+    expect(firstDifference([1, 2], [1, 2, 3])).toBe('(root): 2 items ≠ 3 items');
+    expect(firstDifference({ a: [{ b: 1 }] }, { a: [{ b: 2 }] })).toBe('a.0.b: 1 ≠ 2');
+    expect(firstDifference(1, 'x'.repeat(100))).toMatch(/^\(root\): 1 ≠ "x{56}…$/);
+  });
+
+  it("at: 'top' leaves the members out at the top only", () => {
+    const linked = { ...injected, _links: { self: { href: '/x' } } };
+    expect(firstDifference(injected, linked, TOP)).toBeUndefined();
+    const nested = { Auto: { _links: { self: { href: '/a' } } } };
+    expect(firstDifference(nested, { Auto: {} }, TOP)).toBe('Auto._links: {"self":{"href":"/a"}} ≠ absent');
+    expect(firstDifference([{ _links: 1 }], [{}], TOP)).toBe('0._links: 1 ≠ absent');
+  });
+
+  it("at: 'every-depth' leaves the members out wherever they sit", () => {
+    const nested = { _links: { self: 1 }, Auto: { _links: { self: { href: '/a' } } }, list: [{ _links: 2 }] };
+    expect(firstDifference(nested, { Auto: {}, list: [{}] }, EVERYWHERE)).toBeUndefined();
+    expect(firstDifference(nested, { Auto: { Marca: 'Ford' }, list: [{}] }, EVERYWHERE)).toBe('Auto.Marca: absent ≠ "Ford"');
+  });
+});
+
+describe('canonicalJson', () => {
+  it('sorts keys and writes date-times as instants: equal values, equal texts', () => {
+    expect(canonicalJson({ b: 1, a: '2026-11-22T13:15:00Z' })).toBe(canonicalJson({ a: '2026-11-22T10:15:00-03:00', b: 1 }));
+    expect(canonicalJson({ a: 1 })).not.toBe(canonicalJson({ a: 2 }));
+  });
+
+  it('leaves the ignored members out where the option says', () => {
+    const nested = { _links: 1, Auto: { _links: 2, Marca: 'Ford' } };
+    expect(canonicalJson(nested, { members: ['_links'], at: 'top' })).toBe('{"Auto":{"Marca":"Ford","_links":2}}');
+    expect(canonicalJson(nested, { members: ['_links'], at: 'every-depth' })).toBe('{"Auto":{"Marca":"Ford"}}');
+  });
+});

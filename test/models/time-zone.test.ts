@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { dateIn, endOfDayIn, formatInZone, inTimeZone, offsetMinutesAt, parseOffsetDateTime, startOfDayIn, todayIn } from '../../models/index.ts';
+
+// The one time-zone arithmetic: the suites judge a day in the target's zone with it, the reference server writes
+// its Desde/Hasta, seeds and "today" with it.
+
+const BA = 'America/Argentina/Buenos_Aires';
+const NY = 'America/New_York';
+
+describe('time-zone arithmetic', () => {
+  it('knows the offset of a zone at an instant, across a DST change', () => {
+    expect(offsetMinutesAt(Date.parse('2024-05-01T12:00:00Z'), BA)).toBe(-180);
+    expect(offsetMinutesAt(Date.parse('2024-03-10T06:59:59Z'), NY)).toBe(-300);
+    expect(offsetMinutesAt(Date.parse('2024-03-10T07:00:00Z'), NY)).toBe(-240);
+    expect(offsetMinutesAt(Date.parse('2024-05-01T12:00:00Z'), 'Asia/Kathmandu')).toBe(345);
+  });
+
+  it('starts and ends a day in the zone, also on a day of 23 hours', () => {
+    expect(startOfDayIn('2024-05-01', BA)).toBe(Date.parse('2024-05-01T03:00:00Z'));
+    expect(endOfDayIn('2024-05-01', BA)).toBe(Date.parse('2024-05-02T02:59:59.999Z'));
+    expect(startOfDayIn('2024-03-10', NY)).toBe(Date.parse('2024-03-10T05:00:00Z'));
+    expect(endOfDayIn('2024-03-10', NY) + 1 - startOfDayIn('2024-03-10', NY)).toBe(23 * 3_600_000);
+  });
+
+  it('writes an instant with the zone offset, milliseconds only when there are some', () => {
+    expect(formatInZone(Date.parse('2024-05-01T03:00:00Z'), BA)).toBe('2024-05-01T00:00:00-03:00');
+    expect(formatInZone(endOfDayIn('2024-05-01', BA), BA)).toBe('2024-05-01T23:59:59.999-03:00');
+    expect(formatInZone(Date.parse('2024-05-01T03:00:00Z'), 'UTC')).toBe('2024-05-01T03:00:00+00:00');
+  });
+
+  it('reckons the date and today in a zone', () => {
+    const instant = new Date('2026-03-15T02:00:00Z');
+    expect(todayIn('UTC', instant)).toBe('2026-03-15');
+    expect(todayIn(BA, instant)).toBe('2026-03-14');
+    expect(dateIn(instant.getTime(), BA)).toBe('2026-03-14');
+  });
+
+  it('shows an instant as the zone wall clock, to the second, keeping the fraction as written', () => {
+    const t = inTimeZone(parseOffsetDateTime('2024-03-10T07:30:15.25Z')!, NY);
+    expect(t).toMatchObject({ date: '2024-03-10', hour: 3, minute: 30, second: 15, fraction: '25', offsetMinutes: -240 });
+    expect(t.epochMs).toBe(Date.parse('2024-03-10T07:30:15.250Z'));
+  });
+});
