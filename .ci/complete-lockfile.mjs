@@ -8,7 +8,20 @@ import { readFileSync, writeFileSync } from 'node:fs';
 
 const file = new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(file, 'utf8'));
-const OS = { android: 'android', darwin: 'darwin', freebsd: 'freebsd', linux: 'linux', win32: 'win32', openbsd: 'openbsd', openharmony: 'openharmony', netbsd: 'netbsd', sunos: 'sunos', aix: 'aix', wasi: 'wasi', cygwin: 'cygwin' };
+const OS = {
+  android: 'android',
+  darwin: 'darwin',
+  freebsd: 'freebsd',
+  linux: 'linux',
+  win32: 'win32',
+  openbsd: 'openbsd',
+  openharmony: 'openharmony',
+  netbsd: 'netbsd',
+  sunos: 'sunos',
+  aix: 'aix',
+  wasi: 'wasi',
+  cygwin: 'cygwin',
+};
 const CPU = ['arm64', 'x64', 'arm', 'ia32', 'loong64', 'ppc64', 'riscv64', 's390x', 'mips64el', 'wasm32'];
 
 function platformOf(name) {

@@ -19,7 +19,19 @@ export { ArrivalSpecError } from '../simulator/arrival-flags.ts';
 export { ThresholdError } from '../simulator/thresholds.ts';
 export { MergeInputError } from '../simulator/load-merge.ts';
 export { MixError } from '../simulator/load-target-mix.ts';
-export { checkProfile, loadProfile, parseDraftProfile, parseProfile, ProfileError, profileJsonSchema, profileFileSchema, profileSchema, readProfileJson, secretsOf, redact } from './profile.ts';
+export {
+  checkProfile,
+  loadProfile,
+  parseDraftProfile,
+  parseProfile,
+  ProfileError,
+  profileJsonSchema,
+  profileFileSchema,
+  profileSchema,
+  readProfileJson,
+  secretsOf,
+  redact,
+} from './profile.ts';
 export type { AppName, CaptureReach, DraftProfile, Profile, ProfileInput } from './profile.ts';
 export { startReferenceServer, ServerOptionError, type ReferenceServer, type ReferenceServerOptions } from './serve.ts';
 export { startCaptureServer, signHmacSha256, signStandardWebhooks, verifySignature as verifyWebhookSignature, CaptureError } from './capture.ts';
@@ -72,7 +84,7 @@ export interface ConformanceOptions {
 
 /** Runs the conformance suites against a target, as `vmp-conformance run`; resolves with the verdicts and report files. */
 export async function runConformance(options: ConformanceOptions = {}): Promise<RunOutcome> {
-  if (options.baseUrl !== undefined && options.profile === undefined) throw new UsageError('baseUrl needs a profile (at least the apps\' credentials)');
+  if (options.baseUrl !== undefined && options.profile === undefined) throw new UsageError("baseUrl needs a profile (at least the apps' credentials)");
   if (options.only !== undefined && !RULES.some((r) => matchesOnly(options.only, r.id))) throw new UsageError(`only '${options.only}' matches no rule id`);
   const profileJson = options.profile === undefined ? undefined : await profileJsonOf(options.profile);
   const settings: RunSettings = {
@@ -166,7 +178,12 @@ function loadSettings(options: LoadOptions, profile: { profile?: Profile; profil
   const open = options.rate !== undefined || options.arrival !== undefined;
   const rate = options.rate ?? DEFAULT_OPEN_RATE;
   const model: LoadModel = open
-    ? { kind: 'open', rate, arrival: arrivalSpec(options.arrival ?? 'constant', rate, durationSec * 1000), maxInFlight: options.connections ?? DEFAULT_MAX_IN_FLIGHT }
+    ? {
+        kind: 'open',
+        rate,
+        arrival: arrivalSpec(options.arrival ?? 'constant', rate, durationSec * 1000),
+        maxInFlight: options.connections ?? DEFAULT_MAX_IN_FLIGHT,
+      }
     : { kind: 'closed', connections: options.connections ?? DEFAULT_CONNECTIONS };
   const thresholds: Threshold[] = (options.thresholds ?? []).map(parseThreshold);
   return {

@@ -45,7 +45,13 @@ export interface InferTargetOptions {
 
 /** Exit 3 material first (sut/reachability.ts), with the profile as known so far. */
 export async function checkTarget(o: Pick<InferTargetOptions, 'baseUrl' | 'draft' | 'timeoutMs' | 'deadline'>): Promise<void> {
-  const client = new TargetClient({ baseUrl: o.baseUrl, profile: provisional(o.draft), timeoutMs: o.timeoutMs, secrets: secretsOf(o.draft), ...(o.deadline ? { deadline: o.deadline } : {}) });
+  const client = new TargetClient({
+    baseUrl: o.baseUrl,
+    profile: provisional(o.draft),
+    timeoutMs: o.timeoutMs,
+    secrets: secretsOf(o.draft),
+    ...(o.deadline ? { deadline: o.deadline } : {}),
+  });
   try {
     await checkReachable(client);
   } catch (error) {

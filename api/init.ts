@@ -13,7 +13,21 @@ const SCHEMA_FILE = fileURLToPath(new URL('../sut/profile.schema.json', import.m
 type Apps = DraftProfile['apps'];
 
 /** Order of the keys in the file: as the README's profile table lists them. */
-const KEY_ORDER = ['conditionalRequestHeader', 'mediaTypeSelection', 'topics', 'templates', 'simulationHooks', 'fixtures', 'invitationDomain', 'resendMaxAgeDays', 'inquiryPageSize', 'timeZone', 'catalogKeys', 'invitationState', 'webhooks'];
+const KEY_ORDER = [
+  'conditionalRequestHeader',
+  'mediaTypeSelection',
+  'topics',
+  'templates',
+  'simulationHooks',
+  'fixtures',
+  'invitationDomain',
+  'resendMaxAgeDays',
+  'inquiryPageSize',
+  'timeZone',
+  'catalogKeys',
+  'invitationState',
+  'webhooks',
+];
 
 /** Every string equal to `from` replaced by `to` (a resolved secret put back as its `${ENV}` reference). */
 export function replaceStrings(value: unknown, from: string, to: string): unknown {
@@ -24,12 +38,22 @@ export function replaceStrings(value: unknown, from: string, to: string): unknow
 }
 
 /** The draft profile file: credentials as written, the inferred keys, and a note per key in $comment. */
-export function draftFile(o: { baseUrl: string; out: string; apps: Apps; known: DraftProfile; found: readonly Finding[]; hints: readonly Hint[] }): Record<string, unknown> {
+export function draftFile(o: {
+  baseUrl: string;
+  out: string;
+  apps: Apps;
+  known: DraftProfile;
+  found: readonly Finding[];
+  hints: readonly Hint[];
+}): Record<string, unknown> {
   const comments: Record<string, string> = {};
   for (const f of o.found) comments[f.key] = noteOf(f);
   for (const h of o.hints) comments[h.key] = `not inferred: ${h.hint}`;
   const known = o.known as Record<string, unknown>;
-  const schema = path.relative(path.dirname(path.resolve(o.out)), SCHEMA_FILE).split(path.sep).join('/');
+  const schema = path
+    .relative(path.dirname(path.resolve(o.out)), SCHEMA_FILE)
+    .split(path.sep)
+    .join('/');
   return {
     $schema: schema,
     description: `Drafted by vmp-conformance init from ${o.baseUrl} on ${new Date().toISOString().slice(0, 10)}: check the values $comment marks, fill in those it could not infer.`,
@@ -47,4 +71,3 @@ export async function writeDraftProfile(file: string, profile: Record<string, un
   await writeFile(temp, `${JSON.stringify(profile, null, 2)}\n`);
   await rename(temp, file);
 }
-

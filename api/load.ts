@@ -53,9 +53,12 @@ export async function readMix(file: string): Promise<Record<string, number>> {
   for (const [key, weight] of Object.entries(json)) {
     const [id, variant, ...rest] = key.split(':');
     if (!GET_IDS.has(id!) || rest.length > 0 || (variant !== undefined && (id !== 'consultas-list' || !VARIANTS.includes(variant)))) {
-      throw new MixError(`--mix ${file}: '${key}' is not a GET endpoint id of the catalog (see vmp-conformance rules) nor consultas-list:${VARIANTS.join('|')}`);
+      throw new MixError(
+        `--mix ${file}: '${key}' is not a GET endpoint id of the catalog (see vmp-conformance rules) nor consultas-list:${VARIANTS.join('|')}`,
+      );
     }
-    if (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0) throw new MixError(`--mix ${file}: the weight of '${key}' must be a non-negative number`);
+    if (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0)
+      throw new MixError(`--mix ${file}: the weight of '${key}' must be a non-negative number`);
   }
   return json as Record<string, number>;
 }
@@ -117,4 +120,3 @@ export async function executeK6Export(s: LoadSettings & { exportDir: string }, o
     await embedded?.close();
   }
 }
-

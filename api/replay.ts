@@ -154,7 +154,13 @@ async function rejudge(result: RunResult, failure: RuleResult, target: ReplayTar
 }
 
 /** Shows how the target answers the recorded requests now, then the verdict: 0 the rule passes now, 1 it does not. */
-export async function replayFailure(result: RunResult, failure: RuleResult, target: ReplayTarget, timeoutMs: number, say: (line: string) => void): Promise<number> {
+export async function replayFailure(
+  result: RunResult,
+  failure: RuleResult,
+  target: ReplayTarget,
+  timeoutMs: number,
+  say: (line: string) => void,
+): Promise<number> {
   const recorded = failure.commands?.length ? failure.exchanges : failure.exchanges.slice(-1);
   if (recorded.length > 0) await resend(result, recorded, target, timeoutMs, say);
   else say('  (the failure recorded no request to re-send)');

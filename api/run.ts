@@ -57,7 +57,13 @@ export interface RunSettings {
  * shows inferred the way `init` infers it (issue 14; explicit values always win). Exit 3 when the target cannot be
  * reached or refuses the credentials; exit 2 naming the key when one the suites need is neither given nor told.
  */
-async function completeByInference(s: RunSettings, draft: DraftProfile, deadline: RunDeadline, out: (line: string) => void, interrupt?: RunControl): Promise<{ profile: Profile; inferred: Finding[] }> {
+async function completeByInference(
+  s: RunSettings,
+  draft: DraftProfile,
+  deadline: RunDeadline,
+  out: (line: string) => void,
+  interrupt?: RunControl,
+): Promise<{ profile: Profile; inferred: Finding[] }> {
   const base = { baseUrl: s.baseUrl!, draft, timeoutMs: s.timeoutMs, deadline };
   await checkTarget(base);
   if (!needsInference(draft)) return { profile: completeProfile(draft), inferred: [] };

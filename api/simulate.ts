@@ -34,7 +34,11 @@ export interface SimulationControl {
 }
 
 /** Runs one simulation; without a base URL against the embedded reference server, stopped afterwards. */
-export async function executeSimulation(s: SimulateSettings, control: SimulationControl, out: (line: string) => void): Promise<{ exitCode: number; result: SimulationResult }> {
+export async function executeSimulation(
+  s: SimulateSettings,
+  control: SimulationControl,
+  out: (line: string) => void,
+): Promise<{ exitCode: number; result: SimulationResult }> {
   let embedded: Embedded | undefined;
   try {
     if (!s.baseUrl) embedded = await startEmbedded(s.profileJson !== undefined ? { profileJson: s.profileJson } : {});

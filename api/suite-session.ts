@@ -179,7 +179,11 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
         return { ok: false, unhandledErrors: 0, stopped: true };
       }
       if (titles.size === 0) {
-        for (const m of result.testModules) titles.set(m.moduleId, [...m.children.allTests()].map((t) => t.name));
+        for (const m of result.testModules)
+          titles.set(
+            m.moduleId,
+            [...m.children.allTests()].map((t) => t.name),
+          );
       }
       const ok = result.testModules.every((m) => m.ok()) && result.unhandledErrors.length === 0;
       return { ok, unhandledErrors: result.unhandledErrors.length, stopped: false };

@@ -24,16 +24,19 @@ function onStop(close: () => Promise<Record<string, unknown>>): void {
 }
 
 function listen(server: Server): Promise<string> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
-    const a = server.address();
-    resolve(`http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`);
-  }));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const a = server.address();
+      resolve(`http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`);
+    }),
+  );
 }
 
-const closeServer = (server: Server) => new Promise<void>((resolve) => {
-  server.closeAllConnections();
-  server.close(() => resolve());
-});
+const closeServer = (server: Server) =>
+  new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
 
 async function reference(): Promise<void> {
   const profile = parseProfile(JSON.parse(await readFile(`${ROOT}profiles/reference.json`, 'utf8')));
@@ -80,7 +83,12 @@ async function recordingReference(out: string): Promise<void> {
   await reference();
   process.removeAllListeners('SIGTERM');
   process.once('SIGTERM', () => {
-    const list: RecordedRequest[] = recorded.map((r) => ({ method: r.method, url: r.url, headers: r.headers, body: Buffer.concat(r.chunks).toString('base64') }));
+    const list: RecordedRequest[] = recorded.map((r) => ({
+      method: r.method,
+      url: r.url,
+      headers: r.headers,
+      body: Buffer.concat(r.chunks).toString('base64'),
+    }));
     void writeFile(out, JSON.stringify(list)).then(() => {
       say({ count: list.length });
       process.exit(0);
@@ -140,7 +148,12 @@ async function memory(count: number): Promise<void> {
   const started = performance.now();
   let bytes = 0;
   let n = 0;
-  for await (const t of simulatedInquiries({ seed: 1, arrival: { kind: 'constant', ratePerSec: 1_000_000 }, count, startEpochMs: Date.parse('2026-01-01T00:00:00Z') })) {
+  for await (const t of simulatedInquiries({
+    seed: 1,
+    arrival: { kind: 'constant', ratePerSec: 1_000_000 },
+    count,
+    startEpochMs: Date.parse('2026-01-01T00:00:00Z'),
+  })) {
     bytes += JSON.stringify(t.consulta).length;
     n += 1;
   }

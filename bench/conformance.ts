@@ -29,7 +29,10 @@ async function replay(base: string, requests: readonly RecordedRequest[]): Promi
   let failed = 0;
   const prepared = requests.map((r) => {
     const body = Buffer.from(r.body, 'base64');
-    const headers = Object.fromEntries(Object.entries(r.headers).filter(([name, v]) => v !== undefined && !NOT_REPLAYED.has(name))) as Record<string, string | string[]>;
+    const headers = Object.fromEntries(Object.entries(r.headers).filter(([name, v]) => v !== undefined && !NOT_REPLAYED.has(name))) as Record<
+      string,
+      string | string[]
+    >;
     return { url: `${base}${r.url}`, method: r.method as Dispatcher.HttpMethod, headers, body: body.length > 0 ? body : null };
   });
   const started = performance.now();
@@ -61,7 +64,11 @@ export async function benchConformance(): Promise<Figure[]> {
   const requestsFile = join(proxiedDir, 'requests.json');
   const server = await startChild('recording-reference', [requestsFile]);
   try {
-    await timed(process.execPath, [CLI, 'run', '--base-url', String(server.ready.url), '--profile', join(ROOT, 'profiles/reference.json'), '--report-dir', proxiedDir], TIMEOUT_MS);
+    await timed(
+      process.execPath,
+      [CLI, 'run', '--base-url', String(server.ready.url), '--profile', join(ROOT, 'profiles/reference.json'), '--report-dir', proxiedDir],
+      TIMEOUT_MS,
+    );
   } finally {
     await server.stop();
   }

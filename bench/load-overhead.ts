@@ -23,7 +23,11 @@ function ensureWrk(): { ok: true } | { ok: false; reason: string } {
 
 /** wrk prints "Requests/sec: 12345.67". */
 async function wrkRps(url: string): Promise<number | undefined> {
-  const r = await timed('wrk', ['-t', '1', '-c', String(CONNECTIONS), '-d', `${PHASE_SEC}s`, '-H', `Authorization: ${PRIMARY_AUTH}`, url], (PHASE_SEC + 30) * 1000);
+  const r = await timed(
+    'wrk',
+    ['-t', '1', '-c', String(CONNECTIONS), '-d', `${PHASE_SEC}s`, '-H', `Authorization: ${PRIMARY_AUTH}`, url],
+    (PHASE_SEC + 30) * 1000,
+  );
   const m = /Requests\/sec:\s*([\d.]+)/.exec(r.stdout);
   return m ? Number(m[1]) : undefined;
 }
@@ -52,7 +56,24 @@ interface LoadRun {
  * `onStart` runs when it says its run begins (its last line before the clock starts).
  */
 async function loadRun(base: string, mix: string, dir: string, onStart: () => void): Promise<LoadRun> {
-  const args = [CLI, 'load', '--base-url', base, '--profile', join(ROOT, 'profiles/reference.json'), '--duration', String(PAIR_SEC), '--connections', String(CONNECTIONS), '--validate-every', '100', '--mix', mix, '--report-dir', dir];
+  const args = [
+    CLI,
+    'load',
+    '--base-url',
+    base,
+    '--profile',
+    join(ROOT, 'profiles/reference.json'),
+    '--duration',
+    String(PAIR_SEC),
+    '--connections',
+    String(CONNECTIONS),
+    '--validate-every',
+    '100',
+    '--mix',
+    mix,
+    '--report-dir',
+    dir,
+  ];
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   const timer = setTimeout(() => child.kill('SIGKILL'), (PAIR_SEC + 60) * 1000);
   createInterface({ input: child.stdout }).on('line', (line) => {
@@ -67,7 +88,15 @@ async function loadRun(base: string, mix: string, dir: string, onStart: () => vo
     generator: { cpuCores: number };
   };
   const r = load.requests;
-  return { rps: r.rps, total: r.total, cpuMs: load.generator.cpuCores * load.durationMs, perSecond: load.timeline.map((t) => t.requests), non2xx: r.non2xx, transportErrors: r.transportErrors, exit };
+  return {
+    rps: r.rps,
+    total: r.total,
+    cpuMs: load.generator.cpuCores * load.durationMs,
+    perSecond: load.timeline.map((t) => t.requests),
+    non2xx: r.non2xx,
+    transportErrors: r.transportErrors,
+    exit,
+  };
 }
 
 /**
@@ -111,7 +140,9 @@ export async function benchLoadOverhead(): Promise<Figure[]> {
     const url = `${bases[0]}/v3/carrocerias`;
     const wrkValue = wrk.ok ? await wrkRps(url) : undefined;
     const wrkBaseline = wrk.ok ? await rawCannon(url) : undefined;
-    const runs = pairs.map((p, i) => `${p.load.rps.toFixed(0)} vs ${p.raw.rps.toFixed(0)} = ${ratios[i]!.toFixed(2)} (load per second ${p.load.perSecond.join('/')})`);
+    const runs = pairs.map(
+      (p, i) => `${p.load.rps.toFixed(0)} vs ${p.raw.rps.toFixed(0)} = ${ratios[i]!.toFixed(2)} (load per second ${p.load.perSecond.join('/')})`,
+    );
     const cpu = (ms: number, responses: number) => (responses > 0 ? (ms * 1000) / responses : 0);
     const perResponse = `client CPU per response (median): load ${median(pairs.map((p) => cpu(p.load.cpuMs, p.load.total))).toFixed(0)} µs, raw ${median(pairs.map((p) => cpu(p.raw.cpuMs, p.raw.total))).toFixed(0)} µs`;
     const health = `${perResponse}; load non-2xx ${sum(pairs.map((p) => p.load.non2xx))}, transport errors ${sum(pairs.map((p) => p.load.transportErrors))}, exit codes ${[...new Set(pairs.map((p) => p.load.exit))].join('/')}; autocannon non-2xx ${sum(pairs.map((p) => p.raw.non2xx))}`;
@@ -130,8 +161,26 @@ export async function benchLoadOverhead(): Promise<Figure[]> {
     ];
     figures.push(
       wrkValue === undefined || wrkBaseline === undefined
-        ? figure({ benchmark: 'load generator overhead', metric: 'wrk rps vs raw autocannon', value: 0, unit: 'req/s', baseline: { name: 'raw autocannon', value: 0 }, target: 'none (informational)', pass: null, note: wrk.ok ? 'wrk output not understood' : wrk.reason })
-        : figure({ benchmark: 'load generator overhead', metric: 'wrk rps vs raw autocannon', value: wrkValue, unit: 'req/s', baseline: { name: 'raw autocannon, just after', value: wrkBaseline.rps }, target: 'none (informational)', pass: null, note: 'wrk -t 1: a C client, shows how much the Node clients cost' }),
+        ? figure({
+            benchmark: 'load generator overhead',
+            metric: 'wrk rps vs raw autocannon',
+            value: 0,
+            unit: 'req/s',
+            baseline: { name: 'raw autocannon', value: 0 },
+            target: 'none (informational)',
+            pass: null,
+            note: wrk.ok ? 'wrk output not understood' : wrk.reason,
+          })
+        : figure({
+            benchmark: 'load generator overhead',
+            metric: 'wrk rps vs raw autocannon',
+            value: wrkValue,
+            unit: 'req/s',
+            baseline: { name: 'raw autocannon, just after', value: wrkBaseline.rps },
+            target: 'none (informational)',
+            pass: null,
+            note: 'wrk -t 1: a C client, shows how much the Node clients cost',
+          }),
     );
     return figures;
   } finally {

@@ -42,7 +42,16 @@ export async function benchReference(): Promise<Figure[]> {
       .finally(() => bare.stop());
     await rm(dirname(sample), { recursive: true, force: true });
     figures.push(
-      figure({ benchmark: 'reference server', metric: `${name} rps`, value: rps, unit: 'req/s', baseline: { name: `bare node:http, same ${bytes} B JSON`, value: b.rps }, target: 'ratio ≥ 0.6', pass: rps / b.rps >= 0.6, note }),
+      figure({
+        benchmark: 'reference server',
+        metric: `${name} rps`,
+        value: rps,
+        unit: 'req/s',
+        baseline: { name: `bare node:http, same ${bytes} B JSON`, value: b.rps },
+        target: 'ratio ≥ 0.6',
+        pass: rps / b.rps >= 0.6,
+        note,
+      }),
     );
   }
   return figures;

@@ -24,15 +24,29 @@ const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
 const verdict = (f: Figure) => (f.pass === null ? '—' : f.pass ? 'PASS' : 'MISS');
 const cell = (s: string) => s.replace(/\|/g, '\\|');
 /** A repeated figure shows its worst repetition and its median. */
-const ratioCell = (f: Figure) => (f.repetitions ? `${f.worst ?? 'min'} ${f.ratio.toFixed(3)}, median ${median(f.repetitions).toFixed(3)} (${f.repetitions.length} runs)` : f.ratio.toFixed(3));
+const ratioCell = (f: Figure) =>
+  f.repetitions ? `${f.worst ?? 'min'} ${f.ratio.toFixed(3)}, median ${median(f.repetitions).toFixed(3)} (${f.repetitions.length} runs)` : f.ratio.toFixed(3);
 
 function table(figures: readonly Figure[]): string {
   const rows = figures.map((f) =>
-    [f.benchmark, f.metric, `${f.value.toLocaleString('en')} ${f.unit}`, `${f.baseline.name}: ${f.baseline.value.toLocaleString('en')}`, ratioCell(f), f.target, verdict(f), f.note ?? '']
+    [
+      f.benchmark,
+      f.metric,
+      `${f.value.toLocaleString('en')} ${f.unit}`,
+      `${f.baseline.name}: ${f.baseline.value.toLocaleString('en')}`,
+      ratioCell(f),
+      f.target,
+      verdict(f),
+      f.note ?? '',
+    ]
       .map(cell)
       .join(' | '),
   );
-  return ['| benchmark | metric | value | baseline (same run) | ratio | target | verdict | note |', '|---|---|---|---|---|---|---|---|', ...rows.map((r) => `| ${r} |`)].join('\n');
+  return [
+    '| benchmark | metric | value | baseline (same run) | ratio | target | verdict | note |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r} |`),
+  ].join('\n');
 }
 
 const wanted = process.argv.slice(2);
@@ -57,7 +71,13 @@ for (const [name, run] of Object.entries(BENCHMARKS)) {
   }
   process.stderr.write(`bench: ${name} done in ${((performance.now() - t) / 1000).toFixed(1)} s\n`);
 }
-const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version, loadAvg1mBefore: loadBefore, loadAvg1mAfter: loadavg()[0]! };
+const machine = {
+  cpus: cpus().length,
+  cpuModel: cpus()[0]?.model ?? 'unknown',
+  node: process.version,
+  loadAvg1mBefore: loadBefore,
+  loadAvg1mAfter: loadavg()[0]!,
+};
 const totalSec = (performance.now() - started) / 1000;
 const results = { startedAt: new Date(Date.now() - totalSec * 1000).toISOString(), totalSec, machine, figures, failures };
 const header = `Machine: ${machine.cpus} cores (${machine.cpuModel}), Node ${machine.node}; 1-min load average ${loadBefore.toFixed(2)} before, ${machine.loadAvg1mAfter.toFixed(2)} after; bench took ${totalSec.toFixed(0)} s.`;

@@ -120,7 +120,15 @@ export function cannon(opts: autocannon.Options): Promise<CannonResult> {
   return new Promise((resolve, reject) => {
     const instance = autocannon({ connections: CONNECTIONS, duration: PHASE_SEC, ...opts }, (error: unknown, r: autocannon.Result) => {
       if (error) return reject(error instanceof Error ? error : new Error(String(error)));
-      resolve({ rps: r.requests.total / (r.duration || PHASE_SEC), total: r.requests.total, durationSec: r.duration, ok2xx: r['2xx'], non2xx: r.non2xx, errors: r.errors + r.timeouts, perSecond });
+      resolve({
+        rps: r.requests.total / (r.duration || PHASE_SEC),
+        total: r.requests.total,
+        durationSec: r.duration,
+        ok2xx: r['2xx'],
+        non2xx: r.non2xx,
+        errors: r.errors + r.timeouts,
+        perSecond,
+      });
     });
     // autocannon's types give 'tick' no argument; it passes { counter, bytes }: the responses since the last
     // sample, so a second's worth only with the default 1 s sampling. The tick that ends the run is 0.

@@ -155,7 +155,8 @@ export async function captureCommand(argv: string[], out: Out, options: { signal
     });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === undefined) throw error;
-    if ((error as NodeJS.ErrnoException).syscall === 'open') throw new UsageError(`--out ${args.out}: cannot open it for appending (${(error as NodeJS.ErrnoException).code})`);
+    if ((error as NodeJS.ErrnoException).syscall === 'open')
+      throw new UsageError(`--out ${args.out}: cannot open it for appending (${(error as NodeJS.ErrnoException).code})`);
     throw listenError('--port/--host', args.host, args.port, error);
   }
   const faults = [
@@ -164,7 +165,9 @@ export async function captureCommand(argv: string[], out: Out, options: { signal
     args.delayMs > 0 ? `${args.delayMs} ms delay` : '',
   ].filter(Boolean);
   out(`capture: listening on ${server.url} — POST to any path (e.g. ${server.url}/primary, ${server.url}/other)`);
-  out(`capture: appending deliveries to ${file}; body limit ${args.bodyLimitBytes} bytes; signatures ${profile?.webhooks.signature ? `checked (${profile.webhooks.signature.scheme})` : 'not checked'}`);
+  out(
+    `capture: appending deliveries to ${file}; body limit ${args.bodyLimitBytes} bytes; signatures ${profile?.webhooks.signature ? `checked (${profile.webhooks.signature.scheme})` : 'not checked'}`,
+  );
   if (faults.length > 0) out(`capture: fault injection: ${faults.join(', ')}`);
   out('capture: Ctrl-C to stop');
   const why = await stopped(options.signal);

@@ -41,7 +41,7 @@ const USAGE = [
   "Usage: vmp-conformance init --base-url URL --header 'Name: value' --other-header 'Name: value' [--empty-header 'Name: value']",
   '                            [--query name=value] [--other-query name=value] [--empty-query name=value] [--webhook-secret SECRET]',
   `                            [--out FILE] [--read-only] [--timeout-ms N] [--max-duration S]`,
-  'Probes the target with each app\'s credentials (headers, query parameters, or both; each flag may repeat; values may be',
+  "Probes the target with each app's credentials (headers, query parameters, or both; each flag may repeat; values may be",
   // biome-ignore lint/style/useTemplate: `${ENV}` is the profile's own syntax, printed as it is
   '${ENV} references, which stay references in the file) and writes a draft profile (default ' + DEFAULT_OUT + '): every value it',
   'could infer, with how in $comment, and a hint there for every value it could not. --webhook-secret is the signing secret',
@@ -133,9 +133,12 @@ export async function initCommand(argv: string[], out: (line: string) => void): 
     for (const f of inference.found) say(`init: ${inferredText(f)}`);
     for (const h of inference.hints) say(`init: not inferred ${h.key}: ${h.hint}`);
     let profile = draftFile({ baseUrl, out: file, apps, known: inference.known, found: inference.found, hints: inference.hints });
-    if (written !== undefined && webhookSecret !== undefined && written !== webhookSecret) profile = replaceStrings(profile, webhookSecret, written) as Record<string, unknown>;
+    if (written !== undefined && webhookSecret !== undefined && written !== webhookSecret)
+      profile = replaceStrings(profile, webhookSecret, written) as Record<string, unknown>;
     await writeDraftProfile(file, profile);
-    say(`init: wrote ${file} (${inference.found.length} values inferred, ${inference.hints.length} left to fill in); next: vmp-conformance run --base-url ${baseUrl} --profile ${file}`);
+    say(
+      `init: wrote ${file} (${inference.found.length} values inferred, ${inference.hints.length} left to fill in); next: vmp-conformance run --base-url ${baseUrl} --profile ${file}`,
+    );
     return inference.notRestored.length > 0 ? 1 : 0;
   } finally {
     interrupt.dispose();

@@ -65,7 +65,8 @@ export async function parseLoadArgs(argv: string[]): Promise<LoadSettings | 'hel
   const thresholds = (v.threshold ?? []).map(parseThreshold);
   if (v.merge) return { merge: positionals, thresholds };
   const exportDir = v.export === undefined ? undefined : await exportDirArgs(v.export, positionals);
-  if (positionals.length > 0 && exportDir === undefined) throw new UsageError(`unexpected argument '${positionals[0]}' (files are only taken with --merge, a directory with --export k6)`);
+  if (positionals.length > 0 && exportDir === undefined)
+    throw new UsageError(`unexpected argument '${positionals[0]}' (files are only taken with --merge, a directory with --export k6)`);
   const open = v.rate !== undefined || v.arrival !== undefined;
   const connections = v.connections === undefined ? undefined : integerFlag('connections', v.connections, 1, 10_000);
   const durationSec = integerFlag('duration', v.duration, 1, 3_600);
@@ -107,7 +108,8 @@ export async function parseLoadArgs(argv: string[]): Promise<LoadSettings | 'hel
 /** --export FORMAT DIR: k6 is the one format; DIR is where the script and its data file go. */
 async function exportDirArgs(format: string, positionals: readonly string[]): Promise<string> {
   if (format !== 'k6') throw new UsageError(`--export must be k6 (the one format there is), got '${format}'`);
-  if (positionals.length !== 1) throw new UsageError(`--export k6 takes one directory to write the script into${positionals.length > 1 ? `, got ${positionals.length} arguments` : ''}`);
+  if (positionals.length !== 1)
+    throw new UsageError(`--export k6 takes one directory to write the script into${positionals.length > 1 ? `, got ${positionals.length} arguments` : ''}`);
   return reportDirFlag('export k6 DIR', positionals[0]!);
 }
 

@@ -10,22 +10,82 @@ interface Command {
 
 /** Loads a command's module only when it runs: `rules` need not pay for vitest, the reference server or autocannon. */
 const lazy =
-  <M,>(load: () => Promise<M>, pick: (m: M) => (argv: string[], out: Out) => Promise<number>) =>
+  <M>(load: () => Promise<M>, pick: (m: M) => (argv: string[], out: Out) => Promise<number>) =>
   async (argv: string[], out: Out) =>
     pick(await load())(argv, out);
 
 // The command table: --help walks it; commands without `run` are listed and refuse with exit 2.
 const COMMANDS: Record<string, Command> = {
-  init: { summary: 'probe a target with its credentials and write a draft target profile (what it inferred, and hints for the rest)', run: lazy(() => import('./init-command.ts'), (m) => m.initCommand) },
-  run: { summary: 'run the conformance suites against a target (default: the embedded reference server)', run: lazy(() => import('./run-command.ts'), (m) => m.runCommand) },
-  start: { summary: 'what `npm start` runs: the main job against the embedded reference server', run: lazy(() => import('./start-command.ts'), (m) => m.startCommand) },
-  serve: { summary: 'run the embedded reference server as a local sandbox', run: lazy(() => import('./serve-command.ts'), (m) => m.serveCommand) },
-  openapi: { summary: 'write the spec as an OpenAPI 3.1 document (JSON), gaps marked x-vmp-gap; --profile fills in a target\'s choices', run: lazy(() => import('./openapi-command.ts'), (m) => m.openapiCommand) },
-  rules: { summary: 'list every rule (id, level, spec section); --statements: the spec sentence by sentence with its rules; --json for JSON', run: lazy(() => import('./rules-command.ts'), (m) => m.rulesCommand) },
-  replay: { summary: 're-send a failing request from results.json', run: lazy(() => import('./replay-command.ts'), (m) => m.replayCommand) },
-  capture: { summary: 'run a webhook capture server', run: lazy(() => import('./capture-command.ts'), (m) => m.captureCommand) },
-  simulate: { summary: 'replay a realistic inquiry stream and check webhook deliveries', run: lazy(() => import('./simulate-command.ts'), (m) => m.simulateCommand) },
-  load: { summary: 'drive load through autocannon with CI thresholds', run: lazy(() => import('./load-command.ts'), (m) => m.loadCommand) },
+  init: {
+    summary: 'probe a target with its credentials and write a draft target profile (what it inferred, and hints for the rest)',
+    run: lazy(
+      () => import('./init-command.ts'),
+      (m) => m.initCommand,
+    ),
+  },
+  run: {
+    summary: 'run the conformance suites against a target (default: the embedded reference server)',
+    run: lazy(
+      () => import('./run-command.ts'),
+      (m) => m.runCommand,
+    ),
+  },
+  start: {
+    summary: 'what `npm start` runs: the main job against the embedded reference server',
+    run: lazy(
+      () => import('./start-command.ts'),
+      (m) => m.startCommand,
+    ),
+  },
+  serve: {
+    summary: 'run the embedded reference server as a local sandbox',
+    run: lazy(
+      () => import('./serve-command.ts'),
+      (m) => m.serveCommand,
+    ),
+  },
+  openapi: {
+    summary: "write the spec as an OpenAPI 3.1 document (JSON), gaps marked x-vmp-gap; --profile fills in a target's choices",
+    run: lazy(
+      () => import('./openapi-command.ts'),
+      (m) => m.openapiCommand,
+    ),
+  },
+  rules: {
+    summary: 'list every rule (id, level, spec section); --statements: the spec sentence by sentence with its rules; --json for JSON',
+    run: lazy(
+      () => import('./rules-command.ts'),
+      (m) => m.rulesCommand,
+    ),
+  },
+  replay: {
+    summary: 're-send a failing request from results.json',
+    run: lazy(
+      () => import('./replay-command.ts'),
+      (m) => m.replayCommand,
+    ),
+  },
+  capture: {
+    summary: 'run a webhook capture server',
+    run: lazy(
+      () => import('./capture-command.ts'),
+      (m) => m.captureCommand,
+    ),
+  },
+  simulate: {
+    summary: 'replay a realistic inquiry stream and check webhook deliveries',
+    run: lazy(
+      () => import('./simulate-command.ts'),
+      (m) => m.simulateCommand,
+    ),
+  },
+  load: {
+    summary: 'drive load through autocannon with CI thresholds',
+    run: lazy(
+      () => import('./load-command.ts'),
+      (m) => m.loadCommand,
+    ),
+  },
 };
 
 /** `--help` or `-h` among the flags (before a `--` that ends them). */

@@ -8,7 +8,6 @@ import { UsageError } from '../support/errors.ts';
 import { integerFlag, parseFlags } from './flags.ts';
 import { baseUrlFlag, profileFlag } from './run-command.ts';
 
-
 // `vmp-conformance replay <id>`: re-sends a recorded failure's request — or, for a stateful failure, its whole
 // recorded command sequence — against the same target or another one and shows how it answers now; then it
 // judges by re-running the rule's own check (`run --only <rule> --seed <recorded seed>`), since a status code
@@ -28,7 +27,7 @@ const USAGE = 'usage: vmp-conformance replay <failure-id> [--from results.json] 
 export const REPLAY_USAGE = [
   USAGE.replace(/^usage/, 'Usage'),
   'Re-sends a failure recorded in results.json (the id `run` prints, or the rule id) and shows how the target answers now,',
-  'then judges by re-running the rule\'s own check with the recorded seed. Without --base-url: the recorded target (an',
+  "then judges by re-running the rule's own check with the recorded seed. Without --base-url: the recorded target (an",
   'embedded one is started afresh). --profile re-applies the credentials results.json keeps redacted.',
   'Exit codes: 0 the rule passes now, 1 it still fails (or its check skipped there), 2 bad usage, 3 target unreachable.',
 ];
@@ -72,4 +71,3 @@ export async function replayCommand(argv: string[], out: (line: string) => void)
     await target.embedded?.close();
   }
 }
-

@@ -47,7 +47,11 @@ function jsonLines(value: unknown, out: (line: string) => void): void {
 export async function rulesCommand(argv: string[], out: (line: string) => void): Promise<number> {
   const { values } = parseFlags({
     args: argv,
-    options: { json: { type: 'boolean', default: false }, statements: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
+    options: {
+      json: { type: 'boolean', default: false },
+      statements: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
     strict: true,
     allowPositionals: false,
   });

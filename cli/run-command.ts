@@ -83,7 +83,10 @@ export async function profileFlag(file: string): Promise<{ profile: Profile; jso
     return { profile, json: JSON.parse(await readFile(file, 'utf8')) };
   } catch (error) {
     // simulate, load and replay take a complete profile; only run infers what one leaves out.
-    const missing = error instanceof ProfileError && /received undefined/.test(error.message) ? ' (a profile with only some keys works with run, which infers the rest; vmp-conformance init writes a complete one)' : '';
+    const missing =
+      error instanceof ProfileError && /received undefined/.test(error.message)
+        ? ' (a profile with only some keys works with run, which infers the rest; vmp-conformance init writes a complete one)'
+        : '';
     if (error instanceof ProfileError) throw new UsageError(`--profile ${file}: ${error.message}${missing}`);
     throw error;
   }
@@ -125,12 +128,13 @@ export async function parseRunArgs(argv: string[]): Promise<RunSettings | 'help'
     try {
       completeProfile(settings.draft);
     } catch (error) {
-      if (error instanceof ProfileError) throw new UsageError(`--profile ${v.profile}: ${error.message} (the embedded reference server takes a complete profile; inference is for --base-url)`);
+      if (error instanceof ProfileError)
+        throw new UsageError(`--profile ${v.profile}: ${error.message} (the embedded reference server takes a complete profile; inference is for --base-url)`);
       throw error;
     }
   }
   if (settings.baseUrl && !settings.draft) {
-    throw new UsageError('--base-url needs --profile (the target profile: at least the apps\' credentials; vmp-conformance init drafts one)');
+    throw new UsageError("--base-url needs --profile (the target profile: at least the apps' credentials; vmp-conformance init drafts one)");
   }
   if (v.baseline !== undefined) settings.baseline = { file: v.baseline, baseline: await readBaseline(v.baseline) };
   if (v['write-baseline'] !== undefined) {
@@ -162,4 +166,3 @@ export async function runCommand(argv: string[], out: (line: string) => void): P
     interrupt.dispose();
   }
 }
-

@@ -8,7 +8,6 @@ import { hostFlag, integerFlag, listenError, parseFlags } from './flags.ts';
 // `vmp-conformance serve`: the embedded reference server as a local sandbox (issue 3, Command). Prints the
 // base URL, each app's credentials and the hooks path, then runs until SIGINT or SIGTERM.
 
-
 export const SERVE_USAGE = [
   'Usage: vmp-conformance serve [--port N] [--host ADDR] [--today YYYY-MM-DD] [--seed N] [--profile FILE]',
   `Runs the embedded reference server until Ctrl-C: --port (default ${DEFAULT_PORT}, 0 picks a free one), --host (default 127.0.0.1),`,
@@ -80,7 +79,9 @@ export async function serveCommand(argv: string[], out: (line: string) => void):
   out('apps:');
   for (const [name, app] of Object.entries(profile.apps)) {
     if (!app) continue;
-    out(`  ${name.padEnd(8)} ${[...Object.entries(app.headers).map(([h, v]) => `${h}: ${v}`), ...Object.entries(app.query).map(([q, v]) => `?${q}=${v}`)].join('; ')}`);
+    out(
+      `  ${name.padEnd(8)} ${[...Object.entries(app.headers).map(([h, v]) => `${h}: ${v}`), ...Object.entries(app.query).map(([q, v]) => `?${q}=${v}`)].join('; ')}`,
+    );
   }
   out('Ctrl+C stops the server.');
   const signal = await waitForSignal();

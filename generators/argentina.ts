@@ -13,8 +13,32 @@ export interface Province {
 }
 
 export const PROVINCES: readonly Province[] = [
-  { name: 'Buenos Aires', weight: 17.5, areaCode: '11', cities: ['La Plata', 'Mar del Plata', 'Bahía Blanca', 'Quilmes', 'Lomas de Zamora', 'San Isidro', 'Tandil', 'Pilar', 'Tigre', 'Junín', 'Olavarría', 'Pergamino', 'Luján'] },
-  { name: 'Ciudad Autónoma de Buenos Aires', weight: 3.1, areaCode: '11', cities: ['Palermo', 'Belgrano', 'Caballito', 'Recoleta', 'Villa Urquiza', 'Flores', 'Almagro', 'Núñez'] },
+  {
+    name: 'Buenos Aires',
+    weight: 17.5,
+    areaCode: '11',
+    cities: [
+      'La Plata',
+      'Mar del Plata',
+      'Bahía Blanca',
+      'Quilmes',
+      'Lomas de Zamora',
+      'San Isidro',
+      'Tandil',
+      'Pilar',
+      'Tigre',
+      'Junín',
+      'Olavarría',
+      'Pergamino',
+      'Luján',
+    ],
+  },
+  {
+    name: 'Ciudad Autónoma de Buenos Aires',
+    weight: 3.1,
+    areaCode: '11',
+    cities: ['Palermo', 'Belgrano', 'Caballito', 'Recoleta', 'Villa Urquiza', 'Flores', 'Almagro', 'Núñez'],
+  },
   { name: 'Córdoba', weight: 3.8, areaCode: '351', cities: ['Córdoba', 'Río Cuarto', 'Villa María', 'San Francisco', 'Villa Carlos Paz', 'Alta Gracia'] },
   { name: 'Santa Fe', weight: 3.5, areaCode: '341', cities: ['Rosario', 'Santa Fe', 'Rafaela', 'Venado Tuerto', 'Reconquista', 'Villa Gobernador Gálvez'] },
   { name: 'Mendoza', weight: 2.0, areaCode: '261', cities: ['Mendoza', 'San Rafael', 'Godoy Cruz', 'Guaymallén', 'Luján de Cuyo', 'Maipú'] },

@@ -42,7 +42,8 @@ function positive(name: string, value: number): void {
 
 function checkLimits(l: ArrivalLimits): void {
   if (!Number.isFinite(l.seed)) throw new ArrivalOptionError(`seed must be a finite number, got ${l.seed}`);
-  if (l.count !== undefined && !(Number.isInteger(l.count) && l.count >= 0)) throw new ArrivalOptionError(`count must be a non-negative integer, got ${l.count}`);
+  if (l.count !== undefined && !(Number.isInteger(l.count) && l.count >= 0))
+    throw new ArrivalOptionError(`count must be a non-negative integer, got ${l.count}`);
   if (l.durationMs !== undefined && !(l.durationMs >= 0)) throw new ArrivalOptionError(`durationMs must be non-negative, got ${l.durationMs}`);
 }
 
@@ -120,7 +121,8 @@ function checkSpec(spec: ArrivalSpec): void {
   positive('ratePerSec', spec.ratePerSec);
   if (spec.kind === 'diurnal') {
     if (spec.dayLengthMs !== undefined) positive('dayLengthMs', spec.dayLengthMs);
-    if (spec.startHour !== undefined && !(spec.startHour >= 0 && spec.startHour < 24)) throw new ArrivalOptionError(`startHour must be in [0, 24), got ${spec.startHour}`);
+    if (spec.startHour !== undefined && !(spec.startHour >= 0 && spec.startHour < 24))
+      throw new ArrivalOptionError(`startHour must be in [0, 24), got ${spec.startHour}`);
     const curve = spec.curve ?? DEFAULT_DIURNAL_CURVE;
     if (curve.length !== 24 || curve.some((w) => !(w >= 0)) || !curve.some((w) => w > 0)) {
       throw new ArrivalOptionError('curve must hold 24 non-negative hourly weights, not all zero');
@@ -129,7 +131,8 @@ function checkSpec(spec: ArrivalSpec): void {
   if (spec.kind === 'burst') {
     positive('onMs', spec.onMs);
     if (!(spec.offMs >= 0)) throw new ArrivalOptionError(`offMs must be non-negative, got ${spec.offMs}`);
-    if (spec.offRatePerSec !== undefined && !(spec.offRatePerSec >= 0)) throw new ArrivalOptionError(`offRatePerSec must be non-negative, got ${spec.offRatePerSec}`);
+    if (spec.offRatePerSec !== undefined && !(spec.offRatePerSec >= 0))
+      throw new ArrivalOptionError(`offRatePerSec must be non-negative, got ${spec.offRatePerSec}`);
   }
 }
 

@@ -67,10 +67,7 @@ function money(Moneda: 'ARS' | 'USD', Importe: number): Money {
 
 function price(prng: Prng, estado: 'usado' | 'nuevo', model: VehicleModel, versionYear: number | null, ctx: AutoContext) {
   const age = versionYear === null ? 5 : Math.max(0, ctx.year - versionYear);
-  const usd =
-    estado === 'nuevo'
-      ? model.newUsd * (0.92 + prng.next() * 0.23)
-      : Math.max(3_500, model.newUsd * 0.88 ** age * (0.85 + prng.next() * 0.3));
+  const usd = estado === 'nuevo' ? model.newUsd * (0.92 + prng.next() * 0.23) : Math.max(3_500, model.newUsd * 0.88 ** age * (0.85 + prng.next() * 0.3));
   // New cars are listed in pesos; about a third of used cars are listed in dollars, as in the local market.
   const inUsd = estado === 'usado' ? chance(prng, 0.35) : chance(prng, 0.04);
   const priceArs = roundTo(usd * ctx.arsPerUsd, 10_000);

@@ -24,8 +24,7 @@ export interface BoundaryOptions {
 function stringCases(spec: ParamSpec, o: BoundaryOptions): BoundaryCase[] {
   const make = (n: number) => (spec.format === 'email' ? emailOfLength(n, o.domain, `b${n}`) : tokenOfLength(n, `b${n}`));
   const cases: BoundaryCase[] = [];
-  const add = (n: number, expect: BoundaryCase['expect'], label: string) =>
-    cases.push({ param: spec.name, value: make(n), expect, label });
+  const add = (n: number, expect: BoundaryCase['expect'], label: string) => cases.push({ param: spec.name, value: make(n), expect, label });
   if (spec.maxLength !== undefined) {
     add(spec.maxLength - 1, 'accept', `maxLength ${spec.maxLength}: just inside`);
     add(spec.maxLength, 'accept', `maxLength ${spec.maxLength}: at`);

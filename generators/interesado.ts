@@ -45,12 +45,23 @@ function email(prng: Prng, nombre: string, apellido: string): string {
   const nn = decimal(intBetween(prng, 1, 99));
   let local: string;
   switch (intBetween(prng, 0, 5)) {
-    case 0: local = `${first}.${last}`; break;
-    case 1: local = `${first}_${last}`; break;
-    case 2: local = `${first[0]}${last}`; break;
-    case 3: local = `${first}${last}${nn}`; break;
-    case 4: local = `${last}.${first}${nn.padStart(2, '0')}`; break;
-    default: local = `${first}.${last}${nn}`;
+    case 0:
+      local = `${first}.${last}`;
+      break;
+    case 1:
+      local = `${first}_${last}`;
+      break;
+    case 2:
+      local = `${first[0]}${last}`;
+      break;
+    case 3:
+      local = `${first}${last}${nn}`;
+      break;
+    case 4:
+      local = `${last}.${first}${nn.padStart(2, '0')}`;
+      break;
+    default:
+      local = `${first}.${last}${nn}`;
   }
   return `${local}@${emailDomain(prng)}`;
 }

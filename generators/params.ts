@@ -10,8 +10,7 @@ import { emailFormArbitrary, longStringArbitrary, oddCharactersArbitrary } from 
 // non-ASCII characters in query strings, long strings where no maximum is stated). Suites classify each
 // drawn value with checkParam() from models/, so validity is judged by the catalog, not here.
 
-const token = (min: number, max: number) =>
-  fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789-_'), minLength: min, maxLength: max });
+const token = (min: number, max: number) => fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789-_'), minLength: min, maxLength: max });
 
 function stringArbitrary(spec: ParamSpec, domain: string): fc.Arbitrary<string> {
   if (spec.format === 'email') {

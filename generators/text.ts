@@ -18,9 +18,7 @@ export function tokenOfLength(length: number, tag = 'k'): string {
 }
 
 export const emailArbitrary = (domain: string, minLocal = 1, maxLocal = 40) =>
-  fc
-    .string({ unit: fc.constantFrom(...LOCAL_CHARS), minLength: minLocal, maxLength: maxLocal })
-    .map((local) => `${local}@${domain}`);
+  fc.string({ unit: fc.constantFrom(...LOCAL_CHARS), minLength: minLocal, maxLength: maxLocal }).map((local) => `${local}@${domain}`);
 
 /** Strings that are plainly not e-mail addresses: no '@', or an empty side, or white space. */
 export const nonEmailArbitrary = fc.oneof(

@@ -105,22 +105,20 @@ const word = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'),
 
 /** Random e-mails in the forms of emailForms(): at most 28 characters before '@', so any domain under 21 fits in 50. */
 export const emailFormArbitrary = (domain: string): fc.Arbitrary<string> =>
-  fc
-    .tuple(word, word, fc.nat({ max: 9999 }), fc.constantFrom('+', '.', '-', '_', "'", 'digits', 'sub', 'upper', 'quoted'))
-    .map(([a, b, n, form]) => {
-      switch (form) {
-        case 'digits':
-          return `${a}${n}@${domain}`;
-        case 'sub':
-          return `${a}@${b}.${domain}`;
-        case 'upper':
-          return `${a.toUpperCase()}.${b}@${domain.toUpperCase()}`;
-        case 'quoted':
-          return `"${a} ${b}"@${domain}`;
-        default:
-          return `${a}${form}${b}@${domain}`;
-      }
-    });
+  fc.tuple(word, word, fc.nat({ max: 9999 }), fc.constantFrom('+', '.', '-', '_', "'", 'digits', 'sub', 'upper', 'quoted')).map(([a, b, n, form]) => {
+    switch (form) {
+      case 'digits':
+        return `${a}${n}@${domain}`;
+      case 'sub':
+        return `${a}@${b}.${domain}`;
+      case 'upper':
+        return `${a.toUpperCase()}.${b}@${domain.toUpperCase()}`;
+      case 'quoted':
+        return `"${a} ${b}"@${domain}`;
+      default:
+        return `${a}${form}${b}@${domain}`;
+    }
+  });
 
 /** Plain text with one of ODD_CHARACTERS' characters, or one of them as is. */
 export const oddCharactersArbitrary: fc.Arbitrary<string> = fc.oneof(

@@ -36,11 +36,9 @@ export const auto = (mode: Strictness = 'loose') =>
     Cuota: anyJson,
   });
 
-export const entregaVehiculo = (mode: Strictness = 'loose') =>
-  objectOf(mode, { Marca: z.string(), Modelo: z.string(), VersionYear: int().nullable() });
+export const entregaVehiculo = (mode: Strictness = 'loose') => objectOf(mode, { Marca: z.string(), Modelo: z.string(), VersionYear: int().nullable() });
 
-export const financiacionDeseada = (mode: Strictness = 'loose') =>
-  objectOf(mode, { Adelanto: anyJson, Cuota: money(mode).nullable() });
+export const financiacionDeseada = (mode: Strictness = 'loose') => objectOf(mode, { Adelanto: anyJson, Cuota: money(mode).nullable() });
 
 export const infoOperacion = (mode: Strictness = 'loose') =>
   objectOf(mode, {
@@ -75,16 +73,14 @@ const consultaFields = (mode: Strictness) => ({
 });
 
 /** Auto.ExternalId: "empty string for catalog-type inquiries". */
-const catalogoHasEmptyExternalId = (c: { TipoAnuncio: string; Auto: { ExternalId: string } }) =>
-  c.TipoAnuncio !== 'catalogo' || c.Auto.ExternalId === '';
+const catalogoHasEmptyExternalId = (c: { TipoAnuncio: string; Auto: { ExternalId: string } }) => c.TipoAnuncio !== 'catalogo' || c.Auto.ExternalId === '';
 const CATALOGO_MESSAGE = { message: 'a catalogo inquiry has Auto.ExternalId ""', path: ['Auto', 'ExternalId'] };
 
 export const consulta = (mode: Strictness = 'loose') =>
   objectOf(mode, { ...consultaFields(mode), _links: links(mode) }).refine(catalogoHasEmptyExternalId, CATALOGO_MESSAGE);
 
 /** The inquiry as a simulation hook receives it: a Consulta without _links. */
-export const consultaInput = (mode: Strictness = 'loose') =>
-  objectOf(mode, consultaFields(mode)).refine(catalogoHasEmptyExternalId, CATALOGO_MESSAGE);
+export const consultaInput = (mode: Strictness = 'loose') => objectOf(mode, consultaFields(mode)).refine(catalogoHasEmptyExternalId, CATALOGO_MESSAGE);
 
 export type Money = z.infer<ReturnType<typeof money>>;
 export type Consulta = z.infer<ReturnType<typeof consulta>>;

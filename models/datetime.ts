@@ -32,8 +32,7 @@ export function parseOffsetDateTime(value: string): OffsetDateTime | undefined {
   const [, date, hh, mm, ss = '00', frac = '', off] = m as unknown as [string, string, string, string, string | undefined, string | undefined, string];
   const [hour, minute, second] = [Number(hh), Number(mm), Number(ss)];
   if (!isCalendarDate(date) || hour > 23 || minute > 59 || second > 59) return undefined;
-  const offsetMinutes =
-    off === 'Z' ? 0 : (off.startsWith('-') ? -1 : 1) * (Number(off.slice(1, 3)) * 60 + Number(off.slice(4, 6) || '0'));
+  const offsetMinutes = off === 'Z' ? 0 : (off.startsWith('-') ? -1 : 1) * (Number(off.slice(1, 3)) * 60 + Number(off.slice(4, 6) || '0'));
   if (Math.abs(offsetMinutes) > 18 * 60) return undefined;
   const fraction = frac.slice(1);
   const ms = fraction ? Number(`0.${fraction}`) * 1000 : 0;

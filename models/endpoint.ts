@@ -76,5 +76,4 @@ export interface Endpoint {
 
 export const documentedStatuses = (e: Endpoint): number[] => [e.success.status, ...e.others.map((o) => o.status)];
 
-export const otherResponse = (e: Endpoint, status: number): ResponseSpec | undefined =>
-  e.others.find((o) => o.status === status);
+export const otherResponse = (e: Endpoint, status: number): ResponseSpec | undefined => e.others.find((o) => o.status === status);

@@ -8,8 +8,7 @@ const PLACEHOLDER = /\{[^{}]+\}/;
 /** Link object, href: "relative URI; may contain {param} placeholders when templated is true". */
 export const relativeUri = z.string().regex(RELATIVE, 'expected a relative URI (no scheme, no authority)');
 
-const templatedNeedsFlag = (link: { href: string; templated?: boolean | null | undefined }) =>
-  !PLACEHOLDER.test(link.href) || link.templated === true;
+const templatedNeedsFlag = (link: { href: string; templated?: boolean | null | undefined }) => !PLACEHOLDER.test(link.href) || link.templated === true;
 const TEMPLATED_MESSAGE = { message: 'href has {param} placeholders, so templated must be present and true', path: ['templated'] };
 
 // Conventions: "a field that has no value is sent as null" — so templated and title may be null.
@@ -19,12 +18,10 @@ const linkShape = {
   title: z.string().nullable().optional(),
 };
 
-export const linkObject = (mode: Strictness = 'loose') =>
-  objectOf(mode, linkShape).refine(templatedNeedsFlag, TEMPLATED_MESSAGE);
+export const linkObject = (mode: Strictness = 'loose') => objectOf(mode, linkShape).refine(templatedNeedsFlag, TEMPLATED_MESSAGE);
 
 /** Reference form: "each list entry is only a link object with href and title" — so always strict. */
-export const refLink = () =>
-  z.strictObject({ ...linkShape, title: z.string() }).refine(templatedNeedsFlag, TEMPLATED_MESSAGE);
+export const refLink = () => z.strictObject({ ...linkShape, title: z.string() }).refine(templatedNeedsFlag, TEMPLATED_MESSAGE);
 
 /** `_links`: "map of relation name to link object". */
 export const links = (mode: Strictness = 'loose') => z.record(z.string(), linkObject(mode));

@@ -9,8 +9,7 @@ export const opaqueResource = () => z.record(z.string(), z.unknown());
  * "list of X": the shape of a list other than the inquiry list is not shown. A JSON array of entries and an
  * object carrying an `_entries` array (the shape the inquiry list uses) are both accepted.
  */
-export const listOf = <E extends z.ZodType>(entry: E) =>
-  z.union([z.array(entry), z.looseObject({ _entries: z.array(entry) })]);
+export const listOf = <E extends z.ZodType>(entry: E) => z.union([z.array(entry), z.looseObject({ _entries: z.array(entry) })]);
 
 export const opaqueList = () => listOf(opaqueResource());
 export const refList = () => listOf(refLink());

@@ -41,8 +41,10 @@ function checkEmail(value: string): ParamVerdict {
 function checkString(spec: ParamSpec, value: string): ParamVerdict {
   const length = value.length;
   const lengthUnclear = ASTRAL.test(value);
-  if (spec.minLength !== undefined && length < spec.minLength) return invalid(`shorter than ${spec.minLength}`, !lengthUnclear || [...value].length < spec.minLength);
-  if (spec.maxLength !== undefined && length > spec.maxLength) return invalid(`longer than ${spec.maxLength}`, !lengthUnclear || [...value].length > spec.maxLength);
+  if (spec.minLength !== undefined && length < spec.minLength)
+    return invalid(`shorter than ${spec.minLength}`, !lengthUnclear || [...value].length < spec.minLength);
+  if (spec.maxLength !== undefined && length > spec.maxLength)
+    return invalid(`longer than ${spec.maxLength}`, !lengthUnclear || [...value].length > spec.maxLength);
   // Within the bounds in UTF-16 units but not in code points: an implementation may count either way.
   const points = lengthUnclear ? [...value].length : length;
   if ((spec.minLength !== undefined && points < spec.minLength) || (spec.maxLength !== undefined && points > spec.maxLength)) {

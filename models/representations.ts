@@ -40,11 +40,7 @@ export type RepresentationName = keyof typeof REPRESENTATIONS;
  */
 const built = new Map<string, z.ZodType | undefined>();
 
-export function representationModel(
-  name: RepresentationName,
-  form: Representation,
-  mode: Strictness = 'loose',
-): z.ZodType | undefined {
+export function representationModel(name: RepresentationName, form: Representation, mode: Strictness = 'loose'): z.ZodType | undefined {
   const key = `${name} ${form} ${mode}`;
   if (built.has(key)) return built.get(key);
   const entry: { full: Factory; ref?: Factory } = REPRESENTATIONS[name];

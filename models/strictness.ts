@@ -18,8 +18,6 @@ export function unknownMembers(strictSchema: z.ZodType, value: unknown): string[
   const result = strictSchema.safeParse(value);
   if (result.success) return [];
   return result.error.issues.flatMap((issue) =>
-    issue.code === 'unrecognized_keys'
-      ? issue.keys.map((key) => [...issue.path.map(String), key].join('.'))
-      : [],
+    issue.code === 'unrecognized_keys' ? issue.keys.map((key) => [...issue.path.map(String), key].join('.')) : [],
   );
 }

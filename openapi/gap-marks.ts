@@ -42,17 +42,48 @@ type Where = (p: Place) => boolean;
 
 const LISTS: RepresentationName[] = ['Agencias', 'Carrocerias', 'Ciudades', 'Colores', 'Marcas'];
 /** Representations whose fields are not shown (Resources and their fields > Other resources). */
-const OPAQUE: RepresentationName[] = [...LISTS, 'EntryPoints', 'Agencia', 'AgenciaProductos', 'InvitationState', 'AppWebhooks', 'AppWebhook', 'Carroceria', 'Ciudad', 'Color', 'Marca'];
+const OPAQUE: RepresentationName[] = [
+  ...LISTS,
+  'EntryPoints',
+  'Agencia',
+  'AgenciaProductos',
+  'InvitationState',
+  'AppWebhooks',
+  'AppWebhook',
+  'Carroceria',
+  'Ciudad',
+  'Color',
+  'Marca',
+];
 
 const document: Where = (p) => p.kind === 'document';
-const operation = (...ids: string[]): Where => (p) => p.kind === 'operation' && ids.includes(p.endpoint.id);
-const response = (test: (e: Endpoint, r: ResponseSpec | SuccessSpec) => boolean): Where => (p) => p.kind === 'response' && test(p.endpoint, p.response);
-const representation = (names: RepresentationName[]) => response((_, r) => 'representation' in r && r.representation !== undefined && names.includes(r.representation));
-const parameter = (name: string, ...ids: string[]): Where => (p) => p.kind === 'parameter' && p.param.name === name && (ids.length === 0 || ids.includes(p.endpoint.id));
-const requestBody = (...models: string[]): Where => (p) => p.kind === 'requestBody' && models.includes(p.endpoint.body?.model ?? '');
-const otherCodes = (test: (e: Endpoint) => boolean): Where => (p) => p.kind === 'otherCodes' && test(p.endpoint);
+const operation =
+  (...ids: string[]): Where =>
+  (p) =>
+    p.kind === 'operation' && ids.includes(p.endpoint.id);
+const response =
+  (test: (e: Endpoint, r: ResponseSpec | SuccessSpec) => boolean): Where =>
+  (p) =>
+    p.kind === 'response' && test(p.endpoint, p.response);
+const representation = (names: RepresentationName[]) =>
+  response((_, r) => 'representation' in r && r.representation !== undefined && names.includes(r.representation));
+const parameter =
+  (name: string, ...ids: string[]): Where =>
+  (p) =>
+    p.kind === 'parameter' && p.param.name === name && (ids.length === 0 || ids.includes(p.endpoint.id));
+const requestBody =
+  (...models: string[]): Where =>
+  (p) =>
+    p.kind === 'requestBody' && models.includes(p.endpoint.body?.model ?? '');
+const otherCodes =
+  (test: (e: Endpoint) => boolean): Where =>
+  (p) =>
+    p.kind === 'otherCodes' && test(p.endpoint);
 const webhook: Where = (p) => p.kind === 'webhook';
-const anyOf = (...wheres: Where[]): Where => (p) => wheres.some((w) => w(p));
+const anyOf =
+  (...wheres: Where[]): Where =>
+  (p) =>
+    wheres.some((w) => w(p));
 
 /** Every gap's places; a gap missing here fails the document's test (every gap is marked somewhere). */
 const PLACES: Record<string, Where> = {
@@ -61,12 +92,18 @@ const PLACES: Record<string, Where> = {
   'conditional-request-header': response((e, r) => e.id === 'home' && r.status === 304),
   'topic-names': anyOf(parameter('topic'), webhook),
   'webhook-config-fields': requestBody('AppWebhookUpsert'),
-  'webhook-delivery': anyOf(response((_e, r) => r.body === 'webhook-payload'), webhook),
+  'webhook-delivery': anyOf(
+    response((_e, r) => r.body === 'webhook-payload'),
+    webhook,
+  ),
   'resource-fields': anyOf(representation(OPAQUE), requestBody('AgenciaCreate', 'AgenciaEdit')),
   'list-shape': representation(LISTS),
   enumerations: representation(['Consulta', 'ConsultaPage']),
   'nullable-types': representation(['Consulta', 'ConsultaPage']),
-  'invitation-states': anyOf(operation('agencias-options'), response((e, r) => e.id === 'agencias-get' && r.status === 200)),
+  'invitation-states': anyOf(
+    operation('agencias-options'),
+    response((e, r) => e.id === 'agencias-get' && r.status === 200),
+  ),
   'publication-states': document,
   'forbidden-body-fields': response((_, r) => r.body === 'problem'),
   'not-found-body': response((_, r) => r.body === 'undefined-body'),
@@ -76,10 +113,16 @@ const PLACES: Record<string, Where> = {
   'page-size': response((e, r) => e.id === 'consultas-list' && r.status === 200),
   'pagina-lower-bound': parameter('pagina'),
   today: parameter('desde'),
-  'marcas-bestmatch-responses': anyOf(operation('marcas-bestmatch'), otherCodes((e) => e.id === 'marcas-bestmatch')),
+  'marcas-bestmatch-responses': anyOf(
+    operation('marcas-bestmatch'),
+    otherCodes((e) => e.id === 'marcas-bestmatch'),
+  ),
   'further-codes': otherCodes((e) => e.section === 'Endpoints > Consultas'),
   'unlisted-media-types': response((e, r) => (e.id === 'carrocerias-get' && r.status === 200) || r.body === 'webhook-payload'),
-  'options-response': anyOf(operation('agencias-options'), otherCodes((e) => e.id === 'agencias-options')),
+  'options-response': anyOf(
+    operation('agencias-options'),
+    otherCodes((e) => e.id === 'agencias-options'),
+  ),
   'consultas-optional-admin-mail': parameter('adminMail', 'consultas-list'),
   'location-form': (p) => p.kind === 'header' && p.header.name === 'Location',
   'admin-mail-body-limits': requestBody('AgenciaCreate'),

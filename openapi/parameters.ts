@@ -29,8 +29,7 @@ function paramSchema(p: ParamSpec): JsonSchema {
 }
 
 /** A limit JSON Schema cannot state (it is relative to the target's today) stays beside the schema. */
-const relativeLimits = (p: ParamSpec) =>
-  p.minDaysBeforeToday !== undefined ? { 'x-vmp-min-days-before-today': p.minDaysBeforeToday } : {};
+const relativeLimits = (p: ParamSpec) => (p.minDaysBeforeToday !== undefined ? { 'x-vmp-min-days-before-today': p.minDaysBeforeToday } : {});
 
 function description(p: ParamSpec): string {
   const matched = p.matchedAgainst ? `; matched against ${p.matchedAgainst.join(', ')}` : '';

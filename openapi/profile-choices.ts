@@ -96,7 +96,11 @@ function summary(p: Profile): JsonSchema {
     ...(p.today ? { today: p.today } : {}),
     ...(p.resendMaxAgeDays !== undefined ? { resendMaxAgeDays: p.resendMaxAgeDays } : {}),
     ...(p.invitationState ? { invitationState: p.invitationState } : {}),
-    webhooks: { consultaPointer: p.webhooks.consultaPointer, signature: p.webhooks.signature?.scheme ?? null, resendWithoutCallback: p.webhooks.resendWithoutCallback },
+    webhooks: {
+      consultaPointer: p.webhooks.consultaPointer,
+      signature: p.webhooks.signature?.scheme ?? null,
+      resendWithoutCallback: p.webhooks.resendWithoutCallback,
+    },
   };
 }
 

@@ -48,7 +48,12 @@ function headers(e: Endpoint, specs: HeaderSpec[], filled: ReadonlySet<string>):
   if (specs.length === 0) return {};
   const entries = specs.map((h) => [
     h.name,
-    { description: h.meaning, required: true, schema: HEADER_SCHEMAS[h.name] ?? { type: 'string' }, ...gapMarks({ kind: 'header', endpoint: e, header: h }, filled) },
+    {
+      description: h.meaning,
+      required: true,
+      schema: HEADER_SCHEMAS[h.name] ?? { type: 'string' },
+      ...gapMarks({ kind: 'header', endpoint: e, header: h }, filled),
+    },
   ]);
   return { headers: Object.fromEntries(entries) };
 }

@@ -47,9 +47,18 @@ export interface SchemaChoices {
  */
 function payloadModel(consulta: z.ZodType, pointer: string | undefined): z.ZodType {
   if (pointer === undefined) return z.unknown();
-  const tokens = pointer === '' ? [] : pointer.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const tokens =
+    pointer === ''
+      ? []
+      : pointer
+          .slice(1)
+          .split('/')
+          .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
   // At "" the payload is the Consulta itself: a schema of its own that refers to it (a $ref, not a second id).
-  return tokens.reduceRight<z.ZodType>((inner, token) => z.looseObject({ [token]: inner }), z.lazy(() => consulta));
+  return tokens.reduceRight<z.ZodType>(
+    (inner, token) => z.looseObject({ [token]: inner }),
+    z.lazy(() => consulta),
+  );
 }
 
 function requestModel(model: RequestModel, members: z.ZodRawShape | undefined): z.ZodType {
@@ -91,7 +100,10 @@ export function componentSchemas(choices: SchemaChoices = {}): Record<string, Js
   // Each schema is a component of one document: no dialect or id of its own (its refs are the document's).
   // Descriptions are added here: zod reads a schema's metadata from the global registry, not this one.
   const out = Object.fromEntries(
-    Object.entries(schemas).map(([id, { $schema: _s, $id: _i, ...schema }]) => [id, { ...(descriptions.has(id) ? { description: descriptions.get(id) } : {}), ...schema } as JsonSchema]),
+    Object.entries(schemas).map(([id, { $schema: _s, $id: _i, ...schema }]) => [
+      id,
+      { ...(descriptions.has(id) ? { description: descriptions.get(id) } : {}), ...schema } as JsonSchema,
+    ]),
   );
   if ('__shared' in out) throw new Error(`a model is shared without a component of its own: ${JSON.stringify(out.__shared).slice(0, 200)}`);
   return out;

@@ -28,7 +28,13 @@ function signatureHeaders(signature: DocumentChoices['signature']): JsonSchema[]
   if (signature === undefined) return [];
   const names = typeof signature === 'object' ? [signature.header] : [...STANDARD_WEBHOOKS_HEADERS];
   const scheme = typeof signature === 'object' ? 'hmac-sha256' : signature;
-  return names.map((name) => ({ name, in: 'header', required: true, description: `signature (${scheme}, the profile's webhooks.signature)`, schema: { type: 'string' } }));
+  return names.map((name) => ({
+    name,
+    in: 'header',
+    required: true,
+    description: `signature (${scheme}, the profile's webhooks.signature)`,
+    schema: { type: 'string' },
+  }));
 }
 
 export function webhooksObject(choices: DocumentChoices): JsonSchema {

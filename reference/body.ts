@@ -6,7 +6,7 @@ import { REQUEST_MEDIA_TYPES, essence } from '../models/index.ts';
 
 export type BodyRead =
   | { kind: 'ok'; bytes: Buffer }
-  | { kind: 'too-large'; /** The client is still sending far past the cap: answer and close. */ abandon: boolean }
+  | { kind: 'too-large' /** The client is still sending far past the cap: answer and close. */; abandon: boolean }
   | { kind: 'aborted' };
 
 /** An oversize body is read and dropped up to this multiple of the cap, so the client gets to read the 413. */

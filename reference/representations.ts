@@ -16,10 +16,7 @@ export function agenciaFull(a: Agency, c: Choices): Record<string, unknown> {
     Estado: a.estado,
     InvitadaEl: a.invitadaEl,
     RegistradaEl: a.registradaEl,
-    _links:
-      a.estado === 'registrada'
-        ? { self, productos: link(href.productos(a.adminMail)), consultas: link(href.consultas(a.adminMail)) }
-        : { self },
+    _links: a.estado === 'registrada' ? { self, productos: link(href.productos(a.adminMail)), consultas: link(href.consultas(a.adminMail)) } : { self },
   };
 }
 

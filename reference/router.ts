@@ -5,10 +5,7 @@ import type { Route } from './context.ts';
 // literal segments as sent, a {param} any non-empty segment, percent-decoded; more literal segments win). The
 // first template the path fits decides: a method it does not define is 405, not a look at other templates.
 
-export type RouteMatch =
-  | { kind: 'found'; route: Route; path: Record<string, string | null> }
-  | { kind: 'wrong-method'; allow: string[] }
-  | { kind: 'unknown' };
+export type RouteMatch = { kind: 'found'; route: Route; path: Record<string, string | null> } | { kind: 'wrong-method'; allow: string[] } | { kind: 'unknown' };
 
 export class Router {
   /** Per template, its routes by method. */

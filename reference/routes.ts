@@ -46,16 +46,18 @@ export function buildRoutes(choices: Choices): Route[] {
     };
   });
   const hooks = choices.hooksPath
-    ? hookRoutes(choices.hooksPath).map((h): Route => ({
-        id: h.id,
-        method: 'POST',
-        path: h.path,
-        params: h.params,
-        takesBody: h.takesBody,
-        forms: undefined,
-        refusal: refusalOf(h.others),
-        handler: h.handler,
-      }))
+    ? hookRoutes(choices.hooksPath).map(
+        (h): Route => ({
+          id: h.id,
+          method: 'POST',
+          path: h.path,
+          params: h.params,
+          takesBody: h.takesBody,
+          forms: undefined,
+          refusal: refusalOf(h.others),
+          handler: h.handler,
+        }),
+      )
     : [];
   return [...fromCatalog, ...hooks];
 }

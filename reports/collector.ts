@@ -38,8 +38,7 @@ export class ResultCollector implements Reporter {
       if (result.state === 'failed') this.unhandled.push(`${testCase.fullName}: ${result.errors[0]?.message ?? 'failed'}`);
       return;
     }
-    const verdict: Verdict =
-      result.state === 'failed' ? 'fail' : result.state === 'skipped' ? 'skip' : meta.level === 'observe' ? 'observed' : 'pass';
+    const verdict: Verdict = result.state === 'failed' ? 'fail' : result.state === 'skipped' ? 'skip' : meta.level === 'observe' ? 'observed' : 'pass';
     const ruleResult: RuleResult = {
       id: meta.ruleId,
       level: meta.level,

@@ -21,9 +21,7 @@ export function coverageMatrix(cells: readonly CoverageCell[], endpoints: readon
   }
   return endpoints.map((e) => {
     const columns = columnsOf(e);
-    const undocumented = [
-      ...new Set(cells.filter((c) => c.endpoint === e.id && !columns.includes(c.cell) && !c.cell.startsWith('media:')).map((c) => c.cell)),
-    ]
+    const undocumented = [...new Set(cells.filter((c) => c.endpoint === e.id && !columns.includes(c.cell) && !c.cell.startsWith('media:')).map((c) => c.cell))]
       .sort()
       .map((cell) => ({ cell, state: states.get(`${e.id} ${cell}`)! }));
     return {

@@ -25,7 +25,8 @@ export function summarySection(result: RunResult): Markup {
 export function baselineSection(result: RunResult): Markup | '' {
   const b = result.baseline;
   if (!b) return '';
-  const list = (ids: string[]) => (ids.length ? html`<ul>${ids.map((id) => html`<li><a href="#${ruleAnchor(id)}"><code>${id}</code></a></li>`)}</ul>` : html`<p class="muted">none</p>`);
+  const list = (ids: string[]) =>
+    ids.length ? html`<ul>${ids.map((id) => html`<li><a href="#${ruleAnchor(id)}"><code>${id}</code></a></li>`)}</ul>` : html`<p class="muted">none</p>`;
   return html`<section id="baseline"><h2>Baseline <code>${b.file}</code></h2>
 <h3>New failures (${b.newFailures.length})</h3>${list(b.newFailures)}
 <h3>Still failing, known (${b.stillFailing.length})</h3>${list(b.stillFailing)}
@@ -50,9 +51,7 @@ ${result.inferred?.length ? html`<h3>Before the checks: inferred profile values<
 ${result.discovery?.length ? html`<h3>Before the checks: fixture discovery</h3><ul>${result.discovery.map((d) => html`<li>${d}</li>`)}</ul>` : ''}
 ${deadlineNote(result) ? html`<h3>Deadline</h3><p>${deadlineNote(result)}</p>` : ''}
 ${
-  result.unhandledErrors.length
-    ? html`<h3>Errors outside any check</h3><ul>${result.unhandledErrors.map((e) => html`<li><pre>${e}</pre></li>`)}</ul>`
-    : ''
+  result.unhandledErrors.length ? html`<h3>Errors outside any check</h3><ul>${result.unhandledErrors.map((e) => html`<li><pre>${e}</pre></li>`)}</ul>` : ''
 }</section>`;
 }
 
@@ -70,7 +69,9 @@ export function coverageSection(result: RunResult): Markup {
     const states = new Map(row.columns.map((c) => [c.cell, c.state]));
     return html`<tr data-endpoint="${row.endpoint}"><th><code>${row.label}</code></th>${columns.map((c) => {
       const state = states.get(c);
-      return state ? html`<td class="cov ${state}" data-cell="${c}" data-state="${state}" title="${c}: ${state}">${CELL_MARK[state]}</td>` : html`<td class="na"></td>`;
+      return state
+        ? html`<td class="cov ${state}" data-cell="${c}" data-state="${state}" title="${c}: ${state}">${CELL_MARK[state]}</td>`
+        : html`<td class="na"></td>`;
     })}<td class="undocumented">${row.undocumented.map((u) => html`<span class="cov ${u.state}" data-cell="${u.cell}" data-state="${u.state}">${u.cell} ${CELL_MARK[u.state]}</span> `)}</td></tr>`;
   })}</tbody></table></div></section>`;
 }
@@ -81,12 +82,16 @@ export function observationsSection(result: RunResult): Markup {
   return html`<section id="observations"><h2>Observed behaviour where the spec is silent</h2>
 <table class="observations"><thead><tr><th>gap</th><th>spec section</th><th>what the spec leaves open</th><th>profile key</th><th>target's choice (profile)</th><th>observe rule</th><th>observed</th></tr></thead>
 <tbody>${rows.map(
-    (r) => html`<tr data-gap="${r.gap.id}"><td>${r.gap.id}</td><td>${r.gap.section}</td><td>${r.gap.what}</td><td>${r.gap.profileKey ? html`<code>${r.gap.profileKey}</code>` : ''}</td>
+    (
+      r,
+    ) => html`<tr data-gap="${r.gap.id}"><td>${r.gap.id}</td><td>${r.gap.section}</td><td>${r.gap.what}</td><td>${r.gap.profileKey ? html`<code>${r.gap.profileKey}</code>` : ''}</td>
 <td>${profileChoice(result.profile, r.gap.profileKey) ? html`<code>${profileChoice(result.profile, r.gap.profileKey)}</code>` : ''}</td>
 <td>${r.gap.observedBy ? html`<a href="#${ruleAnchor(r.gap.observedBy)}"><code>${r.gap.observedBy}</code></a>` : ''}</td>
 <td>${r.verdict ? html`<span class="badge ${r.verdict}">${VERDICT_LABEL[r.verdict]}</span> ` : ''}${r.observation ?? (r.gap.observedBy ? 'not run' : '')}</td></tr>`,
   )}${others.map(
-    (r) => html`<tr data-rule="${r.id}"><td></td><td>${r.section}</td><td>${r.statement}</td><td></td><td></td><td><a href="#${ruleAnchor(r.id)}"><code>${r.id}</code></a></td>
+    (
+      r,
+    ) => html`<tr data-rule="${r.id}"><td></td><td>${r.section}</td><td>${r.statement}</td><td></td><td></td><td><a href="#${ruleAnchor(r.id)}"><code>${r.id}</code></a></td>
 <td><span class="badge ${r.verdict}">${VERDICT_LABEL[r.verdict]}</span> ${r.observation ?? r.skipReason ?? ''}</td></tr>`,
   )}</tbody></table></section>`;
 }
@@ -116,12 +121,15 @@ export function specCoverageSection(result: RunResult): Markup {
   return html`<section id="spec-coverage"><h2>Spec coverage</h2>
 <p>${result.specCoverage.length} statements of the spec: ${t.pass} passed, ${t.fail} failed, ${t.skip} skipped, ${t['not-run']} not run, ${t.observed} observed only, ${t.restated} restated elsewhere, ${t.unchecked} not checkable (reason given).</p>
 ${sections.map(
-    (section) => html`<h3>${section}</h3><table class="statements"><thead><tr><th>statement</th><th>the spec says</th><th>rules</th><th>verdict</th></tr></thead><tbody>
+  (
+    section,
+  ) => html`<h3>${section}</h3><table class="statements"><thead><tr><th>statement</th><th>the spec says</th><th>rules</th><th>verdict</th></tr></thead><tbody>
 ${result.specCoverage
   .filter((s) => s.section === section)
   .map(
-    (s) => html`<tr id="stmt-${s.id}" data-verdict="${s.verdict}"><td><code>${s.id}</code></td><td>“${s.quote}”</td><td>${detail(s)}</td><td><span class="badge ${STATEMENT_BADGE[s.verdict]}">${s.verdict.toUpperCase()}</span></td></tr>`,
+    (s) =>
+      html`<tr id="stmt-${s.id}" data-verdict="${s.verdict}"><td><code>${s.id}</code></td><td>“${s.quote}”</td><td>${detail(s)}</td><td><span class="badge ${STATEMENT_BADGE[s.verdict]}">${s.verdict.toUpperCase()}</span></td></tr>`,
   )}</tbody></table>`,
-  )}
+)}
 </section>`;
 }

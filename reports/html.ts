@@ -60,9 +60,9 @@ ${failuresSection(result)}
 ${baselineSection(result)}
 <section id="rules"><h2>Rules and evidence</h2>
 ${areas.map(
-    (area) => html`<h3 id="area-${area}">${area}</h3>
+  (area) => html`<h3 id="area-${area}">${area}</h3>
 ${result.rules.filter((r) => r.area === area).map(ruleHtml)}`,
-  )}
+)}
 </section>
 ${coverageSection(result)}
 ${specCoverageSection(result)}

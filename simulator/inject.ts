@@ -50,7 +50,8 @@ export async function injectStream(o: InjectOptions): Promise<{ sent: number; la
       const text = await res.body.text();
       const sid = res.statusCode === 201 ? sidOf(text, res.headers.location) : undefined;
       if (sid) o.ledger.bound(item.index, sid);
-      else o.ledger.injectionFailed(item.index, `POST ${url} answered ${res.statusCode}${res.statusCode === 201 ? ' without a sid' : ''}: ${text.slice(0, 200)}`);
+      else
+        o.ledger.injectionFailed(item.index, `POST ${url} answered ${res.statusCode}${res.statusCode === 201 ? ' without a sid' : ''}: ${text.slice(0, 200)}`);
     } catch (error) {
       o.ledger.injectionFailed(item.index, `POST ${url} failed: ${(error as Error).message}`);
     }

@@ -81,7 +81,8 @@ function modelLine(model: LoadModel, scenario: K6Scenario): string {
   return `open model: ${model.rate} req/s, ${model.arrival.kind} arrivals (${scenario.executor}), at most ${model.maxInFlight} in flight (VUs); sends without a free VU are k6's dropped_iterations`;
 }
 
-const sampling = (every: number): string => (every === 0 ? 'no response validated' : every === 1 ? 'every response validated' : `one response in ${every} validated`);
+const sampling = (every: number): string =>
+  every === 0 ? 'no response validated' : every === 1 ? 'every response validated' : `one response in ${every} validated`;
 
 function credentialVariables(plan: K6Plan): string[] {
   return [...new Set(Object.values(plan.credentialHeaders).flatMap((t) => [...t.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((m) => m[1]!)))];
@@ -97,10 +98,14 @@ function header(o: K6ExportOptions, plan: K6Plan, scenario: K6Scenario, threshol
     `//   k6 run ${variables.map((v) => `-e ${v}=… `).join('')}${K6_SCRIPT_FILE}`,
     '//',
     `// Target: ${plan.baseUrl} (-e BASE_URL=… overrides it).${o.serveHint ? ` ${o.serveHint}` : ''}`,
-    `// Credentials, never written here: ${Object.entries(plan.credentialHeaders).map(([name, t]) => `${name} from ${t}`).join(', ') || 'none'}.`,
+    `// Credentials, never written here: ${
+      Object.entries(plan.credentialHeaders)
+        .map(([name, t]) => `${name} from ${t}`)
+        .join(', ') || 'none'
+    }.`,
     `// ${modelLine(o.model, scenario)}; ${o.durationSec} s; seed ${o.seed}.`,
     `// ${plan.operations.length} operations in load's sequence of ${plan.sequence.length}; ${sampling(plan.validation.every)} (a k6 check).`,
-    "// Thresholds (k6 exits 99 when one is broken, where load exits 1):",
+    '// Thresholds (k6 exits 99 when one is broken, where load exits 1):',
     ...thresholds.map((t) => `//   ${t.expression} → ${t.metric}: ${t.k6}`),
     '',
   ];
@@ -141,7 +146,11 @@ export async function exportK6(o: K6ExportOptions): Promise<K6Export> {
   out(`load: exported for k6 to ${o.dir}: ${K6_SCRIPT_FILE}, ${K6_DATA_FILE} (${plan.operations.length} operations; ${modelLine(o.model, scenario)})`);
   for (const s of mix.skipped) out(`load: not in the mix: ${s.endpointId} (${s.reason})`);
   for (const t of thresholds) out(`load: threshold ${t.expression} → k6 ${t.metric}: ${t.k6}`);
-  out(`load: run it with: k6 run ${credentialVariables(plan).map((v) => `-e ${v}=… `).join('')}${path.join(o.dir, K6_SCRIPT_FILE)}`);
+  out(
+    `load: run it with: k6 run ${credentialVariables(plan)
+      .map((v) => `-e ${v}=… `)
+      .join('')}${path.join(o.dir, K6_SCRIPT_FILE)}`,
+  );
   if (o.serveHint) out(`load: ${o.serveHint}`);
   return { files: files.map((f) => f.file), plan, scenario, thresholds };
 }

@@ -64,13 +64,18 @@ export function credentialTemplates(profile: Profile, profileJson: unknown): Rec
 
 /** Every keyword a schema uses, so one schema-check.js does not know is refused at export, not skipped in k6. */
 function checkKeywords(schema: unknown, where: string): void {
-  if (Array.isArray(schema)) return schema.forEach((s) => checkKeywords(s, where));
+  if (Array.isArray(schema)) {
+    for (const s of schema) checkKeywords(s, where);
+    return;
+  }
   if (schema === null || typeof schema !== 'object') return;
   for (const [key, value] of Object.entries(schema)) {
-    if (!KEYWORDS.includes(key)) throw new UncheckableSchemaError(`the JSON Schema of ${where} uses '${key}', which the k6 script's check does not know (simulator/k6/schema-check.js)`);
+    if (!KEYWORDS.includes(key))
+      throw new UncheckableSchemaError(`the JSON Schema of ${where} uses '${key}', which the k6 script's check does not know (simulator/k6/schema-check.js)`);
     // Under properties and $defs the keys are names, not keywords.
-    if (key === 'properties' || key === '$defs') Object.values(value as object).forEach((s) => checkKeywords(s, where));
-    else if (key !== 'const' && key !== 'enum' && key !== 'default' && key !== 'examples') checkKeywords(value, where);
+    if (key === 'properties' || key === '$defs') {
+      for (const s of Object.values(value as object)) checkKeywords(s, where);
+    } else if (key !== 'const' && key !== 'enum' && key !== 'default' && key !== 'examples') checkKeywords(value, where);
   }
 }
 

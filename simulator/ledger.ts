@@ -224,7 +224,13 @@ export class Ledger {
       if (n > 1) this.problems.add({ kind: 'duplicated', phase: 'inject', index: i, ...sid, detail: `${n} deliveries to the primary app` });
       const latency = this.firstLatency[i]!;
       if (latency > this.options.deadlineMs) {
-        this.problems.add({ kind: 'late', phase: 'inject', index: i, ...sid, detail: `delivered after ${Math.round(latency)} ms (deadline ${this.options.deadlineMs} ms)` });
+        this.problems.add({
+          kind: 'late',
+          phase: 'inject',
+          index: i,
+          ...sid,
+          detail: `delivered after ${Math.round(latency)} ms (deadline ${this.options.deadlineMs} ms)`,
+        });
       }
     }
     this.pending.clear();

@@ -21,7 +21,13 @@ export function renderLoadSection(r: LoadResult): string {
       percentileSeries('all requests', COLORS[0]!, decodeHistogram(r.latency.histogram)),
       ...busiest.map(([id, op], i) => percentileSeries(id, COLORS[i + 1]!, decodeHistogram(op.histogram))),
     ],
-    { title: `Latency by percentile${r.model === 'open' ? ' (from intended send time)' : ''}`, xLabel: 'percentile', yLabel: 'ms', xTicks: PERCENTILE_TICKS, width: 760 },
+    {
+      title: `Latency by percentile${r.model === 'open' ? ' (from intended send time)' : ''}`,
+      xLabel: 'percentile',
+      yLabel: 'ms',
+      xTicks: PERCENTILE_TICKS,
+      width: 760,
+    },
   );
   const throughput = lineChart(
     [
@@ -31,7 +37,9 @@ export function renderLoadSection(r: LoadResult): string {
     { title: 'Throughput over time', xLabel: 'seconds since start', yLabel: 'per second', width: 760 },
   );
   const verdict = r.exitCode === 0 ? 'pass' : 'fail';
-  const operations = Object.entries(r.operations).map(([id, op]) => html`<tr><th>${id}</th><td>${op.requests}</td><td>${op.errors}</td>${cells(op.percentiles)}</tr>`);
+  const operations = Object.entries(r.operations).map(
+    ([id, op]) => html`<tr><th>${id}</th><td>${op.requests}</td><td>${op.errors}</td>${cells(op.percentiles)}</tr>`,
+  );
   const q = r.requests;
   const section = html`<section id="load"><h2>Load</h2>
 <p><span class="verdict ${verdict}">${verdict.toUpperCase()}</span> exit code ${r.exitCode}${r.reliable ? '' : html` — <span class="error">unreliable: the generator was the bottleneck (${r.generator.reasons.join('; ')})</span>`}</p>

@@ -57,10 +57,19 @@ export async function mergeLoadFiles(files: readonly string[], thresholds: reado
   const total = parts.reduce((s, p) => s + p.requests.total, 0);
   const failed = parts.reduce((s, p) => s + p.requests.non2xx + p.requests.transportErrors, 0);
   const rps = parts.reduce((s, p) => s + p.requests.rps, 0);
-  const latency = merge(files.join(', '), parts.map((p) => p.latency.histogram));
+  const latency = merge(
+    files.join(', '),
+    parts.map((p) => p.latency.histogram),
+  );
   const ids = [...new Set(parts.flatMap((p) => Object.keys(p.operations)))].sort();
   const operations = Object.fromEntries(
-    ids.map((id) => [id, merge(id, parts.flatMap((p) => (p.operations[id] ? [p.operations[id].histogram] : [])))]),
+    ids.map((id) => [
+      id,
+      merge(
+        id,
+        parts.flatMap((p) => (p.operations[id] ? [p.operations[id].histogram] : [])),
+      ),
+    ]),
   );
   const errorRate = total === 0 ? 0 : failed / total;
   return { files: [...files], total, failed, rps, latency, operations, thresholds: thresholds.map((t) => judge(t, { latencyMs: latency, errorRate, rps })) };

@@ -103,7 +103,8 @@ function paramsFor(e: Endpoint, s: Samples): { path: Record<string, string | num
   for (const p of e.params) {
     const value = known[p.name];
     if (p.in === 'path') {
-      if (value === undefined) return `no ${p.name} for ${e.path} (${p.name === 'topic' ? 'no topic is known to be configured' : p.name === 'id' ? `no profile catalogKeys.${segment}.id` : 'not in the fixtures'})`;
+      if (value === undefined)
+        return `no ${p.name} for ${e.path} (${p.name === 'topic' ? 'no topic is known to be configured' : p.name === 'id' ? `no profile catalogKeys.${segment}.id` : 'not in the fixtures'})`;
       path[p.name] = value;
     } else if (p.required) {
       if (value === undefined) return `no value for the required query parameter ${p.name}`;
@@ -152,7 +153,14 @@ export function buildMix(client: TargetClient, s: Samples, weights?: Readonly<Re
       const id = v.variant && v.variant !== 'all' ? `${e.id}:${v.variant}` : e.id;
       const url = new URL(client.url(expandPath(e.path, params.path), { ...client.queryFor('primary'), ...params.query, ...v.query }, form));
       const own = weights?.[id];
-      operations.push({ id, endpointId: e.id, path: url.pathname + url.search, headers: client.headersFor('primary', form), ...(form ? { form } : {}), weight: own ?? weight / variants.length });
+      operations.push({
+        id,
+        endpointId: e.id,
+        path: url.pathname + url.search,
+        headers: client.headersFor('primary', form),
+        ...(form ? { form } : {}),
+        weight: own ?? weight / variants.length,
+      });
     }
   }
   return { operations: operations.filter((o) => o.weight > 0), skipped };

@@ -21,7 +21,10 @@ export function startProgress(o: ProgressOptions): { stop(): void } {
     const elapsed = Math.min(performance.now() - started, o.durationMs);
     const last = o.recorder.timeline.at(-2) ?? o.recorder.timeline.at(-1);
     const errors = o.recorder.non2xx + o.recorder.transportErrors;
-    return { elapsed, line: `${(elapsed / 1000).toFixed(0)}/${(o.durationMs / 1000).toFixed(0)} s, ${o.recorder.total} requests, ${last?.requests ?? 0} req/s, ${errors} errors` };
+    return {
+      elapsed,
+      line: `${(elapsed / 1000).toFixed(0)}/${(o.durationMs / 1000).toFixed(0)} s, ${o.recorder.total} requests, ${last?.requests ?? 0} req/s, ${errors} errors`,
+    };
   };
   if (tty) {
     const timer = setInterval(() => {

@@ -60,7 +60,10 @@ export interface LoadResult {
 
 export function measuredFrom(recorder: LoadRecorder, durationMs: number): { errorRate: number; rps: number } {
   const failed = recorder.non2xx + recorder.transportErrors;
-  return { errorRate: recorder.total === 0 ? 0 : failed / recorder.total, rps: (recorder.total - recorder.transportErrors) / Math.max(durationMs / 1000, 1e-3) };
+  return {
+    errorRate: recorder.total === 0 ? 0 : failed / recorder.total,
+    rps: (recorder.total - recorder.transportErrors) / Math.max(durationMs / 1000, 1e-3),
+  };
 }
 
 export function latencyBlocks(recorder: LoadRecorder): Pick<LoadResult, 'latency' | 'operations' | 'timeline'> {

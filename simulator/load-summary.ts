@@ -20,11 +20,15 @@ export function loadSummaryLines(r: LoadResult, operationsShown = 12): string[] 
   ];
   if (r.open) {
     const o = r.open;
-    lines.push(`load: open model: ${o.scheduled} scheduled, ${o.sent} sent, ${o.dropped} dropped (no free connection at their time), ${o.unfinished} unfinished at the end; send lag ${percentilesMsLine(o.sendLagMs)}`);
+    lines.push(
+      `load: open model: ${o.scheduled} scheduled, ${o.sent} sent, ${o.dropped} dropped (no free connection at their time), ${o.unfinished} unfinished at the end; send lag ${percentilesMsLine(o.sendLagMs)}`,
+    );
   }
   const ops = Object.entries(r.operations).sort(([, a], [, b]) => b.requests - a.requests);
   for (const [id, op] of ops.slice(0, operationsShown)) {
-    lines.push(`  ${id.padEnd(28)} ${String(op.requests).padStart(8)} req ${String(op.errors).padStart(5)} err  p50 ${ms(op.percentiles.p50)} ms  p99 ${ms(op.percentiles.p99)} ms`);
+    lines.push(
+      `  ${id.padEnd(28)} ${String(op.requests).padStart(8)} req ${String(op.errors).padStart(5)} err  p50 ${ms(op.percentiles.p50)} ms  p99 ${ms(op.percentiles.p99)} ms`,
+    );
   }
   if (ops.length > operationsShown) lines.push(`  … ${ops.length - operationsShown} more operations in load.json`);
   const v = r.validation;

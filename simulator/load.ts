@@ -84,9 +84,29 @@ export async function runLoad(o: LoadOptions): Promise<{ exitCode: number; resul
   let ranMs: number;
   try {
     if (model.kind === 'closed') {
-      ranMs = (await runClosed({ baseUrl: o.baseUrl, sequence, connections: model.connections, durationSec: o.durationSec, timeoutSec: o.timeoutMs / 1000, recorder, ...(o.signal ? { signal: o.signal } : {}) })).durationMs;
+      ranMs = (
+        await runClosed({
+          baseUrl: o.baseUrl,
+          sequence,
+          connections: model.connections,
+          durationSec: o.durationSec,
+          timeoutSec: o.timeoutMs / 1000,
+          recorder,
+          ...(o.signal ? { signal: o.signal } : {}),
+        })
+      ).durationMs;
     } else {
-      open = await runOpen({ baseUrl: o.baseUrl, sequence, arrival: model.arrival, seed: o.seed, durationMs, maxInFlight: model.maxInFlight, timeoutMs: o.timeoutMs, recorder, ...(o.signal ? { signal: o.signal } : {}) });
+      open = await runOpen({
+        baseUrl: o.baseUrl,
+        sequence,
+        arrival: model.arrival,
+        seed: o.seed,
+        durationMs,
+        maxInFlight: model.maxInFlight,
+        timeoutMs: o.timeoutMs,
+        recorder,
+        ...(o.signal ? { signal: o.signal } : {}),
+      });
       ranMs = open.durationMs;
     }
   } finally {

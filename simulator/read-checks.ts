@@ -87,7 +87,13 @@ export async function checkBySid(client: TargetClient, agency: string, ledger: L
       const sid = ledger.sidOf(index)!;
       const res = await callEndpoint(client, 'consultas-get', { params: { adminMail: agency, sid }, form: 'json' });
       if (res.status !== 200) {
-        ledger.problems.add({ kind: 'not-found-by-sid', phase: 'read', index, sid, detail: `GET ${res.exchange.url} answered ${res.status ?? res.error?.code}` });
+        ledger.problems.add({
+          kind: 'not-found-by-sid',
+          phase: 'read',
+          index,
+          sid,
+          detail: `GET ${res.exchange.url} answered ${res.status ?? res.error?.code}`,
+        });
         return;
       }
       const problem = ledger.contentProblem(index, res.json, 'the Consulta read by sid');

@@ -58,7 +58,10 @@ export function finishResends(ledger: Ledger, consultaPointer: string, deadlineM
     }
     if (!r.location) add('resend-failed', 'resendwebhook answered 202 without a Location header');
     const returned = resolvePointer(r.payload, consultaPointer);
-    const carried = r.payload === undefined ? 'the 202 body is empty or not JSON' : ledger.contentProblem(index, returned, `the 202 body's Consulta (at '${consultaPointer}')`);
+    const carried =
+      r.payload === undefined
+        ? 'the 202 body is empty or not JSON'
+        : ledger.contentProblem(index, returned, `the 202 body's Consulta (at '${consultaPointer}')`);
     if (carried) add('mismatched', carried);
     const [first, ...again] = r.deliveries;
     if (!first) {

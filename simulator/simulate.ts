@@ -100,7 +100,12 @@ export async function runSimulation(o: SimulationOptions): Promise<{ exitCode: n
   await mkdir(o.reportDir, { recursive: true });
 
   const existing = mode === 'observe' ? await recentSids(client, agency, o.inquiries) : undefined;
-  const ledger = new Ledger({ capacity: existing?.sids.length ?? o.inquiries, deadlineMs: o.deadlineMs, consultaPointer: pointer, signed: o.profile.webhooks.signature !== null });
+  const ledger = new Ledger({
+    capacity: existing?.sids.length ?? o.inquiries,
+    deadlineMs: o.deadlineMs,
+    consultaPointer: pointer,
+    signed: o.profile.webhooks.signature !== null,
+  });
   const receipts = new Map<number, number>();
   const captureFile = path.join(o.reportDir, DELIVERIES_FILE);
   const reach = o.capture ?? LOCAL_CAPTURE;
@@ -134,7 +139,9 @@ export async function runSimulation(o: SimulationOptions): Promise<{ exitCode: n
     }
     throw error;
   });
-  out(`simulate: target ${o.baseUrl}${o.embedded ? ' (embedded reference server)' : ''}; agency ${agency}; mode ${mode === 'hooks' ? `hooks (${hooks})` : 'observe (simulationHooks: null)'}`);
+  out(
+    `simulate: target ${o.baseUrl}${o.embedded ? ' (embedded reference server)' : ''}; agency ${agency}; mode ${mode === 'hooks' ? `hooks (${hooks})` : 'observe (simulationHooks: null)'}`,
+  );
   const callbackBase = reach.publicUrl ?? capture.url;
   const via = reach.publicUrl ? `, called back at ${reach.publicUrl}` : '';
   out(`simulate: capture server ${capture.url}${via} (/primary, /other); deliveries appended to ${captureFile}`);
@@ -178,7 +185,10 @@ export async function runSimulation(o: SimulationOptions): Promise<{ exitCode: n
       await settle((now) => ledger.injectSettled(now), grace, o.signal);
       if (!o.signal?.aborted) {
         const tz = o.profile.timeZone;
-        list = await checkListed(client, agency, ledger, { desde: todayIn(tz, new Date(startEpochMs)), hasta: todayIn(tz, new Date(injected.lastMomentMs ?? startEpochMs)) });
+        list = await checkListed(client, agency, ledger, {
+          desde: todayIn(tz, new Date(startEpochMs)),
+          hasta: todayIn(tz, new Date(injected.lastMomentMs ?? startEpochMs)),
+        });
         const checked = countBound(ledger);
         bySid = { checked, ok: await checkBySid(client, agency, ledger, o.signal) };
       }
@@ -224,9 +234,20 @@ export async function runSimulation(o: SimulationOptions): Promise<{ exitCode: n
       injected: mode === 'hooks' ? countBound(ledger) : sent,
       delivered: mode === 'hooks' ? ledger.delivered() : [...ledger.resends.values()].filter((r) => r.deliveries.length > 0).length,
     },
-    capture: { url: capture.url, file: captureFile, received: ledger.received, unattributed: ledger.unattributed, unattributedExamples: ledger.unattributedExamples },
+    capture: {
+      url: capture.url,
+      file: captureFile,
+      received: ledger.received,
+      unattributed: ledger.unattributed,
+      unattributedExamples: ledger.unattributedExamples,
+    },
     latency: latencySummary(ledger.latency),
-    resend: { requested: mode === 'observe' ? 'all' : (o.resend ?? DEFAULT_RESEND_SAMPLE), sent: resent.length, ok: resendOk, latency: latencySummary(ledger.resendLatency) },
+    resend: {
+      requested: mode === 'observe' ? 'all' : (o.resend ?? DEFAULT_RESEND_SAMPLE),
+      sent: resent.length,
+      ok: resendOk,
+      latency: latencySummary(ledger.resendLatency),
+    },
     ...(list ? { list } : {}),
     ...(bySid ? { bySid } : {}),
     counts: ledger.problems.countsByKind(),

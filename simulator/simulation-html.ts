@@ -19,9 +19,12 @@ export function renderSimulationSection(r: SimulationResult): string {
     { title: 'Webhook delivery latency by percentile', xLabel: 'percentile', yLabel: 'ms', xTicks: PERCENTILE_TICKS },
   );
   const counts: Markup[] = PROBLEM_KINDS.map(
-    (k) => html`<tr${r.counts[k] > 0 && FAILING_KINDS.has(k) ? raw(' class="has-fail"') : ''}><th>${k}</th><td>${r.counts[k]}</td><td>${FAILING_KINDS.has(k) ? 'fails the run' : 'reported'}</td></tr>`,
+    (k) =>
+      html`<tr${r.counts[k] > 0 && FAILING_KINDS.has(k) ? raw(' class="has-fail"') : ''}><th>${k}</th><td>${r.counts[k]}</td><td>${FAILING_KINDS.has(k) ? 'fails the run' : 'reported'}</td></tr>`,
   );
-  const problems = r.problems.slice(0, SHOWN).map((p) => html`<tr><td>${p.kind}</td><td>#${p.index}</td><td><code>${p.sid ?? ''}</code></td><td>${p.phase}</td><td>${p.detail}</td></tr>`);
+  const problems = r.problems
+    .slice(0, SHOWN)
+    .map((p) => html`<tr><td>${p.kind}</td><td>#${p.index}</td><td><code>${p.sid ?? ''}</code></td><td>${p.phase}</td><td>${p.detail}</td></tr>`);
   const section = html`<section id="simulation"><h2>Traffic simulation</h2>
 <p><span class="verdict ${verdict === 'pass' ? 'pass' : 'fail'}">${verdict.toUpperCase()}</span> exit code ${r.exitCode}</p>
 <dl>

@@ -67,13 +67,18 @@ export function summaryLines(r: SimulationResult, shown = 20): string[] {
   if (r.mode === 'hooks') lines.push(`simulate: delivery latency (from send): ${percentileLine(r.latency.percentiles)}`);
   if (r.list) {
     const l = r.list;
-    lines.push(`simulate: list: ${l.listed} found in ${l.pages} page(s)${l.complete ? '' : ` (incomplete${l.error ? `: ${l.error}` : ': over 99 pages'})`}; not listed ${c['not-listed']}`);
+    lines.push(
+      `simulate: list: ${l.listed} found in ${l.pages} page(s)${l.complete ? '' : ` (incomplete${l.error ? `: ${l.error}` : ': over 99 pages'})`}; not listed ${c['not-listed']}`,
+    );
   }
   if (r.bySid) lines.push(`simulate: by sid: ${r.bySid.ok}/${r.bySid.checked} found and equal; not found ${c['not-found-by-sid']}`);
-  lines.push(`simulate: resendwebhook: ${r.resend.ok}/${r.resend.sent} answered 202 + Location and delivered exactly the returned payload once; latency ${percentileLine(r.resend.latency.percentiles)}`);
+  lines.push(
+    `simulate: resendwebhook: ${r.resend.ok}/${r.resend.sent} answered 202 + Location and delivered exactly the returned payload once; latency ${percentileLine(r.resend.latency.percentiles)}`,
+  );
   if (c['injection-failed'] > 0) lines.push(`simulate: ${c['injection-failed']} inquiries refused by the hook`);
   if (c['bad-signature'] > 0) lines.push(`simulate: ${c['bad-signature']} deliveries without a valid signature (profile webhooks.signature)`);
-  if (r.capture.unattributed > 0) lines.push(`simulate: ${r.capture.unattributed} deliveries matched no injected inquiry, e.g. ${r.capture.unattributedExamples[0]}`);
+  if (r.capture.unattributed > 0)
+    lines.push(`simulate: ${r.capture.unattributed} deliveries matched no injected inquiry, e.g. ${r.capture.unattributedExamples[0]}`);
   for (const p of r.problems.slice(0, shown)) {
     lines.push(`  ${p.kind.padEnd(16)} inquiry #${p.index}${p.sid ? ` sid ${p.sid}` : ''} (${p.phase}): ${p.detail}`);
   }

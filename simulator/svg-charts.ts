@@ -40,8 +40,14 @@ export function lineChart(series: readonly Series[], o: ChartOptions): string {
   const xTicks = o.xTicks ?? Array.from({ length: 5 }, (_, i) => ({ at: x0 + ((x1 - x0) * i) / 4, label: fmt(x0 + ((x1 - x0) * i) / 4) }));
   const yTicks = Array.from({ length: 5 }, (_, i) => (y1 * i) / 4);
   const grid = [
-    ...yTicks.map((y) => `<line x1="${M.left}" x2="${width - M.right}" y1="${sy(y).toFixed(1)}" y2="${sy(y).toFixed(1)}" stroke="#e3e6ee"/><text x="${M.left - 6}" y="${(sy(y) + 4).toFixed(1)}" text-anchor="end">${fmt(y)}</text>`),
-    ...xTicks.map((t) => `<line x1="${sx(t.at).toFixed(1)}" x2="${sx(t.at).toFixed(1)}" y1="${M.top}" y2="${M.top + ph}" stroke="#eef0f5"/><text x="${sx(t.at).toFixed(1)}" y="${M.top + ph + 16}" text-anchor="middle">${esc(t.label)}</text>`),
+    ...yTicks.map(
+      (y) =>
+        `<line x1="${M.left}" x2="${width - M.right}" y1="${sy(y).toFixed(1)}" y2="${sy(y).toFixed(1)}" stroke="#e3e6ee"/><text x="${M.left - 6}" y="${(sy(y) + 4).toFixed(1)}" text-anchor="end">${fmt(y)}</text>`,
+    ),
+    ...xTicks.map(
+      (t) =>
+        `<line x1="${sx(t.at).toFixed(1)}" x2="${sx(t.at).toFixed(1)}" y1="${M.top}" y2="${M.top + ph}" stroke="#eef0f5"/><text x="${sx(t.at).toFixed(1)}" y="${M.top + ph + 16}" text-anchor="middle">${esc(t.label)}</text>`,
+    ),
   ];
   const paths = series.map((s) => {
     const d = s.points.map((p, i) => `${i === 0 ? 'M' : 'L'}${sx(p[0]).toFixed(1)},${sy(p[1]).toFixed(1)}`).join('');

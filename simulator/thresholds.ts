@@ -43,8 +43,7 @@ const LATENCY_UNITS: Record<string, number> = { us: 0.001, ms: 1, s: 1000 };
 
 export function parseThreshold(expression: string): Threshold {
   const m = SYNTAX.exec(expression);
-  const bad = (why: string) =>
-    new ThresholdError(`--threshold '${expression}': ${why} (examples: "p99<250ms", "p99.9<1s", "errors<0.1%", "rps>500")`);
+  const bad = (why: string) => new ThresholdError(`--threshold '${expression}': ${why} (examples: "p99<250ms", "p99.9<1s", "errors<0.1%", "rps>500")`);
   if (!m) throw bad('expected p50|p90|p99|p99.9|errors|rps, then <, <=, > or >=, then a number with its unit');
   const [, metric, comparison, number, unit] = m as unknown as [string, Metric, Comparison, string, string | undefined];
   const value = Number(number);
@@ -73,6 +72,12 @@ export function judge(t: Threshold, m: Measured): ThresholdVerdict {
 }
 
 export function formatVerdict(v: ThresholdVerdict): string {
-  const actual = Number.isNaN(v.actual) ? 'no answers' : v.unit === '%' ? `${v.actual.toFixed(3)}%` : v.unit === 'ms' ? `${v.actual.toFixed(2)} ms` : `${v.actual.toFixed(1)} req/s`;
+  const actual = Number.isNaN(v.actual)
+    ? 'no answers'
+    : v.unit === '%'
+      ? `${v.actual.toFixed(3)}%`
+      : v.unit === 'ms'
+        ? `${v.actual.toFixed(2)} ms`
+        : `${v.actual.toFixed(1)} req/s`;
   return `${v.ok ? 'ok    ' : 'BROKEN'} ${v.expression} (actual ${actual})`;
 }

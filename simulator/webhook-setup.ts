@@ -66,16 +66,24 @@ export async function pointAtCapture(client: TargetClient, captureUrl: string, t
   if (!pointOther) return;
   const other = await pointWebhook(client, 'other', topic, `${captureUrl}/other`);
   if (other.status !== 200 && other.status !== 201) {
-    out(`simulate: warning: the other app's topic '${topic}' could not be pointed at the capture server (${other.status ?? other.error?.code}); deliveries misrouted to it go unseen`);
+    out(
+      `simulate: warning: the other app's topic '${topic}' could not be pointed at the capture server (${other.status ?? other.error?.code}); deliveries misrouted to it go unseen`,
+    );
   }
 }
 
-export async function restoreAll(client: TargetClient, snapshots: readonly WebhookSnapshot[], out: (line: string) => void): Promise<{ ok: boolean; error?: string }> {
+export async function restoreAll(
+  client: TargetClient,
+  snapshots: readonly WebhookSnapshot[],
+  out: (line: string) => void,
+): Promise<{ ok: boolean; error?: string }> {
   if (snapshots.length === 0) return { ok: true };
   const { restored, failed } = await restoreWebhookConfigs(client.restoring(), snapshots);
   for (const s of restored) if (s.configured && s.loses) out(`simulate: ${describeSnapshot(s)} restored without ${s.loses} (--discard-unrestorable-webhooks)`);
   if (failed.length === 0) {
-    out(`simulate: webhook configurations restored (${snapshots.map((s) => `${s.app} '${s.topic}' ${s.configured ? 'as saved' : 'unconfigured'}`).join(', ')})`);
+    out(
+      `simulate: webhook configurations restored (${snapshots.map((s) => `${s.app} '${s.topic}' ${s.configured ? 'as saved' : 'unconfigured'}`).join(', ')})`,
+    );
     return { ok: true };
   }
   const error = failed.map((f) => f.error).join('; ');

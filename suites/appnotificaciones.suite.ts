@@ -1,12 +1,4 @@
-import {
-  endpoint,
-  essence,
-  forbiddenProblem,
-  MEDIA_TYPES,
-  PROBLEM_MEDIA_TYPE,
-  representationModel,
-  validationProblem,
-} from '../models/index.ts';
+import { endpoint, essence, forbiddenProblem, MEDIA_TYPES, PROBLEM_MEDIA_TYPE, representationModel, validationProblem } from '../models/index.ts';
 import type { TargetResponse } from '../sut/client.ts';
 import { runLifecycleModel, runScenario, type LifecycleOptions, type Model } from './appnotificaciones/lifecycle-model.ts';
 import { topicView, type TopicView } from './appnotificaciones/topic-view.ts';

@@ -23,17 +23,25 @@ check('catalogo/ciudades-needs-region-or-q', async (c) => {
 check('catalogo/marcas-solo-mercado-nuevos-narrows', async (c) => {
   const all = await fullList(c, 'marcas-list');
   const nuevos = await fullList(c, 'marcas-list', { soloMercadoNuevos: 'true' });
-  c.expect(nuevos.entries.length <= all.entries.length, `at most the ${all.entries.length} makes of the default list, got ${nuevos.entries.length}`, nuevos.res);
+  c.expect(
+    nuevos.entries.length <= all.entries.length,
+    `at most the ${all.entries.length} makes of the default list, got ${nuevos.entries.length}`,
+    nuevos.res,
+  );
   // "only makes currently in the new-vehicle market": a subset of the makes, judged by URI below. Whole
   // records may differ (the filter may narrow what each shows), so unequal ones are only recorded.
   const listed = new Set(all.entries.map((e) => canonicalJson(e)));
   const unequal = nuevos.entries.filter((e) => !listed.has(canonicalJson(e))).length;
   if (unequal > 0) c.observe(`${unequal} entries of soloMercadoNuevos=true differ from every record of the default list`);
   // The reference form names each make by URI: the same subset, by href.
-  const [allRef, nuevosRef] = [await c.send('marcas-list', { form: 'ref' }), await c.send('marcas-list', { form: 'ref', query: { soloMercadoNuevos: 'true' } })];
+  const [allRef, nuevosRef] = [
+    await c.send('marcas-list', { form: 'ref' }),
+    await c.send('marcas-list', { form: 'ref', query: { soloMercadoNuevos: 'true' } }),
+  ];
   if (allRef.status === 200 && nuevosRef.status === 200) {
     // Whole hrefs: a make's URI may differ only in its query (marcas have no GET by id).
-    const hrefsOf = (res: TargetResponse) => (listEntries(res.json) ?? []).flatMap((e) => (typeof (e as { href?: unknown } | null)?.href === 'string' ? [(e as { href: string }).href] : []));
+    const hrefsOf = (res: TargetResponse) =>
+      (listEntries(res.json) ?? []).flatMap((e) => (typeof (e as { href?: unknown } | null)?.href === 'string' ? [(e as { href: string }).href] : []));
     const hrefs = new Set(hrefsOf(allRef));
     const extra = hrefsOf(nuevosRef).filter((h) => !hrefs.has(h));
     c.expect(extra.length === 0, `only makes of the default list in the reference form; not in it: ${extra.join(', ')}`, nuevosRef);
@@ -74,12 +82,18 @@ check('catalogo/bestmatch-ciudades', async (c: Check) => {
   // Every state field with one city field, and every city field with one state field (id where mapped), for a
   // sample of the cities and those whose name a city of another state shares.
   const [oneState, oneCity] = [state.mapped.includes('id') ? 'id' : state.mapped[0]!, city.mapped.includes('id') ? 'id' : city.mapped[0]!];
-  const pairs: [string, string][] = [...state.mapped.map((s) => [s, oneCity] as [string, string]), ...city.mapped.filter((f) => f !== oneCity).map((f) => [oneState, f] as [string, string])];
+  const pairs: [string, string][] = [
+    ...state.mapped.map((s) => [s, oneCity] as [string, string]),
+    ...city.mapped.filter((f) => f !== oneCity).map((f) => [oneState, f] as [string, string]),
+  ];
   const notes = new Set<string>();
   const shared = sharedAcrossStates(c, found.cities, city.mapped, oneState);
   for (const i of new Set([...sampleIndices(found.cities.length, sampleSize(c), c.ctx.seed), ...shared])) {
     for (const [s, f] of pairs) {
-      const probes: Probe[] = [{ param: 'state', area: 'states', field: s }, { param: 'city', area: 'ciudades', field: f }];
+      const probes: Probe[] = [
+        { param: 'state', area: 'states', field: s },
+        { param: 'city', area: 'ciudades', field: f },
+      ];
       await expectFound(c, 'ciudades-bestmatch', 'ciudades', found.cities[i], probes, notes);
     }
   }
@@ -108,13 +122,22 @@ check('catalogo/list-entries-resolve', async (c: Check) => {
   const keys = c.ctx.profile.catalogKeys;
   const skipped: string[] = [];
   let resolved = 0;
-  for (const [area, listId, getId] of [['carrocerias', 'carrocerias-list', 'carrocerias-get'], ['colores', 'colores-list', 'colores-get']] as const) {
+  for (const [area, listId, getId] of [
+    ['carrocerias', 'carrocerias-list', 'carrocerias-get'],
+    ['colores', 'colores-list', 'colores-get'],
+  ] as const) {
     if (!keys[area]?.id) {
       skipped.push(`${area} (no catalogKeys.${area}.id)`);
       continue;
     }
     const { entries } = await fullList(c, listId);
-    resolved += await expectResolved(c, area, getId, entries, entries.map((_, i) => i));
+    resolved += await expectResolved(
+      c,
+      area,
+      getId,
+      entries,
+      entries.map((_, i) => i),
+    );
   }
   const found = keys.ciudades?.id ? await cityQuery(c) : undefined;
   if (!found) {

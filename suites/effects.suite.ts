@@ -39,7 +39,8 @@ check(
     own.adopt(adminMail);
     const read = (method: 'GET' | 'OPTIONS') => c.sendRaw({ method, path: location.path, form: 'json' });
     const pending = { GET: await read('GET'), OPTIONS: await read('OPTIONS') };
-    if (invitationState(c, pending.GET) === undefined) c.skip(`GET on the invitation's Location answered ${answered(pending.GET)} without a state (see lifecycle/invitation-state-get)`);
+    if (invitationState(c, pending.GET) === undefined)
+      c.skip(`GET on the invitation's Location answered ${answered(pending.GET)} without a state (see lifecycle/invitation-state-get)`);
     const reg = await sendHook(c, `/agencias/${encodeURIComponent(adminMail)}/registro`);
     c.expectStatus(reg, 204, 'the simulation hook completing the registration of an agency this run invited');
     for (const method of ['GET', 'OPTIONS'] as const) {
@@ -137,7 +138,11 @@ check(
     for (const variant of variants) {
       const put = await c.send('agencias-put', { params: { adminMail: variant }, json: agenciaEditBody(c, adminMail) });
       c.expectStatus(put, 200, `PUT of ${adminMail} spelled ${variant}`);
-      c.expectStatus(await c.send('consultas-get', { params: { adminMail: variant, sid }, form: 'json' }), 200, `inquiry ${sid} of ${adminMail} spelled ${variant}`);
+      c.expectStatus(
+        await c.send('consultas-get', { params: { adminMail: variant, sid }, form: 'json' }),
+        200,
+        `inquiry ${sid} of ${adminMail} spelled ${variant}`,
+      );
     }
     // The inquiry topic points at this run's receiver, so the resend has a callback (and is recent: just injected).
     const resend = await c.send('consultas-resend', { params: { adminMail: variants[0]!, sid } });
@@ -145,7 +150,11 @@ check(
     const last = variants[variants.length - 1]!;
     const gone = await c.send('agencias-desasociar', { params: { adminMail: last } });
     c.expectStatus(gone, 204, `desasociar of ${adminMail} spelled ${last}`);
-    c.expectStatus(await c.send('agencias-get', { params: { adminMail }, form: 'json' }), 404, `GET of ${adminMail} once dissociated through the spelling ${last}`);
+    c.expectStatus(
+      await c.send('agencias-get', { params: { adminMail }, form: 'json' }),
+      404,
+      `GET of ${adminMail} once dissociated through the spelling ${last}`,
+    );
   },
   { mutates: true },
 );
@@ -190,7 +199,8 @@ check(
     const later = await own.inject(c, adminMail);
     const deadline = c.ctx.profile.webhooks.deliveryDeadlineMs;
     const arrived = await session.waitForDelivery((d) => to(INQUIRY_CALLBACK)(d) && mentions(d.json, later.sid), deadline);
-    if (!arrived) c.skip(`an inquiry received once '${topic}' was configured again was not delivered within ${deadline} ms (see events/inquiry-webhook-delivered)`);
+    if (!arrived)
+      c.skip(`an inquiry received once '${topic}' was configured again was not delivered within ${deadline} ms (see events/inquiry-webhook-delivered)`);
     await sleep(SETTLE_MS);
     const stray = server.deliveries().filter(to(REMOVED_CALLBACK));
     const seen = stray.length === 0 ? '' : `${stray.length} arrived, e.g. ${excerpt(stray[0]!.json, 160)}`;

@@ -54,7 +54,11 @@ const RULES: ErrorRule[] = [
     id: 'errors/problem-media-type',
     statuses: [400, 403, 409],
     judge: (c, _k, res) =>
-      c.expect(essence(res.headers['content-type']) === PROBLEM_MEDIA_TYPE, `Content-Type ${PROBLEM_MEDIA_TYPE} with ${res.status}, not ${res.headers['content-type'] ?? 'none'}`, res),
+      c.expect(
+        essence(res.headers['content-type']) === PROBLEM_MEDIA_TYPE,
+        `Content-Type ${PROBLEM_MEDIA_TYPE} with ${res.status}, not ${res.headers['content-type'] ?? 'none'}`,
+        res,
+      ),
   },
   {
     id: 'errors/status-member-matches',
@@ -83,7 +87,11 @@ const RULES: ErrorRule[] = [
       const errors = problemOf(c, res).Errors;
       const keys = errors !== null && typeof errors === 'object' && !Array.isArray(errors) ? Object.keys(errors) : [];
       const wanted = k.keys.map((x) => x.toLowerCase());
-      c.expect(keys.some((x) => wanted.includes(x.toLowerCase())), `Errors keyed by ${k.keys.join(' or ')} (${k.label}), not by ${JSON.stringify(keys)}`, res);
+      c.expect(
+        keys.some((x) => wanted.includes(x.toLowerCase())),
+        `Errors keyed by ${k.keys.join(' or ')} (${k.label}), not by ${JSON.stringify(keys)}`,
+        res,
+      );
     },
   },
   {
@@ -107,18 +115,25 @@ async function judgeCase(c: Check, rule: ErrorRule, k: ProblemCase): Promise<boo
 const usable = (unprepared: string | undefined) => (k: ProblemCase) => unprepared === undefined || k.endpointId !== 'consultas-resend';
 
 for (const rule of RULES) {
-  check(rule.id, async (c) => {
-    const unprepared = await refusingCallback(c, session);
-    if (unprepared) c.observe(`resend cases left out: ${unprepared}`);
-    const provoked: string[] = [];
-    for (const k of fixedCases(c).filter((x) => rule.statuses.includes(x.status)).filter(usable(unprepared))) {
-      if (await judgeCase(c, rule, k)) provoked.push(k.label);
-      else c.observe(`${k.label}: no ${k.status} (left to the status and limits rules)`);
-    }
-    if (provoked.length === 0) c.fail(`at least one request answered with ${rule.statuses.join(' or ')}`);
-    const { invalid, forbidden } = randomCases(c);
-    const arbitrary = rule.statuses.includes(403) && rule.statuses.includes(400) ? fc.oneof(invalid, forbidden) : rule.statuses.includes(403) ? forbidden : invalid;
-    await c.property([arbitrary.filter(usable(unprepared))], async (k) => void (await judgeCase(c, rule, k)));
-    // The cases POST invitations and PUT agencies and topics (refused, but sent): not for a read-only run.
-  }, { mutates: true });
+  check(
+    rule.id,
+    async (c) => {
+      const unprepared = await refusingCallback(c, session);
+      if (unprepared) c.observe(`resend cases left out: ${unprepared}`);
+      const provoked: string[] = [];
+      for (const k of fixedCases(c)
+        .filter((x) => rule.statuses.includes(x.status))
+        .filter(usable(unprepared))) {
+        if (await judgeCase(c, rule, k)) provoked.push(k.label);
+        else c.observe(`${k.label}: no ${k.status} (left to the status and limits rules)`);
+      }
+      if (provoked.length === 0) c.fail(`at least one request answered with ${rule.statuses.join(' or ')}`);
+      const { invalid, forbidden } = randomCases(c);
+      const arbitrary =
+        rule.statuses.includes(403) && rule.statuses.includes(400) ? fc.oneof(invalid, forbidden) : rule.statuses.includes(403) ? forbidden : invalid;
+      await c.property([arbitrary.filter(usable(unprepared))], async (k) => void (await judgeCase(c, rule, k)));
+      // The cases POST invitations and PUT agencies and topics (refused, but sent): not for a read-only run.
+    },
+    { mutates: true },
+  );
 }

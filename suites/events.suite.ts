@@ -90,7 +90,10 @@ check(
     const delivered = consultaInput('loose').safeParse(resolvePointer(first.json, pointer));
     if (!delivered.success) {
       const issue = delivered.error.issues[0];
-      return c.fail(`a Consulta at '${pointer}' of the payload (webhooks.consultaPointer), but ${issue?.path.join('.')}: ${issue?.message} in ${excerpt(first.json)}`, post);
+      return c.fail(
+        `a Consulta at '${pointer}' of the payload (webhooks.consultaPointer), but ${issue?.path.join('.')}: ${issue?.message} in ${excerpt(first.json)}`,
+        post,
+      );
     }
     const carried = inquiryMismatches(delivered.data, sent);
     c.expect(carried.length === 0, `a payload carrying the injected inquiry, but ${carried.join('; ')}`, post);

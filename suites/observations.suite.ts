@@ -133,7 +133,11 @@ check('observe/pagina-past-last', async (c) => {
   }
   const pagina = Math.max(1, Math.ceil(total / perPagina)) + 1;
   if (pagina > LIMITS.pagina.maximum) c.skip(`the page after the last (${pagina}) is past the pagina limit ${LIMITS.pagina.maximum}`);
-  const res = await record(c, `pagina=${pagina} (Total ${total}, PerPagina ${perPagina})`, 'consultas-list', { params: agency(c), query: { pagina }, form: 'ref' });
+  const res = await record(c, `pagina=${pagina} (Total ${total}, PerPagina ${perPagina})`, 'consultas-list', {
+    params: agency(c),
+    query: { pagina },
+    form: 'ref',
+  });
   const body = res.json as { Pagina?: unknown; _entries?: unknown[] } | undefined;
   if (res.status === 200) c.observe(`Pagina ${JSON.stringify(body?.Pagina)}, ${body?._entries?.length ?? '?'} entries`);
 });
@@ -169,7 +173,9 @@ check(
   async (c) => {
     const res = await invite(c, freshAdminMail(c, 'form'));
     const location = resolveLocation(c, res);
-    c.observe(location ? `invitation Location is ${location.form}: ${location.raw}` : `invitation gave no usable Location: ${describeResponse(res, ['location'])}`);
+    c.observe(
+      location ? `invitation Location is ${location.form}: ${location.raw}` : `invitation gave no usable Location: ${describeResponse(res, ['location'])}`,
+    );
   },
   { mutates: true },
 );

@@ -53,7 +53,10 @@ async function primaryOnly(c: Check, o: { sid?: boolean; own?: boolean } = {}): 
     if (o.sid) c.needs('inquirySid');
     return { adminMail: agency, ...(inquirySid ? { sid: inquirySid } : {}) };
   }
-  if (!hooks) c.skip(`the fixture agency ${agency} is in app other's list too, and no agency of primary alone can be registered (no simulation hooks, or a read-only run)`);
+  if (!hooks)
+    c.skip(
+      `the fixture agency ${agency} is in app other's list too, and no agency of primary alone can be registered (no simulation hooks, or a read-only run)`,
+    );
   const own = await ownAgency(c);
   if (o.sid && !own.sid) {
     const post = await sendHook(c, '/consultas', { adminMail: own.adminMail, consulta: freshInquiry(c) });
@@ -132,7 +135,11 @@ check('scoping/agency-lists-disjoint', async (c) => {
   const shared = [...other].filter((m) => primary.has(m));
   for (const adminMail of shared.slice(0, SHARED_PROBES)) {
     const res = await c.send('agencias-get', { app: 'other', params: { adminMail }, form: 'json' });
-    c.expect(res.status === 200, `${adminMail}, listed to app other as to primary, to be an agency other can read (not ${res.status}): otherwise other's list holds primary's agency`, otherList);
+    c.expect(
+      res.status === 200,
+      `${adminMail}, listed to app other as to primary, to be an agency other can read (not ${res.status}): otherwise other's list holds primary's agency`,
+      otherList,
+    );
   }
   if (shared.length > 0) c.observe(`agencies associated with both apps: ${shared.length}`);
 });

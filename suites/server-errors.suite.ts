@@ -46,7 +46,13 @@ function sighted(c: Check, s: ServerErrorSighting): string {
 function report(c: Check, ledger: RunLedger, failure: RuleViolation | undefined): void {
   const counted = ledger.sightings.filter((s) => s.counted);
   const outside = ledger.sightings.filter((s) => !s.counted);
-  if (outside.length > 0) c.observe(`5xx outside the rows of the catalog (not judged): ${outside.slice(0, SHOWN).map((s) => sighted(c, s)).join('; ')}`);
+  if (outside.length > 0)
+    c.observe(
+      `5xx outside the rows of the catalog (not judged): ${outside
+        .slice(0, SHOWN)
+        .map((s) => sighted(c, s))
+        .join('; ')}`,
+    );
   const tally = `${ledger.serverErrors} of the run's ${ledger.sent} requests got a 5xx`;
   if (failure) throw new RuleViolation(RULE, `${failure.message.replace(` (${RULE})`, '')}; ${tally} (${RULE})`);
   if (counted.length === 0) {

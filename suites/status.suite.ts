@@ -1,11 +1,4 @@
-import {
-  ENDPOINTS,
-  RULES,
-  documentedStatuses,
-  representationModel,
-  type Endpoint,
-  type Rule,
-} from '../models/index.ts';
+import { ENDPOINTS, RULES, documentedStatuses, representationModel, type Endpoint, type Rule } from '../models/index.ts';
 import type { EndpointCall } from '../sut/call.ts';
 import type { TargetResponse } from '../sut/client.ts';
 import { check } from './harness/check.ts';

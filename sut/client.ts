@@ -189,7 +189,9 @@ export class TargetClient {
       : this.breaker?.refusal(key);
     const wait = this.wait();
     const transport = req.unframed ? this.unframed.bind(this) : this.exchange.bind(this);
-    const result = refusal ? { headers: {}, text: '', error: refusal } : cutByDeadline(await transport({ method: req.method, url, headers, body, timeoutMs: wait.ms }), wait);
+    const result = refusal
+      ? { headers: {}, text: '', error: refusal }
+      : cutByDeadline(await transport({ method: req.method, url, headers, body, timeoutMs: wait.ms }), wait);
     const durationMs = performance.now() - started;
     if (!refusal) this.breaker?.record(key, result.error, durationMs, result.status);
     const secrets = this.options.secrets;
@@ -232,7 +234,11 @@ export class TargetClient {
       // request, and undici drops its connection (it is mid-response, so it cannot be reused).
       if (declared !== undefined && declared > this.maxBodyBytes) {
         res.body.destroy();
-        return failed(got, 'VMP_ERR_BODY_TOO_LARGE', `the response declares Content-Length ${declared}, over the ${this.maxBodyBytes}-byte cap; its body was not read`);
+        return failed(
+          got,
+          'VMP_ERR_BODY_TOO_LARGE',
+          `the response declares Content-Length ${declared}, over the ${this.maxBodyBytes}-byte cap; its body was not read`,
+        );
       }
       for await (const chunk of res.body) {
         got.bytes += (chunk as Buffer).length;

@@ -173,7 +173,8 @@ async function inquiryFixtures(x: Exploration, agency: string): Promise<Pick<Fix
   const page1 = `the first page of the inquiry list of ${agency}`;
   const out: Pick<Fixtures, 'inquirySid' | 'operador' | 'externalId' | 'missing'> = { missing: {} };
   if (typeof sid === 'string') out.inquirySid = sid;
-  else out.missing.inquirySid = `${ref.cause && full.cause ? `${ref.cause}; ${full.cause}` : `${page1} names no inquiry`} (set fixtures.inquirySid in the profile)`;
+  else
+    out.missing.inquirySid = `${ref.cause && full.cause ? `${ref.cause}; ${full.cause}` : `${page1} names no inquiry`} (set fixtures.inquirySid in the profile)`;
   if (typeof operador === 'string') out.operador = operador;
   else out.missing.operador = `${full.cause ?? `no OperadorResponsable in ${page1}`} (set fixtures.operador in the profile)`;
   if (typeof externalId === 'string') out.externalId = externalId;
@@ -188,9 +189,7 @@ export async function discover(client: TargetClient): Promise<Fixtures> {
   const { agency, total } = await chooseAgency(x, primary.agencies, other.agencies);
   const base = { agencies: primary.agencies, otherAgencies: other.agencies, inquiryTotal: total, faults: x.faults };
   if (agency === undefined) {
-    const why = primary.why
-      ? `no agency of the primary app is known: ${primary.why}`
-      : "the primary app's agency list is empty, so no agency of it is known";
+    const why = primary.why ? `no agency of the primary app is known: ${primary.why}` : "the primary app's agency list is empty, so no agency of it is known";
     return { ...base, missing: { agency: `${why} (set fixtures.agency in the profile)` } };
   }
   return { ...base, agency, ...(await inquiryFixtures(x, agency)) };

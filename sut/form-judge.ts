@@ -38,7 +38,8 @@ export interface FormFault {
 /** What is wrong with `res` as the success answer of `e` in `form`, or undefined when nothing is. */
 export function formFault(e: Endpoint, form: MediaForm, res: TargetResponse): FormFault | undefined {
   const type = MEDIA_TYPES[form];
-  if (res.status !== e.success.status) return { ruleId: `status/${e.id}/${e.success.status}`, expectation: `${e.success.status} (${e.success.meaning}, asking for ${type})` };
+  if (res.status !== e.success.status)
+    return { ruleId: `status/${e.id}/${e.success.status}`, expectation: `${e.success.status} (${e.success.meaning}, asking for ${type})` };
   const media = mediaRuleId(e.id, form);
   if (res.error) return { ruleId: media, expectation: `a complete ${type} body (${e.success.meaning})` };
   const got = res.headers['content-type'];
@@ -48,5 +49,7 @@ export function formFault(e: Endpoint, form: MediaForm, res: TargetResponse): Fo
   if (!model) return { ruleId: media, expectation: `a ${form} form of ${representation ?? `the representation of ${e.id}`} in the catalog` };
   const parsed = model.safeParse(res.json);
   const which = representationOf(form) === 'ref' ? 'reference' : 'full';
-  return parsed.success ? undefined : { ruleId: media, expectation: `a body valid for the ${which} form of ${representation}, but ${mismatchOf(res, parsed.error)}` };
+  return parsed.success
+    ? undefined
+    : { ruleId: media, expectation: `a body valid for the ${which} form of ${representation}, but ${mismatchOf(res, parsed.error)}` };
 }

@@ -86,7 +86,8 @@ function profileError(error: z.ZodError): ProfileError {
   const keys = issue.code === 'unrecognized_keys' ? `.${issue.keys[0]}` : '';
   const field = issue.path.map(String).join('.') + keys || '(root)';
   // A bad key of a record (a header name) carries its reason one level down.
-  const message = issue.code === 'unrecognized_keys' ? 'unknown key' : issue.code === 'invalid_key' ? (issue.issues[0]?.message ?? issue.message) : issue.message;
+  const message =
+    issue.code === 'unrecognized_keys' ? 'unknown key' : issue.code === 'invalid_key' ? (issue.issues[0]?.message ?? issue.message) : issue.message;
   return new ProfileError(field.replace(/^\./, ''), message);
 }
 
@@ -158,4 +159,3 @@ export async function readProfileJson(file: string): Promise<unknown> {
 
 /** The JSON Schema published as profile.schema.json. */
 export const profileJsonSchema = () => z.toJSONSchema(profileFileSchema, { io: 'input' });
-

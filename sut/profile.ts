@@ -117,7 +117,10 @@ export const profileFileSchema = z.strictObject({
   today: z.string().refine(isCalendarDate, 'expected yyyy-mm-dd').optional().describe("the target's today, when fixed"),
   catalogKeys: catalogAreas.optional(),
   invitationState: z.strictObject({ pointer: jsonPointer }).optional(),
-  webhooks: webhooks.extend({ signature: z.union([signature, secretOnly]).nullable() }).partial().optional(),
+  webhooks: webhooks
+    .extend({ signature: z.union([signature, secretOnly]).nullable() })
+    .partial()
+    .optional(),
 });
 
 /** The complete profile a run works with: the file's values, then what was inferred, then the defaults. */

@@ -26,7 +26,12 @@ const HEAD_END = Buffer.from('\r\n\r\n');
 
 function parse(bytes: Buffer, error?: TransportError): UnframedResult {
   const end = bytes.indexOf(HEAD_END);
-  if (end < 0) return { headers: {}, text: '', error: error ?? { code: 'VMP_ERR_PROTOCOL', message: `the connection closed after ${bytes.length} bytes, before a complete header block` } };
+  if (end < 0)
+    return {
+      headers: {},
+      text: '',
+      error: error ?? { code: 'VMP_ERR_PROTOCOL', message: `the connection closed after ${bytes.length} bytes, before a complete header block` },
+    };
   const [statusLine = '', ...lines] = bytes.subarray(0, end).toString('latin1').split('\r\n');
   const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1]);
   const headers: Record<string, string> = {};
@@ -34,11 +39,18 @@ function parse(bytes: Buffer, error?: TransportError): UnframedResult {
     const colon = line.indexOf(':');
     if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
-  if (!Number.isInteger(status)) return { headers, text: '', error: { code: 'VMP_ERR_PROTOCOL', message: `not an HTTP/1.1 status line: ${JSON.stringify(statusLine.slice(0, 80))}` } };
+  if (!Number.isInteger(status))
+    return { headers, text: '', error: { code: 'VMP_ERR_PROTOCOL', message: `not an HTTP/1.1 status line: ${JSON.stringify(statusLine.slice(0, 80))}` } };
   return { status, headers, text: bytes.subarray(end + HEAD_END.length).toString('utf8'), ...(error ? { error } : {}) };
 }
 
-export function unframedExchange(method: string, url: string, headers: Record<string, string>, body: string | undefined, o: UnframedOptions): Promise<UnframedResult> {
+export function unframedExchange(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  o: UnframedOptions,
+): Promise<UnframedResult> {
   const u = new URL(url);
   const secure = u.protocol === 'https:';
   const payload = Buffer.from(body ?? '', 'utf8');

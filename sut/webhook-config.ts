@@ -40,9 +40,7 @@ export async function saveWebhookConfig(client: TargetClient, app: AppName, topi
     const { _links: _ignored, ...representation } = res.json as Record<string, unknown>;
     return { app, topic, configured: true, ...planRestore(representation, client.profile, client.baseUrl) };
   }
-  throw new Error(
-    `cannot save the ${app} app's webhook configuration of '${topic}': GET answered ${res.status ?? res.error?.code ?? 'nothing'}`,
-  );
+  throw new Error(`cannot save the ${app} app's webhook configuration of '${topic}': GET answered ${res.status ?? res.error?.code ?? 'nothing'}`);
 }
 
 /** Throws UnrestorableWebhookError unless the topic may be changed: restorable, or the loss accepted. */
@@ -71,10 +69,7 @@ export async function restoreWebhookConfig(client: TargetClient, snapshot: Webho
 }
 
 /** Saves several topics at once, in order; the first that cannot be read stops it (nothing was changed yet). */
-export async function saveWebhookConfigs(
-  client: TargetClient,
-  targets: readonly { app: AppName; topic: string }[],
-): Promise<WebhookSnapshot[]> {
+export async function saveWebhookConfigs(client: TargetClient, targets: readonly { app: AppName; topic: string }[]): Promise<WebhookSnapshot[]> {
   const snapshots: WebhookSnapshot[] = [];
   for (const t of targets) snapshots.push(await saveWebhookConfig(client, t.app, t.topic));
   return snapshots;

@@ -9,9 +9,7 @@ import type { WebhookSnapshot } from './webhook-config.ts';
 
 const CHANNEL = 'vmp-conformance/webhook-journal';
 
-export type JournalEntry =
-  | { runId: string; kind: 'saved'; key: string; snapshot: WebhookSnapshot }
-  | { runId: string; kind: 'restored'; key: string };
+export type JournalEntry = { runId: string; kind: 'saved'; key: string; snapshot: WebhookSnapshot } | { runId: string; kind: 'restored'; key: string };
 
 let sender: BroadcastChannel | undefined;
 

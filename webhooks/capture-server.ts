@@ -91,9 +91,12 @@ export const DEFAULT_IN_FLIGHT_BYTES = 8 * 1024 * 1024;
 
 function checkOptions(o: CaptureOptions): void {
   const bad = (m: string) => new CaptureError(m, 'VMP_ERR_CAPTURE_OPTION');
-  if (o.port !== undefined && !(Number.isInteger(o.port) && o.port >= 0 && o.port <= 65535)) throw bad(`port must be an integer from 0 to 65535, got ${o.port}`);
-  if (o.bodyLimitBytes !== undefined && !(Number.isInteger(o.bodyLimitBytes) && o.bodyLimitBytes > 0)) throw bad(`bodyLimitBytes must be a positive integer, got ${o.bodyLimitBytes}`);
-  if (o.inFlightBytes !== undefined && !(Number.isInteger(o.inFlightBytes) && o.inFlightBytes > 0)) throw bad(`inFlightBytes must be a positive integer, got ${o.inFlightBytes}`);
+  if (o.port !== undefined && !(Number.isInteger(o.port) && o.port >= 0 && o.port <= 65535))
+    throw bad(`port must be an integer from 0 to 65535, got ${o.port}`);
+  if (o.bodyLimitBytes !== undefined && !(Number.isInteger(o.bodyLimitBytes) && o.bodyLimitBytes > 0))
+    throw bad(`bodyLimitBytes must be a positive integer, got ${o.bodyLimitBytes}`);
+  if (o.inFlightBytes !== undefined && !(Number.isInteger(o.inFlightBytes) && o.inFlightBytes > 0))
+    throw bad(`inFlightBytes must be a positive integer, got ${o.inFlightBytes}`);
   if (o.failRate !== undefined && !(o.failRate >= 0 && o.failRate <= 1)) throw bad(`failRate must be a number from 0 to 1, got ${o.failRate}`);
   if (o.delayMs !== undefined && !(Number.isFinite(o.delayMs) && o.delayMs >= 0)) throw bad(`delayMs must be a non-negative number, got ${o.delayMs}`);
   if (o.status !== undefined && o.status !== 410 && o.status !== 429) throw bad(`status must be 410 or 429, got ${String(o.status)}`);

@@ -56,7 +56,10 @@ export class JsonlLog {
       const batch = this.pending;
       this.pending = [];
       try {
-        await writeAll(this.handle, batch.map((p) => p.bytes));
+        await writeAll(
+          this.handle,
+          batch.map((p) => p.bytes),
+        );
         if (this.durability === 'fdatasync') await this.handle.datasync();
         this.batches++;
         for (const p of batch) p.resolve();

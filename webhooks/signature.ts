@@ -68,13 +68,7 @@ function sameBytes(a: Buffer, b: Buffer): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function verifyStandardWebhooks(
-  secret: string,
-  headers: IncomingHttpHeaders,
-  body: Buffer,
-  nowMs: number,
-  toleranceSec: number | null,
-): SignatureCheck {
+function verifyStandardWebhooks(secret: string, headers: IncomingHttpHeaders, body: Buffer, nowMs: number, toleranceSec: number | null): SignatureCheck {
   const names = STANDARD_WEBHOOKS_HEADERS;
   const [id, timestamp, signature] = names.map((n) => header(headers, n));
   if (id === undefined && timestamp === undefined && signature === undefined) return { status: 'absent' };

@@ -1,16 +1,5 @@
 import type { Endpoint } from '../endpoint.ts';
-import {
-  ALL_FORMS,
-  FULL_FORMS,
-  adminMailPath,
-  badRequest,
-  conflict,
-  forbidden,
-  location,
-  noContent,
-  notFound,
-  success,
-} from './parts.ts';
+import { ALL_FORMS, FULL_FORMS, adminMailPath, badRequest, conflict, forbidden, location, noContent, notFound, success } from './parts.ts';
 
 const section = 'Endpoints > Agencias';
 const agencyNotFound = notFound('agency does not exist for the app');
@@ -22,9 +11,7 @@ export const agencias: Endpoint[] = [
     path: '/v3/agencias',
     section,
     summary: "list the app's agencies",
-    params: [
-      { name: 'operador', in: 'query', type: 'string', format: 'email', required: false, description: "e-mail of one of the agency's operators" },
-    ],
+    params: [{ name: 'operador', in: 'query', type: 'string', format: 'email', required: false, description: "e-mail of one of the agency's operators" }],
     success: success(200, 'list of Agencias', 'Agencias', ALL_FORMS),
     others: [badRequest()],
     scoping: 'app',
@@ -38,10 +25,7 @@ export const agencias: Endpoint[] = [
     params: [],
     body: { model: 'AgenciaCreate', mediaTypes: ['json', 'textJson'] },
     success: noContent(202, 'invitation accepted', [location('URI of the agency')]),
-    others: [
-      conflict('e-mail already registered; the administrator must contact customer support'),
-      badRequest(),
-    ],
+    others: [conflict('e-mail already registered; the administrator must contact customer support'), badRequest()],
     scoping: 'app',
   },
   {

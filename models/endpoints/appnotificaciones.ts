@@ -37,11 +37,7 @@ export const appnotificaciones: Endpoint[] = [
     params: [topicPath],
     body: { model: 'AppWebhookUpsert', mediaTypes: ['json', 'textJson'] },
     success: success(201, 'AppWebhook', 'AppWebhook', FULL_FORMS, [location('URI of the webhook')]),
-    others: [
-      forbidden('topic not available'),
-      conflict('configuration already created; use PUT'),
-      badRequest(),
-    ],
+    others: [forbidden('topic not available'), conflict('configuration already created; use PUT'), badRequest()],
     scoping: 'app',
   },
   {

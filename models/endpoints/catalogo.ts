@@ -124,7 +124,14 @@ export const catalogo: Endpoint[] = [
     summary: 'list makes',
     params: [
       optionalString('q', 'part of the make name or codename'),
-      { name: 'soloMercadoNuevos', in: 'query', type: 'boolean', required: false, default: false, description: 'only makes currently in the new-vehicle market' },
+      {
+        name: 'soloMercadoNuevos',
+        in: 'query',
+        type: 'boolean',
+        required: false,
+        default: false,
+        description: 'only makes currently in the new-vehicle market',
+      },
     ],
     success: success(200, 'list of Marcas', 'Marcas', ALL_FORMS),
     others: [badRequest()],

@@ -72,11 +72,7 @@ export const consultas: Endpoint[] = [
       source: 'row',
       headers: [location('URI of the webhook callback')],
     },
-    others: [
-      forbidden('agency does not exist for the app'),
-      notFound('inquiry does not exist for the app'),
-      badRequest(),
-    ],
+    others: [forbidden('agency does not exist for the app'), notFound('inquiry does not exist for the app'), badRequest()],
     othersNotShown: FURTHER_CODES_NOT_SHOWN,
     scoping: 'agency-modify',
   },

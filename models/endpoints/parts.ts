@@ -62,8 +62,7 @@ export const success = (
   headers,
 });
 
-export const noContent = (status: number, meaning: string, headers: HeaderSpec[] = []): SuccessSpec =>
-  success(status, meaning, undefined, undefined, headers);
+export const noContent = (status: number, meaning: string, headers: HeaderSpec[] = []): SuccessSpec => success(status, meaning, undefined, undefined, headers);
 
 export const badRequest = (source: ResponseSpec['source'] = 'row'): ResponseSpec => ({
   status: 400,

@@ -58,29 +58,13 @@ function mediaRules(e: Endpoint): Rule[] {
     );
   }
   if (e.success.body !== 'representation') return [];
-  return [
-    rule(
-      `media/${e.id}/offered`,
-      'observe',
-      e.section,
-      `${label(e)}: the row lists no media types; those the target offers are recorded`,
-      e.id,
-    ),
-  ];
+  return [rule(`media/${e.id}/offered`, 'observe', e.section, `${label(e)}: the row lists no media types; those the target offers are recorded`, e.id)];
 }
 
 /** A row whose body is "(application/json or text/json)" takes either; application/json is what every check sends. */
 function requestMediaRules(e: Endpoint): Rule[] {
   if (!e.body?.mediaTypes?.includes('textJson')) return [];
-  return [
-    rule(
-      requestMediaRuleId(e.id),
-      'must',
-      e.section,
-      `${label(e)} accepts its ${e.body.model} body sent as ${MEDIA_TYPES.textJson}`,
-      e.id,
-    ),
-  ];
+  return [rule(requestMediaRuleId(e.id), 'must', e.section, `${label(e)} accepts its ${e.body.model} body sent as ${MEDIA_TYPES.textJson}`, e.id)];
 }
 
 export const CATALOG_RULES: Rule[] = ENDPOINTS.flatMap((e) => [...statusRules(e), ...mediaRules(e), ...requestMediaRules(e)]);

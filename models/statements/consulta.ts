@@ -13,14 +13,22 @@ function field(id: string, line: string, rules: readonly string[]): Statement {
 }
 
 export const CONSULTA_STATEMENTS: Statement[] = [
-  field('consulta/momento', '| Momento | string, date-time | moment the inquiry was received |', ['consultas/consulta-schema', 'conventions/datetime-offset', 'consultas/list/momento-in-range']),
+  field('consulta/momento', '| Momento | string, date-time | moment the inquiry was received |', [
+    'consultas/consulta-schema',
+    'conventions/datetime-offset',
+    'consultas/list/momento-in-range',
+  ]),
   field('consulta/origen-lead', '| OrigenLead | string | origin of the lead; observed value: form |', SCHEMA),
   field('consulta/tipo-anuncio', '| TipoAnuncio | string | kind of listing; observed values: publicacion, catalogo |', SCHEMA),
   field('consulta/auto', '| Auto | object | vehicle the inquiry refers to (below) |', SCHEMA),
   field('consulta/interesado', '| Interesado | object | prospective buyer (below) |', SCHEMA),
   field('consulta/operador-responsable', '| OperadorResponsable | string, email | agency operator responsible for the inquiry |', SCHEMA),
   field('consulta/links', '| _links | object | map of relation name to link object |', ['consultas/consulta-schema', 'conventions/link-href-relative']),
-  field('auto/external-id', "| ExternalId | string | the publication's external identifier; empty string for catalog-type inquiries |", ['consultas/consulta-schema', 'consultas/catalogo-external-id-empty', 'consultas/list/filter-externalid']),
+  field('auto/external-id', "| ExternalId | string | the publication's external identifier; empty string for catalog-type inquiries |", [
+    'consultas/consulta-schema',
+    'consultas/catalogo-external-id-empty',
+    'consultas/list/filter-externalid',
+  ]),
   field('auto/ref-stock', '| RefStock | nullable | stock reference |', SCHEMA),
   field('auto/marca', '| Marca | string | make |', SCHEMA),
   field('auto/modelo', '| Modelo | string | model |', SCHEMA),
@@ -43,8 +51,16 @@ export const CONSULTA_STATEMENTS: Statement[] = [
   field('interesado/ciudad', '| Ciudad | string or null | city |', SCHEMA),
   field('interesado/comentario', '| Comentario | string | free-text comment written by the buyer |', SCHEMA),
   field('interesado/info-operacion', '| InfoOperacion | object or null | operation details (below) |', SCHEMA),
-  field('info-operacion/entrega-vehiculo', '| EntregaVehiculo | object or null | vehicle offered in trade: Marca (string), Modelo (string), VersionYear (integer or null) |', SCHEMA),
-  field('info-operacion/financiacion-deseada', '| FinanciacionDeseada | object or null | desired financing: Adelanto (nullable, down payment), Cuota (money object with Moneda and Importe, or null) |', SCHEMA),
+  field(
+    'info-operacion/entrega-vehiculo',
+    '| EntregaVehiculo | object or null | vehicle offered in trade: Marca (string), Modelo (string), VersionYear (integer or null) |',
+    SCHEMA,
+  ),
+  field(
+    'info-operacion/financiacion-deseada',
+    '| FinanciacionDeseada | object or null | desired financing: Adelanto (nullable, down payment), Cuota (money object with Moneda and Importe, or null) |',
+    SCHEMA,
+  ),
   field('info-operacion/quiere-cotizacion-seguro', '| QuiereCotizacionSeguro | nullable | whether an insurance quote is wanted |', SCHEMA),
   inSection(SECTION)(
     'consulta/ref-title',

@@ -6,8 +6,7 @@ import { inRow, type Statement } from './statement.ts';
  */
 export function endpointRow(section: string, endpointId: string, method: string, path: string) {
   const cell = inRow(section, `| ${method} | ${path} |`);
-  return (name: string, quote: string, rules: readonly string[], reason?: string): Statement =>
-    cell(`endpoints/${endpointId}/${name}`, quote, rules, reason);
+  return (name: string, quote: string, rules: readonly string[], reason?: string): Statement => cell(`endpoints/${endpointId}/${name}`, quote, rules, reason);
 }
 
 /** The adminMail limits, as every row that takes the path parameter states them. */

@@ -14,24 +14,21 @@ const put = endpointRow(A, 'agencias-put', 'PUT', '/v3/agencias/{adminMail}');
 const desasociar = endpointRow(A, 'agencias-desasociar', 'PATCH', '/v3/agencias/{adminMail}/desasociar');
 const productos = endpointRow(A, 'agencias-productos', 'GET', '/v3/agencias/{adminMail}/productos');
 
-
 export const AGENCIAS_STATEMENTS: Statement[] = [
   restated(preamble('endpoints/prefix-v3', 'All endpoints are under the prefix /v3.', []), 'versioning/v3-prefix'),
-  preamble(
-    'endpoints/admin-mail-is-email',
-    "Path parameter adminMail is the e-mail of the agency's administrator operator",
-    ['limits/admin-mail-email-format/non-email-rejected', 'limits/email-format/rfc-forms-accepted', 'lifecycle/invitation-location-is-agency'],
-  ),
-  preamble(
-    'endpoints/admin-mail-case-insensitive',
-    'the path segment is matched case-insensitively with the name shown',
-    ['agencias/admin-mail-case-insensitive', 'agencias/admin-mail-case-insensitive-modify'],
-  ),
-  preamble(
-    'endpoints/preamble-400',
-    'Every endpoint may answer 400 with a validation problem body unless the table lists only other codes',
-    ['status/*/400', 'errors/validation-problem-body'],
-  ),
+  preamble('endpoints/admin-mail-is-email', "Path parameter adminMail is the e-mail of the agency's administrator operator", [
+    'limits/admin-mail-email-format/non-email-rejected',
+    'limits/email-format/rfc-forms-accepted',
+    'lifecycle/invitation-location-is-agency',
+  ]),
+  preamble('endpoints/admin-mail-case-insensitive', 'the path segment is matched case-insensitively with the name shown', [
+    'agencias/admin-mail-case-insensitive',
+    'agencias/admin-mail-case-insensitive-modify',
+  ]),
+  preamble('endpoints/preamble-400', 'Every endpoint may answer 400 with a validation problem body unless the table lists only other codes', [
+    'status/*/400',
+    'errors/validation-problem-body',
+  ]),
   preamble('endpoints/codes-defined', 'codes listed are the ones defined', ['status/*/documented-only', 'errors/no-server-error']),
 
   home('200', '200 EntryPoints', ['status/home/200']),
@@ -52,12 +49,16 @@ export const AGENCIAS_STATEMENTS: Statement[] = [
   list('400', '| 400 |', ['status/agencias-list/400']),
 
   invite('body', 'body AgenciaCreate (application/json or text/json)', ['status/agencias-invite/202', 'media/agencias-invite/request-text-json']),
-  invite('202', '202, no body, header Location (URI of the agency)', ['status/agencias-invite/202', 'lifecycle/invitation-accepted-202', 'lifecycle/invitation-location-is-agency']),
-  invite(
-    '409',
-    '409 (e-mail already registered; the administrator must contact customer support)',
-    ['status/agencias-invite/409', 'lifecycle/invitation-conflict-409', 'lifecycle/registered-invitation-409'],
-  ),
+  invite('202', '202, no body, header Location (URI of the agency)', [
+    'status/agencias-invite/202',
+    'lifecycle/invitation-accepted-202',
+    'lifecycle/invitation-location-is-agency',
+  ]),
+  invite('409', '409 (e-mail already registered; the administrator must contact customer support)', [
+    'status/agencias-invite/409',
+    'lifecycle/invitation-conflict-409',
+    'lifecycle/registered-invitation-409',
+  ]),
   invite('400', ', 400 |', ['status/agencias-invite/400']),
 
   get('admin-mail', 'path adminMail (required, string, email, max length 50)', ADMIN_MAIL_LIMITS),
@@ -74,11 +75,7 @@ export const AGENCIAS_STATEMENTS: Statement[] = [
   desasociar('admin-mail', 'path adminMail (required, email, max 50)', ADMIN_MAIL_LIMITS),
   desasociar('no-body', '; no body', ['lifecycle/desasociar-204']),
   desasociar('204', '204, no body', ['status/agencias-desasociar/204', 'lifecycle/desasociar-204']),
-  desasociar(
-    '403',
-    '403 (the app has no permission over the agency)',
-    ['status/agencias-desasociar/403', 'scoping/foreign-agency-desasociar-403'],
-  ),
+  desasociar('403', '403 (the app has no permission over the agency)', ['status/agencias-desasociar/403', 'scoping/foreign-agency-desasociar-403']),
 
   productos('admin-mail', 'path adminMail (required, email, max 50)', ADMIN_MAIL_LIMITS),
   productos('200', '200 AgenciaProductos', ['status/agencias-productos/200']),

@@ -24,11 +24,10 @@ export const CATALOGO_STATEMENTS: Statement[] = [
   carrocerias('200', '200 list of Carrocerias', ['status/carrocerias-list/200']),
   carrocerias('media', '(json, text/json, entry)', ['media/carrocerias-list/*']),
   carrocerias('none-defined', 'none defined', ['status/carrocerias-list/documented-only']),
-  carroceriasBest(
-    'bodystyle',
-    'query bodystyle (required, string): matched against id, api-url, api-url-path, name or codename',
-    ['catalogo/bestmatch-carrocerias', 'status/carrocerias-bestmatch/400'],
-  ),
+  carroceriasBest('bodystyle', 'query bodystyle (required, string): matched against id, api-url, api-url-path, name or codename', [
+    'catalogo/bestmatch-carrocerias',
+    'status/carrocerias-bestmatch/400',
+  ]),
   carroceriasBest('200', '200 Carroceria', ['status/carrocerias-bestmatch/200']),
   carroceriasBest('media', '(json, text/json, entry)', ['media/carrocerias-bestmatch/*']),
   carroceriasBest('400', '| 400 |', ['status/carrocerias-bestmatch/400']),
@@ -37,29 +36,27 @@ export const CATALOGO_STATEMENTS: Statement[] = [
   carroceria('media-not-shown', '| 200 Carroceria |', ['media/carrocerias-get/offered']),
   carroceria('404', '404 (body style does not exist)', ['status/carrocerias-get/404']),
 
-  ciudades(
-    'region',
-    'query region (integer int32; region/province/state id; optional if q is given)',
-    ['limits/int32/region-beyond-rejected', 'catalogo/ciudades-needs-region-or-q', 'filters/ciudades-region'],
-  ),
-  ciudades(
-    'q',
-    'q (string; part of the city name; optional if region is given)',
-    ['catalogo/ciudades-needs-region-or-q', 'filters/ciudades-q', 'filters/ciudades-q-part-of-name'],
-  ),
+  ciudades('region', 'query region (integer int32; region/province/state id; optional if q is given)', [
+    'limits/int32/region-beyond-rejected',
+    'catalogo/ciudades-needs-region-or-q',
+    'filters/ciudades-region',
+  ]),
+  ciudades('q', 'q (string; part of the city name; optional if region is given)', [
+    'catalogo/ciudades-needs-region-or-q',
+    'filters/ciudades-q',
+    'filters/ciudades-q-part-of-name',
+  ]),
   ciudades('200', '200 list of Ciudades', ['status/ciudades-list/200']),
   ciudades('media', '(json, text/json, entry, ref)', ['media/ciudades-list/*']),
   ciudades('400', '| 400 |', ['status/ciudades-list/400', 'catalogo/ciudades-needs-region-or-q']),
-  ciudadesBest(
-    'state',
-    'query state (required, string: matched against id, api-url, api-url-path, name, iso)',
-    ['catalogo/bestmatch-ciudades', 'status/ciudades-bestmatch/400'],
-  ),
-  ciudadesBest(
-    'city',
-    'city (required, string: matched against id, api-url, api-url-path, full name, part of name)',
-    ['catalogo/bestmatch-ciudades', 'status/ciudades-bestmatch/400'],
-  ),
+  ciudadesBest('state', 'query state (required, string: matched against id, api-url, api-url-path, name, iso)', [
+    'catalogo/bestmatch-ciudades',
+    'status/ciudades-bestmatch/400',
+  ]),
+  ciudadesBest('city', 'city (required, string: matched against id, api-url, api-url-path, full name, part of name)', [
+    'catalogo/bestmatch-ciudades',
+    'status/ciudades-bestmatch/400',
+  ]),
   ciudadesBest('200', '200 Ciudad', ['status/ciudades-bestmatch/200']),
   ciudadesBest('media', '(json, text/json, entry, ref)', ['media/ciudades-bestmatch/*']),
   ciudadesBest('400', '| 400 |', ['status/ciudades-bestmatch/400']),
@@ -84,24 +81,20 @@ export const CATALOGO_STATEMENTS: Statement[] = [
   color('404', '404 (color does not exist)', ['status/colores-get/404']),
 
   marcas('q', 'query q (string; part of the make name or codename)', ['filters/marcas-q', 'filters/marcas-q-name-or-codename']),
-  marcas(
-    'solo-mercado-nuevos',
-    'soloMercadoNuevos (boolean, default false; when true, only makes currently in the new-vehicle market)',
-    ['catalogo/marcas-solo-mercado-nuevos-narrows', 'filters/marcas-solo-mercado-nuevos-default-false', 'filters/marcas-solo-mercado-nuevos-flag'],
-  ),
+  marcas('solo-mercado-nuevos', 'soloMercadoNuevos (boolean, default false; when true, only makes currently in the new-vehicle market)', [
+    'catalogo/marcas-solo-mercado-nuevos-narrows',
+    'filters/marcas-solo-mercado-nuevos-default-false',
+    'filters/marcas-solo-mercado-nuevos-flag',
+  ]),
   marcas('200', '200 list of Marcas', ['status/marcas-list/200']),
   marcas('media', '(json, text/json, entry, ref)', ['media/marcas-list/*']),
   marcas('400', '| 400 |', ['status/marcas-list/400']),
-  marcasBest(
-    'make',
-    'query make (required, string: matched against id, api-url, api-url-path, name, codename)',
-    ['catalogo/bestmatch-marcas'],
-  ),
+  marcasBest('make', 'query make (required, string: matched against id, api-url, api-url-path, name, codename)', ['catalogo/bestmatch-marcas']),
   marcasBest('200', '200 (body form of the match)', ['status/marcas-bestmatch/200', 'media/marcas-bestmatch/offered']),
   marcasBest('others-not-shown', 'responses beyond 200 for this path: not shown', ['status/marcas-bestmatch/documented-only']),
-  inSection(M)(
-    'endpoints/further-not-shown',
-    'Any further paths, methods or response codes after this point in the interface: not shown.',
-    ['observe/unknown-path', 'observe/wrong-method', 'status/consultas-*/documented-only'],
-  ),
+  inSection(M)('endpoints/further-not-shown', 'Any further paths, methods or response codes after this point in the interface: not shown.', [
+    'observe/unknown-path',
+    'observe/wrong-method',
+    'status/consultas-*/documented-only',
+  ]),
 ];

@@ -18,24 +18,24 @@ const SID_LIMITS = [
 export const CONSULTAS_STATEMENTS: Statement[] = [
   list('admin-mail', 'path adminMail (required, email, max 50', ADMIN_MAIL_LIMITS),
   list('admin-mail-optional', 'the description also says it is optional when operador is given', ['observe/consultas-without-admin-mail']),
-  list('operador', 'query operador (email; only inquiries visible to that collaborator)', ['consultas/list/filter-operador', 'limits/email-format/rfc-forms-accepted']),
+  list('operador', 'query operador (email; only inquiries visible to that collaborator)', [
+    'consultas/list/filter-operador',
+    'limits/email-format/rfc-forms-accepted',
+  ]),
   list('externalid', 'externalid (string; external id of a publication)', ['consultas/list/filter-externalid']),
-  list(
-    'desde',
-    'desde (date; first day of reception; minimum is today minus 90 days)',
-    [
-      'consultas/list/filter-desde-hasta',
-      'consultas/list/desde-start-of-day',
-      'limits/desde-min-today-minus-90/at-limit-accepted',
-      'limits/desde-min-today-minus-90/past-limit-rejected',
-    ],
-  ),
+  list('desde', 'desde (date; first day of reception; minimum is today minus 90 days)', [
+    'consultas/list/filter-desde-hasta',
+    'consultas/list/desde-start-of-day',
+    'limits/desde-min-today-minus-90/at-limit-accepted',
+    'limits/desde-min-today-minus-90/past-limit-rejected',
+  ]),
   list('hasta', 'hasta (date; last day of reception)', ['consultas/list/filter-desde-hasta', 'consultas/list/hasta-end-of-day']),
-  list(
-    'pagina',
-    'pagina (integer int32; page number, maximum 99)',
-    ['consultas/list/pagina-echoed', 'consultas/list/no-duplicates', 'limits/pagina-max-99/at-limit-accepted', 'limits/pagina-max-99/past-limit-rejected'],
-  ),
+  list('pagina', 'pagina (integer int32; page number, maximum 99)', [
+    'consultas/list/pagina-echoed',
+    'consultas/list/no-duplicates',
+    'limits/pagina-max-99/at-limit-accepted',
+    'limits/pagina-max-99/past-limit-rejected',
+  ]),
   list('200', '200 paged list of Consulta', ['status/consultas-list/200', 'consultas/list/envelope-schema']),
   list('media', '(json, text/json, entry) or of link objects (ref)', ['media/consultas-list/*']),
   list('404', '404 (agency does not exist for the app)', ['status/consultas-list/404', 'scoping/foreign-consultas-list-404']),
@@ -45,24 +45,16 @@ export const CONSULTAS_STATEMENTS: Statement[] = [
   get('sid', 'sid (required, string, length 20 to 30; inquiry id)', SID_LIMITS),
   get('200', '200 Consulta', ['status/consultas-get/200', 'consultas/get/equals-list-entry']),
   get('media', '(json, text/json, entry) or link object (ref)', ['media/consultas-get/*']),
-  get(
-    '404',
-    '404 (for the app the agency or the inquiry does not exist)',
-    ['status/consultas-get/404', 'scoping/foreign-consulta-get-404'],
-  ),
+  get('404', '404 (for the app the agency or the inquiry does not exist)', ['status/consultas-get/404', 'scoping/foreign-consulta-get-404']),
   get('400', ', 400 |', ['status/consultas-get/400']),
 
   resend('params', 'same path parameters as above; no body', [...ADMIN_MAIL_LIMITS, ...SID_LIMITS]),
-  resend(
-    '202',
-    '202 with header Location (URI of the webhook callback)',
-    ['status/consultas-resend/202', 'events/resend-returns-payload', 'events/resend-location-is-callback'],
-  ),
-  resend(
-    'payload',
-    'the body carries the webhook payload that was sent',
-    ['events/resend-returns-payload', 'events/resend-delivers-payload'],
-  ),
+  resend('202', '202 with header Location (URI of the webhook callback)', [
+    'status/consultas-resend/202',
+    'events/resend-returns-payload',
+    'events/resend-location-is-callback',
+  ]),
+  resend('payload', 'the body carries the webhook payload that was sent', ['events/resend-returns-payload', 'events/resend-delivers-payload']),
   resend('403', '403 (agency does not exist for the app)', ['status/consultas-resend/403', 'scoping/foreign-resend-403']),
   resend('404', '404 (inquiry does not exist for the app)', ['status/consultas-resend/404']),
   resend('400', ', 400 |', ['status/consultas-resend/400']),

@@ -11,11 +11,10 @@ const put = endpointRow(S, 'appnotificaciones-put', 'PUT', '/v3/appnotificacione
 const del = endpointRow(S, 'appnotificaciones-delete', 'DELETE', '/v3/appnotificaciones/{topic}');
 
 export const NOTIFICACIONES_STATEMENTS: Statement[] = [
-  inSection(S)(
-    'endpoints/topic-limits',
-    'Path parameter topic: string, required, max length 80.',
-    ['limits/topic-max-80/at-limit-accepted', 'limits/topic-max-80/past-limit-rejected'],
-  ),
+  inSection(S)('endpoints/topic-limits', 'Path parameter topic: string, required, max length 80.', [
+    'limits/topic-max-80/at-limit-accepted',
+    'limits/topic-max-80/past-limit-rejected',
+  ]),
 
   list('200', '200 AppWebhooks', ['status/appnotificaciones-list/200']),
   list('topics', 'topics available and configured for the app', ['appnotificaciones/list-shows-configured', 'scoping/webhook-config-per-app']),
@@ -24,22 +23,18 @@ export const NOTIFICACIONES_STATEMENTS: Statement[] = [
 
   get('200', '200 AppWebhook', ['status/appnotificaciones-get/200', 'appnotificaciones/lifecycle-model']),
   get('media', '(json, text/json, entry)', ['media/appnotificaciones-get/*']),
-  get(
-    '404',
-    '404 (webhook unavailable or never configured)',
-    ['status/appnotificaciones-get/404', 'appnotificaciones/unconfigured-404', 'appnotificaciones/delete-204'],
-  ),
+  get('404', '404 (webhook unavailable or never configured)', [
+    'status/appnotificaciones-get/404',
+    'appnotificaciones/unconfigured-404',
+    'appnotificaciones/delete-204',
+  ]),
 
   post('body', 'body AppWebhookUpsert (json or text/json)', ['appnotificaciones/post-201-location', 'media/appnotificaciones-post/request-text-json']),
   post('201', '201 AppWebhook', ['status/appnotificaciones-post/201', 'appnotificaciones/post-201-location']),
   post('media', '(json, text/json, entry)', ['media/appnotificaciones-post/*']),
   post('location', 'header Location (URI of the webhook)', ['appnotificaciones/post-201-location', 'appnotificaciones/post-location-resolves']),
   post('403', '403 (topic not available)', ['status/appnotificaciones-post/403', 'appnotificaciones/unavailable-403']),
-  post(
-    '409',
-    '409 (configuration already created; use PUT)',
-    ['status/appnotificaciones-post/409', 'appnotificaciones/post-again-409'],
-  ),
+  post('409', '409 (configuration already created; use PUT)', ['status/appnotificaciones-post/409', 'appnotificaciones/post-again-409']),
   post('400', ', 400 |', ['status/appnotificaciones-post/400']),
 
   put('body', 'path topic; body AppWebhookUpsert |', ['appnotificaciones/put-200']),

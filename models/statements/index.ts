@@ -45,5 +45,4 @@ const LEVEL_OF = new Map(RULES.map((r) => [r.id, r.level]));
  * Whether a departure from the statement can fail a run: it has a must or profile rule. Statements checked
  * only by observe rules describe what the spec does not show; those with a reason cannot be checked.
  */
-export const isEnforced = (s: Statement): boolean =>
-  rulesOfStatement(s).some((id) => (['must', 'profile'] as Level[]).includes(LEVEL_OF.get(id)!));
+export const isEnforced = (s: Statement): boolean => rulesOfStatement(s).some((id) => (['must', 'profile'] as Level[]).includes(LEVEL_OF.get(id)!));

@@ -47,59 +47,55 @@ export const OVERVIEW_STATEMENTS: Statement[] = [
     'events/resend',
   ),
   restated(what('service/home', 'read a home document that lists the entry points of the API', []), 'endpoints/home/200'),
-  what(
-    'service/scoped-to-app',
-    'All operations are scoped to the calling app: an agency is visible only if it is associated with the calling app.',
-    ['scoping/agency-lists-disjoint', 'scoping/foreign-agency-get-404', 'scoping/foreign-agency-productos-404', 'scoping/empty-app-no-agencies', 'lifecycle/desasociar-removes-association'],
-  ),
-  what(
-    'service/inquiries-visible',
-    'Inquiries visible to the app are those received by publications that the app published',
-    ['scoping/foreign-consultas-list-404', 'scoping/foreign-consulta-get-404'],
-  ),
+  what('service/scoped-to-app', 'All operations are scoped to the calling app: an agency is visible only if it is associated with the calling app.', [
+    'scoping/agency-lists-disjoint',
+    'scoping/foreign-agency-get-404',
+    'scoping/foreign-agency-productos-404',
+    'scoping/empty-app-no-agencies',
+    'lifecycle/desasociar-removes-association',
+  ]),
+  what('service/inquiries-visible', 'Inquiries visible to the app are those received by publications that the app published', [
+    'scoping/foreign-consultas-list-404',
+    'scoping/foreign-consulta-get-404',
+  ]),
   what(
     'service/inquiries-enabled',
     'if the agency has enabled the app for it, other kinds of inquiries appear in the same list',
     [],
     'which kinds an agency enabled is not exposed by any operation: a client cannot tell which inquiries should appear',
   ),
-  what(
-    'service/not-shown',
-    'Endpoints for managing publications, and the rest of the catalog beyond the operations listed under Endpoints, are not shown.',
-    ['observe/unknown-path'],
-  ),
+  what('service/not-shown', 'Endpoints for managing publications, and the rest of the catalog beyond the operations listed under Endpoints, are not shown.', [
+    'observe/unknown-path',
+  ]),
 
   conv('conventions/wire-json', 'Wire format: JSON.', ['media/*/json', 'media/*/text-json', 'media/*/entry', 'media/*/ref', 'conventions/json-no-bom']),
-  conv(
-    'conventions/pascal-case',
-    'Field names in inquiry payloads are PascalCase (for example Momento)',
-    ['consultas/consulta-schema', 'consultas/list/envelope-schema'],
-  ),
-  conv(
-    'conventions/link-lower-case',
-    'link members are lower case (_links, _entries, href, title, templated)',
-    ['consultas/list/envelope-schema', 'consultas/ref/entries-link-only', 'conventions/link-href-relative'],
-  ),
+  conv('conventions/pascal-case', 'Field names in inquiry payloads are PascalCase (for example Momento)', [
+    'consultas/consulta-schema',
+    'consultas/list/envelope-schema',
+  ]),
+  conv('conventions/link-lower-case', 'link members are lower case (_links, _entries, href, title, templated)', [
+    'consultas/list/envelope-schema',
+    'consultas/ref/entries-link-only',
+    'conventions/link-href-relative',
+  ]),
   conv('conventions/timestamps', 'Timestamps are ISO 8601 date-times with a UTC offset.', ['conventions/datetime-offset']),
-  conv(
-    'conventions/query-dates',
-    'Query dates (desde, hasta) are ISO 8601 dates (yyyy-mm-dd).',
-    ['limits/desde-min-today-minus-90/at-limit-accepted', 'consultas/list/filter-desde-hasta', 'status/consultas-list/400'],
-  ),
+  conv('conventions/query-dates', 'Query dates (desde, hasta) are ISO 8601 dates (yyyy-mm-dd).', [
+    'limits/desde-min-today-minus-90/at-limit-accepted',
+    'consultas/list/filter-desde-hasta',
+    'status/consultas-list/400',
+  ]),
   conv('conventions/null', 'A field that has no value is sent as null.', ['conventions/null-not-omitted']),
-  conv(
-    'conventions/success-media-types',
-    'Media types that a success response can have (not every endpoint offers every one; see Endpoints)',
-    ['conventions/success-media-type', 'conventions/unlisted-media-form-never-served'],
-  ),
+  conv('conventions/success-media-types', 'Media types that a success response can have (not every endpoint offers every one; see Endpoints)', [
+    'conventions/success-media-type',
+    'conventions/unlisted-media-form-never-served',
+  ]),
   mediaRow('application/json')('conventions/media-json', 'full representation', ['media/*/json']),
   mediaRow('text/json')('conventions/media-text-json', 'full representation', ['media/*/text-json']),
   mediaRow('application/vnd.service.entry+json')('conventions/media-entry', 'full representation (entry form)', ['media/*/entry']),
-  mediaRow('application/vnd.service.ref+json')(
-    'conventions/media-ref',
-    'reference form: each list entry is only a link object with href and title',
-    ['media/*/ref', 'consultas/ref/entries-link-only'],
-  ),
+  mediaRow('application/vnd.service.ref+json')('conventions/media-ref', 'reference form: each list entry is only a link object with href and title', [
+    'media/*/ref',
+    'consultas/ref/entries-link-only',
+  ]),
   conv('conventions/problem-media-type', 'Error bodies use application/problem+json (see Errors).', ['errors/problem-media-type']),
 
   link('href')('link/href-relative', 'relative URI', ['conventions/link-href-relative']),
@@ -107,15 +103,26 @@ export const OVERVIEW_STATEMENTS: Statement[] = [
   link('templated')('link/templated', 'present and true when href is a URI template', ['conventions/link-templated']),
   link('title')('link/title', 'present in reference-form entries; a short human label for the target', ['consultas/ref/entries-link-only', 'media/*/ref']),
 
-  paged('Desde')('paged/desde', 'first instant of the period covered', ['consultas/list/desde-start-of-day', 'consultas/list/momento-in-range', 'consultas/list/envelope-schema']),
-  paged('Hasta')('paged/hasta', 'last instant of the period covered (end of the final day)', ['consultas/list/hasta-end-of-day', 'consultas/list/momento-in-range']),
+  paged('Desde')('paged/desde', 'first instant of the period covered', [
+    'consultas/list/desde-start-of-day',
+    'consultas/list/momento-in-range',
+    'consultas/list/envelope-schema',
+  ]),
+  paged('Hasta')('paged/hasta', 'last instant of the period covered (end of the final day)', [
+    'consultas/list/hasta-end-of-day',
+    'consultas/list/momento-in-range',
+  ]),
   paged('Pagina')('paged/pagina', 'current page number, starting at 1', ['consultas/list/pagina-echoed']),
   paged('Total')('paged/total', 'total number of inquiries', ['consultas/list/total-consistent', 'consultas/list/no-gaps', 'consultas/list/no-duplicates']),
-  paged('PerPagina')('paged/per-pagina', 'page size; 100 in the observed response', ['consultas/list/per-pagina-100', 'consultas/list/entries-within-per-pagina']),
+  paged('PerPagina')('paged/per-pagina', 'page size; 100 in the observed response', [
+    'consultas/list/per-pagina-100',
+    'consultas/list/entries-within-per-pagina',
+  ]),
   paged('_links')('paged/links', 'map of relation name to link object', ['consultas/list/envelope-schema']),
-  paged('_entries')(
-    'paged/entries',
-    'full form: Consulta objects; reference form: link objects with href and title',
-    ['media/consultas-list/json', 'media/consultas-list/ref', 'consultas/ref/entries-link-only', 'consultas/consulta-schema'],
-  ),
+  paged('_entries')('paged/entries', 'full form: Consulta objects; reference form: link objects with href and title', [
+    'media/consultas-list/json',
+    'media/consultas-list/ref',
+    'consultas/ref/entries-link-only',
+    'consultas/consulta-schema',
+  ]),
 ];

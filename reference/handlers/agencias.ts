@@ -24,7 +24,11 @@ const list: Handler = (ctx) => {
     .filter((a) => operador === undefined || a.operadores.some((o) => foldMail(o) === foldMail(operador)))
     .sort((a, b) => (a.key < b.key ? -1 : 1));
   const c = ctx.world.choices;
-  return represent(ctx, () => agencies.map((a) => agenciaFull(a, c)), () => agencies.map(agenciaRef));
+  return represent(
+    ctx,
+    () => agencies.map((a) => agenciaFull(a, c)),
+    () => agencies.map(agenciaRef),
+  );
 };
 
 function newInvitation(ctx: Ctx, adminMail: string, fields: Record<string, unknown>): Agency {
@@ -77,7 +81,11 @@ const invite: Handler = (ctx) => {
 const read: Handler = (ctx) => {
   const agency = ctx.world.store.invitationOrAgency(ctx.app, ctx.values.adminMail!);
   if (!agency) return notFound();
-  return represent(ctx, () => agenciaFull(agency, ctx.world.choices), () => agenciaRef(agency));
+  return represent(
+    ctx,
+    () => agenciaFull(agency, ctx.world.choices),
+    () => agenciaRef(agency),
+  );
 };
 
 const edit: Handler = (ctx) => {
@@ -89,7 +97,11 @@ const edit: Handler = (ctx) => {
   const agency = ctx.world.store.visibleAgency(ctx.app, ctx.values.adminMail!);
   if (!agency) return forbidden(ctx, 'the agency does not exist for the app, or the app has no permission over it');
   Object.assign(agency.fields, pick(body, types));
-  return represent(ctx, () => agenciaFull(agency, ctx.world.choices), () => agenciaRef(agency));
+  return represent(
+    ctx,
+    () => agenciaFull(agency, ctx.world.choices),
+    () => agenciaRef(agency),
+  );
 };
 
 const desasociar: Handler = (ctx) => {

@@ -9,9 +9,20 @@ import { invalid, notFound, represent } from './respond.ts';
 // form: link objects). bestmatch finding nothing is 400 keyed by the parameter for carrocerias and ciudades
 // (their rows list only 400) and 404 for marcas (its other responses are not shown).
 
-const one = (ctx: Ctx, record: CatalogRecord | undefined) => (record ? represent(ctx, () => record.full, () => record.ref) : notFound());
+const one = (ctx: Ctx, record: CatalogRecord | undefined) =>
+  record
+    ? represent(
+        ctx,
+        () => record.full,
+        () => record.ref,
+      )
+    : notFound();
 const many = (ctx: Ctx, records: readonly CatalogRecord[]) =>
-  represent(ctx, () => records.map((r) => r.full), () => records.map((r) => r.ref));
+  represent(
+    ctx,
+    () => records.map((r) => r.full),
+    () => records.map((r) => r.ref),
+  );
 /** Path ids are valid int32 by the time a handler runs. */
 const byId = <T extends CatalogRecord>(records: readonly T[], id: string | undefined) => records.find((r) => r.id === Number(id));
 const contains = (name: string, q: string | undefined) => q === undefined || fold(name).includes(fold(q));
@@ -31,9 +42,7 @@ const ciudades: Handler = (ctx) => {
     const message = 'give region, q or both';
     return invalid(ctx, { region: [message], q: [message] });
   }
-  const found = ctx.world.catalog.ciudades.filter(
-    (c) => (region === undefined || c.region.id === Number(region)) && contains(String(c.full.Nombre), q),
-  );
+  const found = ctx.world.catalog.ciudades.filter((c) => (region === undefined || c.region.id === Number(region)) && contains(String(c.full.Nombre), q));
   return many(ctx, found);
 };
 
@@ -41,7 +50,10 @@ const ciudadBestmatch: Handler = (ctx) => {
   const { regiones, ciudades: all } = ctx.world.catalog;
   const region = bestMatch(regiones, ctx.values.state!);
   if (!region) return invalid(ctx, { state: ['no region matches'] });
-  const city = bestMatch<Ciudad>(all.filter((c) => c.region === region), ctx.values.city!);
+  const city = bestMatch<Ciudad>(
+    all.filter((c) => c.region === region),
+    ctx.values.city!,
+  );
   return city ? one(ctx, city) : invalid(ctx, { city: [`no city of ${region.name} matches`] });
 };
 
@@ -60,9 +72,7 @@ const color: Handler = (ctx) => one(ctx, byId(ctx.world.catalog.colores, ctx.val
 const marcas: Handler = (ctx) => {
   const { q, soloMercadoNuevos } = ctx.values;
   const onlyNew = soloMercadoNuevos?.toLowerCase() === 'true';
-  const found = ctx.world.catalog.marcas.filter(
-    (m) => (!onlyNew || m.nuevos) && (contains(String(m.full.Nombre), q) || contains(String(m.full.Codename), q)),
-  );
+  const found = ctx.world.catalog.marcas.filter((m) => (!onlyNew || m.nuevos) && (contains(String(m.full.Nombre), q) || contains(String(m.full.Codename), q)));
   return many(ctx, found);
 };
 

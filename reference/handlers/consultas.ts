@@ -75,14 +75,22 @@ const list: Handler = (ctx) => {
     _links: links,
     _entries: entries.map(entry),
   });
-  return represent(ctx, () => envelope((i) => consultaFull(agency, i)), () => envelope((i) => consultaRef(agency, i)));
+  return represent(
+    ctx,
+    () => envelope((i) => consultaFull(agency, i)),
+    () => envelope((i) => consultaRef(agency, i)),
+  );
 };
 
 const read: Handler = (ctx) => {
   const agency = ctx.world.store.visibleAgency(ctx.app, ctx.values.adminMail!);
   const inquiry = agency && ctx.world.store.inquiry(agency, ctx.values.sid!);
   if (!agency || !inquiry) return notFound();
-  return represent(ctx, () => consultaFull(agency, inquiry), () => consultaRef(agency, inquiry));
+  return represent(
+    ctx,
+    () => consultaFull(agency, inquiry),
+    () => consultaRef(agency, inquiry),
+  );
 };
 
 /** Limits: "Inquiry resend applies to relatively recent inquiries only"; the bound is the profile's. */

@@ -44,7 +44,11 @@ export function typeErrors(body: Record<string, unknown>, types: Readonly<Record
 
 /** The members `types` names, as given. */
 export function pick(body: Record<string, unknown>, types: Readonly<Record<string, FieldType>>): Record<string, unknown> {
-  return Object.fromEntries(Object.keys(types).filter((k) => k in body).map((k) => [k, body[k]]));
+  return Object.fromEntries(
+    Object.keys(types)
+      .filter((k) => k in body)
+      .map((k) => [k, body[k]]),
+  );
 }
 
 export const hasErrors = (errors: Errors) => Object.keys(errors).length > 0;

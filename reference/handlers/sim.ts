@@ -79,7 +79,14 @@ export interface HookRoute {
 export function hookRoutes(hooksPath: string): HookRoute[] {
   return [
     { id: 'sim-consultas', path: `${hooksPath}/consultas`, params: [], takesBody: true, others: [400, 404], handler: receiveInquiry },
-    { id: 'sim-registro', path: `${hooksPath}/agencias/{adminMail}/registro`, params: [ADMIN_MAIL_SPEC], takesBody: false, others: [404], handler: completeRegistration },
+    {
+      id: 'sim-registro',
+      path: `${hooksPath}/agencias/{adminMail}/registro`,
+      params: [ADMIN_MAIL_SPEC],
+      takesBody: false,
+      others: [404],
+      handler: completeRegistration,
+    },
     { id: 'sim-reset', path: `${hooksPath}/reset`, params: [], takesBody: false, others: [], handler: reset },
   ];
 }

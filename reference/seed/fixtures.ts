@@ -27,11 +27,71 @@ export interface SeedAgency {
 const SEED_INQUIRY_DAYS = 85;
 
 export const SEED_AGENCIES: readonly SeedAgency[] = [
-  { app: 'primary', adminMail: 'admin@autosdelsur.example', razonSocial: 'Autos del Sur S.A.', telefono: '+54 11 4244-1200', localidad: 'Lomas de Zamora', homeIso: 'AR-B', operators: ['lucia.fernandez@autosdelsur.example', 'martin.gomez@autosdelsur.example', 'carla.rios@autosdelsur.example', 'admin@autosdelsur.example'], prefix: 'ADS', publications: 12, inquiries: 250, plan: 'Plan Oro' },
-  { app: 'primary', adminMail: 'ventas@rutanortemotors.example', razonSocial: 'Ruta Norte Motors S.R.L.', telefono: '+54 230 442-8800', localidad: 'Pilar', homeIso: 'AR-B', operators: ['sofia.perez@rutanortemotors.example', 'ventas@rutanortemotors.example'], prefix: 'RNM', publications: 6, inquiries: 36, plan: 'Plan Plata' },
-  { app: 'primary', adminMail: 'contacto@cuyoautos.example', razonSocial: 'Cuyo Autos', telefono: '+54 261 429-3300', localidad: 'Godoy Cruz', homeIso: 'AR-M', operators: ['contacto@cuyoautos.example'], prefix: 'CUY', publications: 3, inquiries: 9, plan: 'Plan Inicial' },
-  { app: 'other', adminMail: 'admin@patagoniaautomotores.example', razonSocial: 'Patagonia Automotores S.A.', telefono: '+54 299 448-7000', localidad: 'Neuquén', homeIso: 'AR-Q', operators: ['diego.sosa@patagoniaautomotores.example', 'valeria.luna@patagoniaautomotores.example', 'admin@patagoniaautomotores.example'], prefix: 'PAT', publications: 8, inquiries: 42, plan: 'Plan Oro' },
-  { app: 'other', adminMail: 'usados@litoralcars.example', razonSocial: 'Litoral Cars', telefono: '+54 341 421-5500', localidad: 'Rosario', homeIso: 'AR-S', operators: ['usados@litoralcars.example', 'pablo.acosta@litoralcars.example'], prefix: 'LIT', publications: 4, inquiries: 15, plan: 'Plan Plata' },
+  {
+    app: 'primary',
+    adminMail: 'admin@autosdelsur.example',
+    razonSocial: 'Autos del Sur S.A.',
+    telefono: '+54 11 4244-1200',
+    localidad: 'Lomas de Zamora',
+    homeIso: 'AR-B',
+    operators: ['lucia.fernandez@autosdelsur.example', 'martin.gomez@autosdelsur.example', 'carla.rios@autosdelsur.example', 'admin@autosdelsur.example'],
+    prefix: 'ADS',
+    publications: 12,
+    inquiries: 250,
+    plan: 'Plan Oro',
+  },
+  {
+    app: 'primary',
+    adminMail: 'ventas@rutanortemotors.example',
+    razonSocial: 'Ruta Norte Motors S.R.L.',
+    telefono: '+54 230 442-8800',
+    localidad: 'Pilar',
+    homeIso: 'AR-B',
+    operators: ['sofia.perez@rutanortemotors.example', 'ventas@rutanortemotors.example'],
+    prefix: 'RNM',
+    publications: 6,
+    inquiries: 36,
+    plan: 'Plan Plata',
+  },
+  {
+    app: 'primary',
+    adminMail: 'contacto@cuyoautos.example',
+    razonSocial: 'Cuyo Autos',
+    telefono: '+54 261 429-3300',
+    localidad: 'Godoy Cruz',
+    homeIso: 'AR-M',
+    operators: ['contacto@cuyoautos.example'],
+    prefix: 'CUY',
+    publications: 3,
+    inquiries: 9,
+    plan: 'Plan Inicial',
+  },
+  {
+    app: 'other',
+    adminMail: 'admin@patagoniaautomotores.example',
+    razonSocial: 'Patagonia Automotores S.A.',
+    telefono: '+54 299 448-7000',
+    localidad: 'Neuquén',
+    homeIso: 'AR-Q',
+    operators: ['diego.sosa@patagoniaautomotores.example', 'valeria.luna@patagoniaautomotores.example', 'admin@patagoniaautomotores.example'],
+    prefix: 'PAT',
+    publications: 8,
+    inquiries: 42,
+    plan: 'Plan Oro',
+  },
+  {
+    app: 'other',
+    adminMail: 'usados@litoralcars.example',
+    razonSocial: 'Litoral Cars',
+    telefono: '+54 341 421-5500',
+    localidad: 'Rosario',
+    homeIso: 'AR-S',
+    operators: ['usados@litoralcars.example', 'pablo.acosta@litoralcars.example'],
+    prefix: 'LIT',
+    publications: 4,
+    inquiries: 15,
+    plan: 'Plan Plata',
+  },
 ];
 
 const PLAN_SIZES: Readonly<Record<string, number>> = { 'Plan Oro': 60, 'Plan Plata': 25, 'Plan Inicial': 10 };
@@ -45,7 +105,15 @@ export function seedAgencies(seed: number, today: string, timeZone: string): Age
   return SEED_AGENCIES.map((s) => {
     const registered = formatInZone(startOfDayIn(addDays(today, -f.number.int({ min: 200, max: 900 })), timeZone) + 10 * 3_600_000, timeZone);
     const publications = Array.from({ length: s.publications }, () => `${s.prefix}-${f.string.numeric(6)}`);
-    const consultas = generateInquiries(f, { count: s.inquiries, maxDaysAgo: SEED_INQUIRY_DAYS, operators: s.operators, publications, homeIso: s.homeIso, today, timeZone });
+    const consultas = generateInquiries(f, {
+      count: s.inquiries,
+      maxDaysAgo: SEED_INQUIRY_DAYS,
+      operators: s.operators,
+      publications,
+      homeIso: s.homeIso,
+      today,
+      timeZone,
+    });
     const size = planSize(s.plan);
     return {
       key: foldMail(s.adminMail),

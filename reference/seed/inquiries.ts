@@ -43,9 +43,7 @@ const ARS_PER_USD = 1150;
 const DAY_SECONDS = 86_400;
 
 function buyer(f: Faker, homeIso: string) {
-  const province = f.datatype.boolean(0.6)
-    ? PROVINCES.find((p) => p.iso === homeIso)!
-    : f.helpers.arrayElement(PROVINCES);
+  const province = f.datatype.boolean(0.6) ? PROVINCES.find((p) => p.iso === homeIso)! : f.helpers.arrayElement(PROVINCES);
   const nombre = f.person.firstName();
   const apellido = f.person.lastName();
   const local = `${slug(nombre)}.${slug(apellido)}`.replace(/-/g, '.');
@@ -66,9 +64,7 @@ function buyer(f: Faker, homeIso: string) {
 }
 
 const money = (f: Faker, usd: number) =>
-  f.datatype.boolean(0.7)
-    ? { Moneda: 'ARS', Importe: Math.round((usd * ARS_PER_USD) / 1000) * 1000 }
-    : { Moneda: 'USD', Importe: Math.round(usd / 100) * 100 };
+  f.datatype.boolean(0.7) ? { Moneda: 'ARS', Importe: Math.round((usd * ARS_PER_USD) / 1000) * 1000 } : { Moneda: 'USD', Importe: Math.round(usd / 100) * 100 };
 
 function infoOperacion(f: Faker, year: number) {
   if (f.datatype.boolean(0.4)) return null;
@@ -105,7 +101,13 @@ function auto(f: Faker, tipo: 'publicacion' | 'catalogo', spec: InquirySpec) {
     Modelo: modelo,
     Version: f.datatype.boolean(0.85) ? f.helpers.arrayElement(make.trims) : null,
     VersionYear: f.datatype.boolean(0.95) ? thisYear - age : null,
-    Kilometraje: nuevo ? (f.datatype.boolean(0.5) ? 0 : null) : f.datatype.boolean(0.9) ? Math.round((age * f.number.int({ min: 8_000, max: 22_000 })) / 100) * 100 : null,
+    Kilometraje: nuevo
+      ? f.datatype.boolean(0.5)
+        ? 0
+        : null
+      : f.datatype.boolean(0.9)
+        ? Math.round((age * f.number.int({ min: 8_000, max: 22_000 })) / 100) * 100
+        : null,
     Color: f.datatype.boolean(0.85) ? f.helpers.arrayElement(COLORS).name : null,
     BodyType: f.datatype.boolean(0.9) ? make.models[modelo]! : null,
     Estado: nuevo ? 'nuevo' : 'usado',

@@ -143,9 +143,7 @@ export async function runLifecycleModel(c: Check, options: LifecycleOptions): Pr
   const counter = { n: 0 };
   const roles: TopicRole[] = ['inquiry', 'registration', 'unavailable'];
   const verbs: Verb[] = ['POST', 'PUT', 'GET', 'DELETE'];
-  const command = fc
-    .tuple(fc.constantFrom(...verbs), fc.constantFrom(...roles))
-    .map(([verb, role]) => new WebhookCommand(c, options, counter, verb, role));
+  const command = fc.tuple(fc.constantFrom(...verbs), fc.constantFrom(...roles)).map(([verb, role]) => new WebhookCommand(c, options, counter, verb, role));
   let failedLog: string[] = [];
 
   const property = fc.asyncProperty(fc.commands([command], { maxCommands: options.maxCommands }), async (cmds) => {

@@ -32,7 +32,10 @@ export function mappedFields(c: Check, endpointId: string, param: string, area: 
  */
 export function distinctlyValued(c: Check, area: CatalogArea, fields: readonly string[], records: readonly unknown[], seed: number): Map<string, number> {
   const found = new Map<string, number>();
-  const order = rotated(records.map((_, i) => i), seed);
+  const order = rotated(
+    records.map((_, i) => i),
+    seed,
+  );
   for (const field of fields) {
     const at = order.find((i) => {
       const value = keyValue(c, area, field, records[i]);
@@ -91,7 +94,10 @@ export async function expectFound(
     notes.add(`${by} ${JSON.stringify(query)} is shared by several records; another with the same values was returned`);
     return;
   }
-  c.fail(`the record ${wantId !== undefined ? `with id ${wantId}` : 'listed'} (${by} = ${JSON.stringify(query)}), got ${gotId !== undefined ? `id ${gotId}` : 'another record'}`, res);
+  c.fail(
+    `the record ${wantId !== undefined ? `with id ${wantId}` : 'listed'} (${by} = ${JSON.stringify(query)}), got ${gotId !== undefined ? `id ${gotId}` : 'another record'}`,
+    res,
+  );
 }
 
 /**
@@ -130,5 +136,9 @@ export async function expectPartFound(c: Check, record: unknown, stateField: str
   const [wantRegion, gotRegion] = [keyValue(c, 'states', 'id', record), keyValue(c, 'states', 'id', res.json)];
   if (wantRegion !== undefined) c.expect(same(gotRegion, wantRegion), `a city of the state asked for (region ${wantRegion}), got region ${gotRegion}`, res);
   const names = ['part of name', 'full name'].map((f) => keyValue(c, 'ciudades', f, res.json));
-  c.expect(names.some((n) => holdsLoosely(n, part)), `a city whose name holds "${part}", got ${JSON.stringify(names)}`, res);
+  c.expect(
+    names.some((n) => holdsLoosely(n, part)),
+    `a city whose name holds "${part}", got ${JSON.stringify(names)}`,
+    res,
+  );
 }

@@ -86,7 +86,8 @@ export function registerEntryChecks(walks: ListWalks): void {
     // Entries the full form does not link to are read by sid instead (never matched by position alone).
     const unlinked = pairs.filter((p) => p.byHref === undefined);
     const fetched = new Set(sampleIndices(unlinked.length, SAMPLE, c.ctx.seed).map((i) => unlinked[i]!));
-    if (unlinked.length > fetched.size) c.observe(`full-form entries do not link to the reference hrefs: ${fetched.size} of ${unlinked.length} titles checked through GET by sid`);
+    if (unlinked.length > fetched.size)
+      c.observe(`full-form entries do not link to the reference hrefs: ${fetched.size} of ${unlinked.length} titles checked through GET by sid`);
     for (const pair of pairs) {
       if (pair.byHref === undefined && !fetched.has(pair)) continue;
       const source = pair.byHref ?? (await getBySid(c, pair.sid)).json;
@@ -104,5 +105,9 @@ function expectTitle(c: Check, pair: RefEntry, source: unknown, res: TargetRespo
   // "combines": each part appears in the title; letter case is the server's to choose.
   const title = (pair.title as string).toLowerCase();
   const missing = parts.filter((p) => !title.includes(p.toLowerCase()));
-  c.expect(missing.length === 0, `entry ${pair.index}'s title ${JSON.stringify(pair.title)} to contain ${missing.map((m) => JSON.stringify(m)).join(', ')}`, res);
+  c.expect(
+    missing.length === 0,
+    `entry ${pair.index}'s title ${JSON.stringify(pair.title)} to contain ${missing.map((m) => JSON.stringify(m)).join(', ')}`,
+    res,
+  );
 }

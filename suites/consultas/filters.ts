@@ -21,7 +21,11 @@ async function expectNoInquiry(c: Check, query: Record<string, string>, why: str
   c.expectStatus(res, [200, 400], `${asked}: ${why}`);
   const page = res.json as { Total?: unknown; _entries?: unknown } | undefined;
   const entries = Array.isArray(page?._entries) ? page._entries.length : undefined;
-  c.expect(page?.Total === 0 && entries === 0, `Total 0 and no entries for ${asked} (${why}); got Total ${JSON.stringify(page?.Total)} and ${entries ?? 'no'} entries`, res);
+  c.expect(
+    page?.Total === 0 && entries === 0,
+    `Total 0 and no entries for ${asked} (${why}); got Total ${JSON.stringify(page?.Total)} and ${entries ?? 'no'} entries`,
+    res,
+  );
 }
 
 export function registerFilterChecks(walks: ListWalks, walker: PageWalker): void {
@@ -45,7 +49,11 @@ export function registerFilterChecks(walks: ListWalks, walker: PageWalker): void
     const expected = full.entries.filter((e) => externalIdOf(e) === externalId);
     const got = new Set(filtered.entries.map(contentKey));
     const missing = expected.filter((e) => !got.has(contentKey(e))).length;
-    c.expect(missing === 0 && filtered.total === expected.length, `the ${expected.length} inquiries of publication ${externalId} in the unfiltered list; got Total ${filtered.total}, ${missing} missing`, top.res);
+    c.expect(
+      missing === 0 && filtered.total === expected.length,
+      `the ${expected.length} inquiries of publication ${externalId} in the unfiltered list; got Total ${filtered.total}, ${missing} missing`,
+      top.res,
+    );
   });
 
   check('consultas/list/filter-operador', async (c: Check) => {

@@ -72,7 +72,8 @@ export function registerListChecks(walks: ListWalks): void {
       walk.pages.forEach((page, i) => {
         const perPagina = page.envelope.PerPagina as number;
         c.expect(page.entries.length <= perPagina, `at most PerPagina (${perPagina}) entries, got ${page.entries.length}`, page.res);
-        if (i < walk.pages.length - 1) c.expect(page.entries.length === perPagina, `a full page (${perPagina} entries) before the last, got ${page.entries.length}`, page.res);
+        if (i < walk.pages.length - 1)
+          c.expect(page.entries.length === perPagina, `a full page (${perPagina} entries) before the last, got ${page.entries.length}`, page.res);
       });
     }
   });
@@ -88,7 +89,12 @@ export function registerListChecks(walks: ListWalks): void {
     const [full, ref] = [await walks.full(c), await walks.ref(c)];
     // The self link names an inquiry when every entry has one; otherwise the Consulta itself does.
     const bySelf = full.entries.every((e) => selfHref(e) !== undefined);
-    expectUnique(c, full, full.entries.map((e) => (bySelf ? selfHref(e)! : contentKey(e))), bySelf ? 'self href' : 'content');
+    expectUnique(
+      c,
+      full,
+      full.entries.map((e) => (bySelf ? selfHref(e)! : contentKey(e))),
+      bySelf ? 'self href' : 'content',
+    );
     expectUnique(c, ref, refHrefs(ref), 'href');
   });
 
@@ -99,12 +105,20 @@ export function registerListChecks(walks: ListWalks): void {
     c.expect(distinctFull === full.total, `${full.total} distinct inquiries over all pages (Total), found ${distinctFull}`, full.pages.at(-1)!.res);
     const hrefs = refHrefs(ref).filter((h): h is string => h !== undefined);
     const distinctRef = new Set(hrefs);
-    c.expect(distinctRef.size === ref.total, `${ref.total} distinct hrefs over all reference-form pages (Total), found ${distinctRef.size}`, ref.pages.at(-1)!.res);
+    c.expect(
+      distinctRef.size === ref.total,
+      `${ref.total} distinct hrefs over all reference-form pages (Total), found ${distinctRef.size}`,
+      ref.pages.at(-1)!.res,
+    );
     // Where the full form links to the same URIs as the reference form, both walks must name the same inquiries.
     const fullHrefs = new Set(full.entries.flatMap(linkHrefs));
     if (hrefs.some((h) => fullHrefs.has(h))) {
       const missing = hrefs.filter((h) => !fullHrefs.has(h));
-      c.expect(missing.length === 0, `every reference-form inquiry in the full-form walk too; missing ${missing.slice(0, 3).join(', ')}`, ref.pages.at(-1)!.res);
+      c.expect(
+        missing.length === 0,
+        `every reference-form inquiry in the full-form walk too; missing ${missing.slice(0, 3).join(', ')}`,
+        ref.pages.at(-1)!.res,
+      );
       const extra = full.entries.findIndex((e) => !linkHrefs(e).some((h) => distinctRef.has(h)));
       c.expect(extra < 0, `every full-form inquiry in the reference-form walk too; entry ${extra} links to none`, pageOf(full, extra).res);
     } else {

@@ -1,14 +1,4 @@
-import {
-  addDays,
-  dateIn,
-  inTimeZone,
-  startOfDayIn,
-  isEndOfDay,
-  isStartOfDay,
-  LIMITS,
-  parseOffsetDateTime,
-  type OffsetDateTime,
-} from '../../models/index.ts';
+import { addDays, dateIn, inTimeZone, startOfDayIn, isEndOfDay, isStartOfDay, LIMITS, parseOffsetDateTime, type OffsetDateTime } from '../../models/index.ts';
 import type { TargetResponse } from '../../sut/client.ts';
 import { check, type Check } from '../harness/check.ts';
 import { contentKey } from '../harness/consulta-match.ts';
@@ -19,7 +9,6 @@ import type { ListWalks } from './list.ts';
 // covered (end of the final day)"; Endpoints > Consultas: desde "first day of reception", hasta "last day of
 // reception", desde "minimum is today minus 90 days". Days are the target's: read in the profile's time zone,
 // whatever offset a timestamp is written in.
-
 
 function stamp(c: Check, value: unknown, what: string, res: TargetResponse): OffsetDateTime {
   const parsed = typeof value === 'string' ? parseOffsetDateTime(value) : undefined;
@@ -93,7 +82,11 @@ export function registerPeriodChecks(walks: ListWalks, walker: PageWalker): void
         const at = momentoOf(entry);
         // An unreadable Momento is conventions/datetime-offset's and consultas/consulta-schema's to report.
         if (!at) continue;
-        c.expect(at.epochMs >= from && at.epochMs <= to, `every Momento within [${String(page.envelope.Desde)}, ${String(page.envelope.Hasta)}], got ${(entry as { Momento: string }).Momento}`, page.res);
+        c.expect(
+          at.epochMs >= from && at.epochMs <= to,
+          `every Momento within [${String(page.envelope.Desde)}, ${String(page.envelope.Hasta)}], got ${(entry as { Momento: string }).Momento}`,
+          page.res,
+        );
       }
     }
   });
@@ -119,13 +112,25 @@ export function registerPeriodChecks(walks: ListWalks, walker: PageWalker): void
  * The inquiries received in [from, to] (the days asked for, in the target's time zone), and every one of them
  * the unfiltered walk holds within the period the answer names (Desde, Hasta) and the default period.
  */
-async function expectPeriod(c: Check, walker: PageWalker, full: PageWalk, query: Record<string, string>, from: number, to: number, what: string): Promise<void> {
+async function expectPeriod(
+  c: Check,
+  walker: PageWalker,
+  full: PageWalk,
+  query: Record<string, string>,
+  from: number,
+  to: number,
+  what: string,
+): Promise<void> {
   const filtered = await walker.walk(c, { adminMail: c.ctx.fixtures.agency, form: 'json', query });
   const top = filtered.pages[0]!;
   filtered.entries.forEach((entry, i) => {
     const at = momentoOf(entry);
     if (!at) return;
-    c.expect(at.epochMs >= from && at.epochMs <= to, `only inquiries received ${what}, got Momento ${(entry as { Momento: string }).Momento}`, pageOf(filtered, i).res);
+    c.expect(
+      at.epochMs >= from && at.epochMs <= to,
+      `only inquiries received ${what}, got Momento ${(entry as { Momento: string }).Momento}`,
+      pageOf(filtered, i).res,
+    );
   });
   c.expect(filtered.total <= full.total, `Total at most the unfiltered ${full.total}, got ${filtered.total}`, top.res);
   if (!full.complete || !filtered.complete) return;
@@ -143,5 +148,10 @@ async function expectPeriod(c: Check, walker: PageWalker, full: PageWalk, query:
   const missing = expected.filter((e) => !got.has(contentKey(e)));
   c.expect(missing.length === 0, `the ${expected.length} inquiries of the unfiltered list received ${what}; ${missing.length} missing`, top.res);
   // Where the answer's period lies inside the default one, the unfiltered walk holds all of it.
-  if (lo >= defaultFrom && hi <= defaultTo) c.expect(filtered.total === expected.length, `Total ${expected.length} (the inquiries of the unfiltered list received ${what}), got ${filtered.total}`, top.res);
+  if (lo >= defaultFrom && hi <= defaultTo)
+    c.expect(
+      filtered.total === expected.length,
+      `Total ${expected.length} (the inquiries of the unfiltered list received ${what}), got ${filtered.total}`,
+      top.res,
+    );
 }

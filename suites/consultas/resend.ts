@@ -56,7 +56,12 @@ async function acceptedResend(c: Check, session: WebhookSession, name: string, a
   // The inquiry first: one made now is delivered at once, and that delivery must not pass for the resend's.
   const sid = await resendableSid(c);
   const url = await acceptingCallback(c, session, name);
-  const { res } = await sendAcceptedResend(c, session, { adminMail: c.ctx.fixtures.agency, sid, url, name, what: `resend of the recent inquiry ${sid}` }, aspects);
+  const { res } = await sendAcceptedResend(
+    c,
+    session,
+    { adminMail: c.ctx.fixtures.agency, sid, url, name, what: `resend of the recent inquiry ${sid}` },
+    aspects,
+  );
   return { sid, res };
 }
 
@@ -76,7 +81,10 @@ export function registerResendChecks(walker: PageWalker, session: WebhookSession
         dated.filter((d) => d.age <= bound - MARGIN_DAYS).sort((a, b) => a.age - b.age)[0]?.sid ??
         (await injectedInquirySid(c, 0, `the fixture agency has no inquiry newer than ${bound - MARGIN_DAYS} days`));
       const ages: Record<string, number> = {};
-      for (const [sid, isOld] of [[old, true], [recent, false]] as const) {
+      for (const [sid, isOld] of [
+        [old, true],
+        [recent, false],
+      ] as const) {
         const { res, age } = await confirm(c, sid);
         if (age === undefined || (isOld ? age < oldAge : age > bound - MARGIN_DAYS)) {
           c.fail(`inquiry ${sid} to be ${isOld ? `at least ${oldAge}` : `at most ${bound - MARGIN_DAYS}`} days old, but it reads ${age} days`, res);

@@ -4,7 +4,11 @@
 // a server that trims, re-spaces or reformats a value (a telephone number) still shows it.
 
 /** Letters and digits, lower-cased. */
-const squeeze = (s: string): string => s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+const squeeze = (s: string): string =>
+  s
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
 
 /** Every string leaf of a JSON value, with where it sits (`RazonSocial`, `Contacto.Telefono`). */
 function leaves(value: unknown, path = ''): [string, string][] {

@@ -65,15 +65,53 @@ export function fixedCases(c: Check): ProblemCase[] {
     // "region optional if q is given; q optional if region is given": either names the problem, or neither does.
     { label: 'neither region nor q', endpointId: 'ciudades-list', call: {}, status: 400, keys: ['region', 'q', ENTRY_LEVEL_KEY] },
     // A body that is not JSON belongs to no single property: the entry-level key.
-    { label: 'malformed JSON body', endpointId: 'agencias-invite', call: { body: MALFORMED_JSON, contentType: 'application/json' }, status: 400, keys: [ENTRY_LEVEL_KEY] },
+    {
+      label: 'malformed JSON body',
+      endpointId: 'agencias-invite',
+      call: { body: MALFORMED_JSON, contentType: 'application/json' },
+      status: 400,
+      keys: [ENTRY_LEVEL_KEY],
+    },
     // The fixture agency is registered when it has received inquiries: inviting its AdminMail again creates nothing.
     ...(c.ctx.fixtures.inquiryTotal > 0
-      ? [{ label: 'AdminMail already registered', endpointId: 'agencias-invite', call: { json: agenciaCreateBody(c, agency(c)) }, status: 409 as const, keys: ['AdminMail', ENTRY_LEVEL_KEY] }]
+      ? [
+          {
+            label: 'AdminMail already registered',
+            endpointId: 'agencias-invite',
+            call: { json: agenciaCreateBody(c, agency(c)) },
+            status: 409 as const,
+            keys: ['AdminMail', ENTRY_LEVEL_KEY],
+          },
+        ]
       : []),
-    { label: 'PUT of an agency that does not exist', endpointId: 'agencias-put', call: withBody(c, 'agencias-put', { params: { adminMail: freshAdminMail(c, 'er') } }), status: 403, keys: [] },
-    { label: 'desasociar of an agency that does not exist', endpointId: 'agencias-desasociar', call: { params: { adminMail: freshAdminMail(c, 'er') } }, status: 403, keys: [] },
-    { label: 'resend for an agency that does not exist', endpointId: 'consultas-resend', call: { params: { adminMail: freshAdminMail(c, 'er'), sid: fixtureSid(c) } }, status: 403, keys: [] },
-    { label: 'unavailable topic', endpointId: 'appnotificaciones-post', call: withBody(c, 'appnotificaciones-post', { params: { topic: c.ctx.profile.topics.unavailable } }), status: 403, keys: [] },
+    {
+      label: 'PUT of an agency that does not exist',
+      endpointId: 'agencias-put',
+      call: withBody(c, 'agencias-put', { params: { adminMail: freshAdminMail(c, 'er') } }),
+      status: 403,
+      keys: [],
+    },
+    {
+      label: 'desasociar of an agency that does not exist',
+      endpointId: 'agencias-desasociar',
+      call: { params: { adminMail: freshAdminMail(c, 'er') } },
+      status: 403,
+      keys: [],
+    },
+    {
+      label: 'resend for an agency that does not exist',
+      endpointId: 'consultas-resend',
+      call: { params: { adminMail: freshAdminMail(c, 'er'), sid: fixtureSid(c) } },
+      status: 403,
+      keys: [],
+    },
+    {
+      label: 'unavailable topic',
+      endpointId: 'appnotificaciones-post',
+      call: withBody(c, 'appnotificaciones-post', { params: { topic: c.ctx.profile.topics.unavailable } }),
+      status: 403,
+      keys: [],
+    },
   ];
 }
 
@@ -92,7 +130,14 @@ export function randomCases(c: Check): { invalid: fc.Arbitrary<ProblemCase>; for
     ['appnotificaciones-post', 'topic', lengthsPast(LIMITS.topic.maxLength)],
     ['appnotificaciones-put', 'topic', lengthsPast(LIMITS.topic.maxLength)],
     ['consultas-list', 'pagina', fc.oneof(fc.integer({ min: LIMITS.pagina.maximum + 1, max: INT32.max }).map(String), fc.constantFrom('abc', '1.5', '0x10'))],
-    ['consultas-list', 'desde', fc.oneof(fc.integer({ min: -500, max: -(LIMITS.desde.minDaysBeforeToday + 1) }).map((d) => addDays(c.ctx.today, d)), fc.constantFrom('2026-02-30', 'yesterday', '20260101'))],
+    [
+      'consultas-list',
+      'desde',
+      fc.oneof(
+        fc.integer({ min: -500, max: -(LIMITS.desde.minDaysBeforeToday + 1) }).map((d) => addDays(c.ctx.today, d)),
+        fc.constantFrom('2026-02-30', 'yesterday', '20260101'),
+      ),
+    ],
     ['ciudades-list', 'region', fc.oneof(fc.bigInt({ min: BigInt(INT32.max) + 1n, max: 2n ** 62n }).map(String), fc.constantFrom('abc', '1.5'))],
     ['agencias-list', 'operador', nonEmailArbitrary],
     ['consultas-list', 'operador', nonEmailArbitrary],
@@ -102,20 +147,20 @@ export function randomCases(c: Check): { invalid: fc.Arbitrary<ProblemCase>; for
     .constantFrom(...slots)
     .chain(([endpointId, name, values]) => values.map((value) => ({ endpointId, p: spec(endpointId, name), value })))
     .filter(({ p, value }) => (p.in !== 'path' || pathSafe(value)) && !checkParam(p, value, c.ctx.today).valid)
-    .map(({ endpointId, p, value }): ProblemCase => ({
-      label: `${p.name} ${JSON.stringify(value.length > 30 ? `${value.slice(0, 30)}…` : value)}`,
-      endpointId,
-      call: invalidCall(c, endpointId, p, value),
-      status: 400,
-      keys: [p.name],
-    }));
+    .map(
+      ({ endpointId, p, value }): ProblemCase => ({
+        label: `${p.name} ${JSON.stringify(value.length > 30 ? `${value.slice(0, 30)}…` : value)}`,
+        endpointId,
+        call: invalidCall(c, endpointId, p, value),
+        status: 400,
+        keys: [p.name],
+      }),
+    );
   const token = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789'), minLength: 1, maxLength: 10 });
-  const forbidden = fc
-    .tuple(fc.constantFrom('agencias-put', 'agencias-desasociar', 'consultas-resend'), token)
-    .map(([endpointId, t]): ProblemCase => {
-      const adminMail = `${c.ctx.runId}-e${t}@${domain}`;
-      const params: Record<string, string> = endpointId === 'consultas-resend' ? { adminMail, sid: fixtureSid(c) } : { adminMail };
-      return { label: `agency ${adminMail} that does not exist`, endpointId, call: withBody(c, endpointId, { params }), status: 403, keys: [] };
-    });
+  const forbidden = fc.tuple(fc.constantFrom('agencias-put', 'agencias-desasociar', 'consultas-resend'), token).map(([endpointId, t]): ProblemCase => {
+    const adminMail = `${c.ctx.runId}-e${t}@${domain}`;
+    const params: Record<string, string> = endpointId === 'consultas-resend' ? { adminMail, sid: fixtureSid(c) } : { adminMail };
+    return { label: `agency ${adminMail} that does not exist`, endpointId, call: withBody(c, endpointId, { params }), status: 403, keys: [] };
+  });
   return { invalid, forbidden };
 }

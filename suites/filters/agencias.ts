@@ -23,12 +23,16 @@ async function operatorsOf(c: Check): Promise<string[]> {
 export function registerAgencyFilterChecks(): void {
   check('filters/agencias-operador', async (c: Check) => {
     const operators = await operatorsOf(c);
-    if (operators.length === 0) c.skip("no operator of the fixture agency is known: its inquiries name no OperadorResponsable");
+    if (operators.length === 0) c.skip('no operator of the fixture agency is known: its inquiries name no OperadorResponsable');
     const agency = c.ctx.fixtures.agency.toLowerCase();
     const all = await agencyMails(c, 'primary');
     for (const operador of operators) {
       const { mails, res } = await agencyMails(c, 'primary', { operador });
-      c.expect(mails.has(agency), `the agency ${c.ctx.fixtures.agency}, whose inquiries name ${operador} as OperadorResponsable ("agency operator responsible for the inquiry")`, res);
+      c.expect(
+        mails.has(agency),
+        `the agency ${c.ctx.fixtures.agency}, whose inquiries name ${operador} as OperadorResponsable ("agency operator responsible for the inquiry")`,
+        res,
+      );
       const extra = [...mails].filter((m) => !all.mails.has(m));
       c.expect(extra.length === 0, `only agencies of the unfiltered list; not in it: ${extra.join(', ')}`, res);
     }

@@ -27,7 +27,10 @@ export function registerCityFilterChecks(): void {
     const ref = await refLinks(c, 'ciudades-list', { q: letter });
     // Longer parts that hold the letter (not first, so a prefix match of them lists other cities) list only
     // cities of these; the first that lists some is the narrower pool the next probe is judged on.
-    const parts = cities.flatMap(ownStrings).flatMap((v) => innerParts(v)).filter((p) => fold(p).includes(letter) && !fold(p).startsWith(letter));
+    const parts = cities
+      .flatMap(ownStrings)
+      .flatMap((v) => innerParts(v))
+      .filter((p) => fold(p).includes(letter) && !fold(p).startsWith(letter));
     let pool = { q: letter, strings: scalarsDeep(cities, ref.titles) };
     for (const part of rotated([...new Set(parts)], c.ctx.seed).slice(0, PART_TRIES)) {
       await expectWithin(c, 'ciudades-list', { q: part }, ref.hrefs, `the cities q=${letter} lists`);
@@ -67,11 +70,22 @@ export function registerCityFilterChecks(): void {
     c.expect(others.length === 0, `only cities of region ${region}; listed cities of region ${[...new Set(others)].slice(0, 3).join(', ')}`, res);
     const listed = new Set(entries.map((e) => identity(c, 'ciudades', e)));
     const missing = cities.filter((e) => keyValue(c, 'states', 'id', e) === region && !listed.has(identity(c, 'ciudades', e)));
-    c.expect(missing.length === 0, `every city of region ${region}; ${missing.length} known ones missing (${missing.map((e) => identity(c, 'ciudades', e)).slice(0, 3).join(', ')})`, res);
+    c.expect(
+      missing.length === 0,
+      `every city of region ${region}; ${missing.length} known ones missing (${missing
+        .map((e) => identity(c, 'ciudades', e))
+        .slice(0, 3)
+        .join(', ')})`,
+      res,
+    );
     await expectUnheldMatchesNone(c, 'ciudades-list', 'q', scalarsDeep(entries), { region });
     // q given too: region still narrows ("optional if q is given" makes region optional, not ignorable).
     const both = await fullEntries(c, 'ciudades-list', { region, q: letter });
     const outside = both.entries.map((e) => keyValue(c, 'states', 'id', e)).filter((r) => r !== region);
-    c.expect(outside.length === 0, `with q=${letter} too, only cities of region ${region}; listed cities of region ${[...new Set(outside)].slice(0, 3).join(', ')}`, both.res);
+    c.expect(
+      outside.length === 0,
+      `with q=${letter} too, only cities of region ${region}; listed cities of region ${[...new Set(outside)].slice(0, 3).join(', ')}`,
+      both.res,
+    );
   });
 }

@@ -56,7 +56,11 @@ export function registerColorFilterChecks(): void {
       const nombre = keyValue(c, 'colores', name, named[i])!;
       const { res, entries: found } = await fullEntries(c, 'colores-list', { nombre });
       const id = identity(c, 'colores', named[i]);
-      c.expect(found.some((e) => identity(c, 'colores', e) === id), `the colour ${id}, whose full name is "${nombre}"`, res);
+      c.expect(
+        found.some((e) => identity(c, 'colores', e) === id),
+        `the colour ${id}, whose full name is "${nombre}"`,
+        res,
+      );
       const others = found.map((e) => keyValue(c, 'colores', name, e)).filter((n) => n === undefined || loose(n) !== loose(nombre));
       c.expect(others.length === 0, `only colours named "${nombre}"; listed ${JSON.stringify(others.slice(0, 3))}`, res);
     }

@@ -40,7 +40,12 @@ export async function listing(c: Check, endpointId: string, query: Query = {}) {
 }
 
 /** Reference-form hrefs of a filtered list that are not in `allowed`; a 400 is noted and counts as none. */
-export async function hrefsOutside(c: Check, endpointId: string, query: Query, allowed: readonly string[]): Promise<{ res: TargetResponse; extra: string[] } | undefined> {
+export async function hrefsOutside(
+  c: Check,
+  endpointId: string,
+  query: Query,
+  allowed: readonly string[],
+): Promise<{ res: TargetResponse; extra: string[] } | undefined> {
   const res = await c.send(endpointId, { query, form: 'ref' });
   if (res.status === 400) {
     c.observe(`${describeQuery(query)}: 400`);
@@ -67,5 +72,4 @@ export async function expectNone(c: Check, endpointId: string, query: Query, why
 }
 
 /** What names a catalog record: its id at catalogKeys, else the whole record without links. */
-export const identity = (c: Check, area: CatalogArea, record: unknown): string =>
-  keyValue(c, area, 'id', record) ?? canonicalJson(record, LINKS_ANYWHERE);
+export const identity = (c: Check, area: CatalogArea, record: unknown): string => keyValue(c, area, 'id', record) ?? canonicalJson(record, LINKS_ANYWHERE);

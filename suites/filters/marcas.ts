@@ -40,13 +40,19 @@ export function registerMakeFilterChecks(): void {
     const falseList = await refLinks(c, 'marcas-list', { soloMercadoNuevos: 'false' });
     const [a, f] = [sorted(absent.hrefs), sorted(falseList.hrefs)];
     const onlyOne = [...a.filter((h) => !f.includes(h)), ...f.filter((h) => !a.includes(h))];
-    c.expect(onlyOne.length === 0, `the same makes as without soloMercadoNuevos (${a.length}); got ${f.length}, differing in ${onlyOne.slice(0, 3).join(', ')}`, falseList.res);
+    c.expect(
+      onlyOne.length === 0,
+      `the same makes as without soloMercadoNuevos (${a.length}); got ${f.length}, differing in ${onlyOne.slice(0, 3).join(', ')}`,
+      falseList.res,
+    );
   });
 
   check('filters/marcas-solo-mercado-nuevos-flag', async (c: Check) => {
-    if (c.ctx.profile.catalogKeys.marcas?.[FLAG] === undefined) c.skip(`the profile has no catalogKeys.marcas["${FLAG}"]: which makes are in the new-vehicle market is not shown`);
+    if (c.ctx.profile.catalogKeys.marcas?.[FLAG] === undefined)
+      c.skip(`the profile has no catalogKeys.marcas["${FLAG}"]: which makes are in the new-vehicle market is not shown`);
     const all = await fullEntries(c, 'marcas-list');
-    const flagOf = (m: unknown) => c.present(keyValue(c, 'marcas', FLAG, m), `a value at catalogKeys.marcas["${FLAG}"] of the make ${identity(c, 'marcas', m)}`, all.res);
+    const flagOf = (m: unknown) =>
+      c.present(keyValue(c, 'marcas', FLAG, m), `a value at catalogKeys.marcas["${FLAG}"] of the make ${identity(c, 'marcas', m)}`, all.res);
     const expected = sorted(all.entries.filter((m) => flagOf(m) === 'true').map((m) => identity(c, 'marcas', m)));
     const nuevos = await fullEntries(c, 'marcas-list', { soloMercadoNuevos: 'true' });
     const got = sorted(nuevos.entries.map((m) => identity(c, 'marcas', m)));

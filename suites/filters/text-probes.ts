@@ -13,7 +13,14 @@ type Query = Record<string, string>;
  * A `param` no listed record holds in any of its values (`prefix`, when the records are those a part of it
  * lists, then a rare letter thrice) matches nothing: every record it could match would be among them.
  */
-export async function expectUnheldMatchesNone(c: Check, endpointId: string, param: string, strings: readonly string[], base: Query = {}, prefix = ''): Promise<void> {
+export async function expectUnheldMatchesNone(
+  c: Check,
+  endpointId: string,
+  param: string,
+  strings: readonly string[],
+  base: Query = {},
+  prefix = '',
+): Promise<void> {
   const value = heldByNone(strings, prefix);
   if (value === undefined) c.skip(`every value tried is part of some listed record: no ${param} is sure to match nothing`);
   await expectNone(c, endpointId, { ...base, [param]: value }, `no value of any listed record holds "${value}"`);
@@ -30,7 +37,10 @@ export async function expectQNarrows(c: Check, endpointId: string, what: string)
   const all = await listing(c, endpointId);
   if (all.entries.length === 0) c.skip(`the ${what} list is empty`);
   await expectUnheldMatchesNone(c, endpointId, 'q', all.strings);
-  const part = pick(all.entries.flatMap(ownStrings).flatMap((v) => innerParts(v)), c.ctx.seed);
+  const part = pick(
+    all.entries.flatMap(ownStrings).flatMap((v) => innerParts(v)),
+    c.ctx.seed,
+  );
   if (part !== undefined) await expectWithin(c, endpointId, { q: part }, all.hrefs, `the unfiltered ${what} list`);
 }
 
@@ -66,12 +76,24 @@ export async function expectPartListed(c: Check, probe: PartProbe, part: string,
   const { res, entries } = await fullEntries(c, probe.endpointId, { ...probe.base, [probe.param]: part });
   const listed = new Set(entries.map((e) => identity(c, probe.area, e)));
   const id = identity(c, probe.area, record);
-  c.expect(listed.has(id), `the record ${id}, whose ${pointers(probe, [probe.drawnFrom])} ${JSON.stringify(keyValue(c, probe.area, probe.drawnFrom, record))} holds "${part}"`, res);
+  c.expect(
+    listed.has(id),
+    `the record ${id}, whose ${pointers(probe, [probe.drawnFrom])} ${JSON.stringify(keyValue(c, probe.area, probe.drawnFrom, record))} holds "${part}"`,
+    res,
+  );
   for (const entry of entries) {
     const values = probe.fields.map((f) => keyValue(c, probe.area, f, entry));
-    c.expect(values.some((v) => holdsLoosely(v, part)), `only records whose ${pointers(probe, probe.fields)} holds "${part}"; listed one with ${JSON.stringify(values)}`, res);
+    c.expect(
+      values.some((v) => holdsLoosely(v, part)),
+      `only records whose ${pointers(probe, probe.fields)} holds "${part}"; listed one with ${JSON.stringify(values)}`,
+      res,
+    );
   }
   const missing = pool.filter((r) => keyValue(c, probe.area, probe.drawnFrom, r)?.includes(part) && !listed.has(identity(c, probe.area, r)));
   const example = missing.map((r) => keyValue(c, probe.area, probe.drawnFrom, r)).slice(0, 3);
-  c.expect(missing.length === 0, `every record whose ${pointers(probe, [probe.drawnFrom])} holds "${part}"; ${missing.length} missing: ${JSON.stringify(example)}`, res);
+  c.expect(
+    missing.length === 0,
+    `every record whose ${pointers(probe, [probe.drawnFrom])} holds "${part}"; ${missing.length} missing: ${JSON.stringify(example)}`,
+    res,
+  );
 }

@@ -81,7 +81,10 @@ export async function oneAtATime<T>(name: string, step: () => Promise<T>): Promi
   const before = steps.get(name) ?? Promise.resolve();
   let done!: () => void;
   const mine = new Promise<void>((resolve) => (done = resolve));
-  steps.set(name, before.then(() => mine));
+  steps.set(
+    name,
+    before.then(() => mine),
+  );
   await before;
   try {
     return await step();

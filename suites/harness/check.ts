@@ -28,7 +28,15 @@ export type CheckContext = Omit<RunContext, 'fixtures'> & { fixtures: Fixtures &
 function checkContext(ctx: RunContext, skip: (reason: string) => never): CheckContext {
   const f = ctx.fixtures;
   const missing = () => skip(f.missing.agency ?? 'no agency of the primary app is known (set fixtures.agency in the profile)');
-  return { ...ctx, fixtures: { ...f, get agency(): string { return f.agency ?? missing(); } } };
+  return {
+    ...ctx,
+    fixtures: {
+      ...f,
+      get agency(): string {
+        return f.agency ?? missing();
+      },
+    },
+  };
 }
 
 /** The handle a check body gets: send requests (recorded as evidence), judge them, observe, skip. */

@@ -18,9 +18,7 @@ export function freshAdminMail(c: Check, label = 'inv'): string {
   invented += 1;
   const domain = c.ctx.profile.invitationDomain.toLowerCase();
   const room = LIMITS.adminMail.maxLength - domain.length - 1;
-  const local = [`${c.ctx.runId}-${label}${invented}`, `${c.ctx.runId}${invented}`]
-    .map((l) => l.toLowerCase())
-    .find((l) => l.length <= room);
+  const local = [`${c.ctx.runId}-${label}${invented}`, `${c.ctx.runId}${invented}`].map((l) => l.toLowerCase()).find((l) => l.length <= room);
   return `${local ?? `${c.ctx.runId.toLowerCase()}${invented}`.slice(-Math.max(1, room))}@${domain}`;
 }
 
@@ -49,13 +47,7 @@ export function resolveLocation(c: Check, res: TargetResponse): ResolvedLocation
   const raw = res.headers.location;
   if (raw === undefined || raw === '' || !URL.canParse(raw, res.exchange.url)) return undefined;
   const url = new URL(raw, res.exchange.url);
-  const form = /^[a-z][a-z0-9+.-]*:/i.test(raw)
-    ? 'absolute'
-    : raw.startsWith('//')
-      ? 'network-path'
-      : raw.startsWith('/')
-        ? 'root-relative'
-        : 'relative';
+  const form = /^[a-z][a-z0-9+.-]*:/i.test(raw) ? 'absolute' : raw.startsWith('//') ? 'network-path' : raw.startsWith('/') ? 'root-relative' : 'relative';
   const basePath = new URL(c.client.baseUrl).pathname.replace(/\/+$/, '');
   const underBase = basePath === '' || url.pathname.startsWith(`${basePath}/`);
   const pathname = underBase ? url.pathname.slice(basePath.length) : url.pathname;

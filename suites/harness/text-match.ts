@@ -6,8 +6,7 @@ import { scalarText } from './scalar-text.ts';
 // either way.
 
 /** Case and accents folded, whitespace collapsed: punctuation kept. */
-export const fold = (s: string): string =>
-  s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+export const fold = (s: string): string => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 
 /** Folded, then letters and digits only: the loosest comparison a server may make. */
 export const loose = (s: string): string => fold(s).replace(/[^\p{L}\p{N}]/gu, '');

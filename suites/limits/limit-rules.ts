@@ -35,9 +35,13 @@ const reason = (p: ParamSpec, value: string, today: string): string | undefined 
 const isValid = (p: ParamSpec, value: string, today: string) => checkParam(p, value, today).valid;
 const labelled = (prefix: string, expect?: BoundaryCase['expect']) => (bc: BoundaryCase) =>
   bc.label.startsWith(prefix) && (expect === undefined || bc.expect === expect);
-const rejectIf = (test: (r: string | undefined) => boolean) => (p: ParamSpec, v: string, today: string): Side =>
-  test(reason(p, v, today)) ? 'reject' : 'other';
-const beyondInt32 = fc.oneof(fc.bigInt({ min: BigInt(INT32.max) + 1n, max: 2n ** 63n }), fc.bigInt({ min: -(2n ** 63n), max: BigInt(INT32.min) - 1n })).map(String);
+const rejectIf =
+  (test: (r: string | undefined) => boolean) =>
+  (p: ParamSpec, v: string, today: string): Side =>
+    test(reason(p, v, today)) ? 'reject' : 'other';
+const beyondInt32 = fc
+  .oneof(fc.bigInt({ min: BigInt(INT32.max) + 1n, max: 2n ** 63n }), fc.bigInt({ min: -(2n ** 63n), max: BigInt(INT32.min) - 1n }))
+  .map(String);
 const sidMiddle = Math.floor((sid.minLength + sid.maxLength) / 2);
 const isAdminMail = (p: ParamSpec) => p.name === 'adminMail' && p.format === 'email';
 const isSid = (p: ParamSpec) => p.name === 'sid';
@@ -139,7 +143,11 @@ export const LIMIT_RULES_CHECKED: LimitRule[] = [
     boundary: labelled('today minus', 'accept'),
     // A desde after today is not a limit matter (the spec bounds it from below only): held to the documented codes.
     side: (p, v, today) => (isValid(p, v, today) && v <= today ? 'accept' : 'other'),
-    arbitrary: (p, d) => fc.oneof(gen(p, d), fc.integer({ min: -desde.minDaysBeforeToday, max: 0 }).map((n) => addDays(d.today, n))),
+    arbitrary: (p, d) =>
+      fc.oneof(
+        gen(p, d),
+        fc.integer({ min: -desde.minDaysBeforeToday, max: 0 }).map((n) => addDays(d.today, n)),
+      ),
   },
   {
     id: `limits/desde-min-today-minus-${desde.minDaysBeforeToday}/past-limit-rejected`,

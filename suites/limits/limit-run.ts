@@ -26,8 +26,7 @@ export interface Target {
 /** Rows whose refusal of invalid input is known: they document a refusal, or list every code they answer. */
 const judgeable = (e: Endpoint): boolean => e.others.length > 0 || !e.othersNotShown;
 
-export const targetsOf = (rule: LimitRule): Target[] =>
-  ENDPOINTS.filter(judgeable).flatMap((e) => e.params.filter(rule.carries).map((p) => ({ e, p })));
+export const targetsOf = (rule: LimitRule): Target[] => ENDPOINTS.filter(judgeable).flatMap((e) => e.params.filter(rule.carries).map((p) => ({ e, p })));
 
 export const drawsOf = (c: Check): Draws => ({ today: c.ctx.today, domain: c.ctx.profile.invitationDomain });
 
@@ -42,8 +41,7 @@ export function callWith(c: Check, { e, p }: Target, value: string): EndpointCal
   return { params, query, ...(form ? { form } : {}), ...(body ? { json: body } : {}) };
 }
 
-const sameTopic = (c: Check, value: string) =>
-  Object.values(c.ctx.profile.topics).some((t) => t.toLowerCase() === value.toLowerCase());
+const sameTopic = (c: Check, value: string) => Object.values(c.ctx.profile.topics).some((t) => t.toLowerCase() === value.toLowerCase());
 
 /** Whether the request may be sent without changing anything the run did not create. */
 async function safeToSend(c: Check, { e, p }: Target, value: string, random: boolean): Promise<boolean> {

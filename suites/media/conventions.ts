@@ -109,7 +109,11 @@ export function registerConventionChecks(env: RequestEnv): void {
   check('conventions/json-no-bom', async (c) => {
     // The client keeps a leading BOM in the text and reads the JSON past it, so this is the one rule a BOM fails.
     for (const s of await successes(c)) {
-      c.expect(!s.res.text.startsWith(BYTE_ORDER_MARK), 'a JSON body without a byte order mark (RFC 8259 section 8.1), not one starting with the bytes EF BB BF', s.res);
+      c.expect(
+        !s.res.text.startsWith(BYTE_ORDER_MARK),
+        'a JSON body without a byte order mark (RFC 8259 section 8.1), not one starting with the bytes EF BB BF',
+        s.res,
+      );
     }
   });
 

@@ -31,7 +31,11 @@ export async function checkUnlistedForms(c: Check, env: RequestEnv): Promise<voi
       const res = await c.send(e.id, { ...call, form });
       judged += 1;
       const type = essence(res.headers['content-type']);
-      c.expect(type !== MEDIA_TYPES[form], `${e.method} ${e.path} does not list ${MEDIA_TYPES[form]}: an answer in another form or a refusal, not one labelled ${type}`, res);
+      c.expect(
+        type !== MEDIA_TYPES[form],
+        `${e.method} ${e.path} does not list ${MEDIA_TYPES[form]}: an answer in another form or a refusal, not one labelled ${type}`,
+        res,
+      );
     }
   }
   if (unreachable.length > 0) c.observe(`not asked: ${unreachable.join('; ')}`);

@@ -6,14 +6,7 @@ import type { EndpointCall } from '../../sut/call.ts';
 import type { Check } from '../harness/check.ts';
 import { lengthsPast } from '../harness/lengths.ts';
 import { adminMailMembers } from '../server-errors/tricky-calls.ts';
-import {
-  MALFORMED_JSON,
-  NOT_AN_OBJECT,
-  agenciaEditBody,
-  fixtureSid,
-  pathSafe,
-  webhookBody,
-} from '../harness/request-inputs.ts';
+import { MALFORMED_JSON, NOT_AN_OBJECT, agenciaEditBody, fixtureSid, pathSafe, webhookBody } from '../harness/request-inputs.ts';
 import { fillTemplate } from '../../sut/templates.ts';
 import { bodyVariants } from '../../generators/tricky.ts';
 
@@ -62,7 +55,11 @@ export function drawArbitrary(c: Check, e: Endpoint): fc.Arbitrary<Draw> {
     const all = bodyVariants(template, fixed);
     return all.length === 0 ? [] : [fc.constantFrom(...all).map((v) => ({ json: v.json }))];
   };
-  const anyBody = (template: Record<string, unknown>) => fc.oneof(fc.constantFrom(...BODY_KINDS).map((k) => bodyOf(k, template)), ...variants(template));
+  const anyBody = (template: Record<string, unknown>) =>
+    fc.oneof(
+      fc.constantFrom(...BODY_KINDS).map((k) => bodyOf(k, template)),
+      ...variants(template),
+    );
 
   switch (e.id) {
     case 'agencias-invite': {
@@ -90,15 +87,20 @@ export function drawArbitrary(c: Check, e: Endpoint): fc.Arbitrary<Draw> {
       return fc.oneof(
         fc.tuple(nobodysTopic(), anyBody(webhookBody(c))).map(([topic, b]): Draw => ({ call: { params: { topic }, ...b }, guard: 'topic-unconfigured' })),
         // A real topic only with bodies that cannot replace a configuration.
-        fc.tuple(fc.constantFrom(topics.inquiry, topics.registration), fc.constantFrom<BodyKind>('malformed', 'not-object')).map(
-          ([topic, k]): Draw => ({ call: { params: { topic }, ...bodyOf(k, undefined) } }),
-        ),
+        fc
+          .tuple(fc.constantFrom(topics.inquiry, topics.registration), fc.constantFrom<BodyKind>('malformed', 'not-object'))
+          .map(([topic, k]): Draw => ({ call: { params: { topic }, ...bodyOf(k, undefined) } })),
       );
     case 'appnotificaciones-delete':
       return nobodysTopic().map((topic) => ({ call: { params: { topic } }, guard: 'topic-unconfigured' }));
     case 'home': {
       const header = c.ctx.profile.conditionalRequestHeader;
-      return fc.option(token.map((t) => `"${t}"`), { nil: undefined }).map((etag) => ({ call: etag ? { headers: { [header]: etag } } : {} }));
+      return fc
+        .option(
+          token.map((t) => `"${t}"`),
+          { nil: undefined },
+        )
+        .map((etag) => ({ call: etag ? { headers: { [header]: etag } } : {} }));
     }
     default:
       return readArbitrary(c, e, anyValue);

@@ -2,15 +2,7 @@ import { INT32 } from '../../models/index.ts';
 import type { Check } from '../harness/check.ts';
 import { resolvePointer } from '../../sut/json-pointer.ts';
 import { scalarText } from '../harness/scalar-text.ts';
-import {
-  candidatesOf,
-  firstFullEntry,
-  firstSuccess,
-  hrefIds,
-  scalarsOf,
-  someCities,
-  type Candidates,
-} from '../harness/catalog-probe.ts';
+import { candidatesOf, firstFullEntry, firstSuccess, hrefIds, scalarsOf, someCities, type Candidates } from '../harness/catalog-probe.ts';
 import { read, type Provoked, type ProvocationTable } from './provocation.ts';
 
 // Endpoints > Carrocerias, Ciudades, Colores, Marcas. Records are found through the lists (reference-form
@@ -45,7 +37,11 @@ async function cityBestmatch(c: Check): Promise<Provoked> {
   const cities = candidatesOf(c, 'ciudades', record.json, [city.id, ...(city.title ? [city.title] : [])]);
   // catalogKeys.states point into the city's full form, where its state is the only place a state shows.
   const states = candidatesOf(c, 'states', record.json);
-  const stateValues = states.declared ? states.values : scalarsOf(record.json, 2).filter((v) => !cities.values.includes(v)).slice(0, 8);
+  const stateValues = states.declared
+    ? states.values
+    : scalarsOf(record.json, 2)
+        .filter((v) => !cities.values.includes(v))
+        .slice(0, 8);
   const pairs = stateValues.flatMap((state) => cities.values.map((cityValue) => `${state}\u0000${cityValue}`));
   return matched(c, 'state and city', { values: pairs, declared: cities.declared && states.declared }, (pair) => {
     const [state, cityValue] = pair.split('\u0000') as [string, string];

@@ -25,7 +25,9 @@ function strings(record: unknown): [string, string][] {
     if (k === '_links') return [];
     if (typeof v === 'string') return [[memberPointer(k), v]];
     const inner = objectBody(v);
-    return inner ? Object.entries(inner).flatMap(([ik, iv]) => (typeof iv === 'string' ? [[`${memberPointer(k)}${memberPointer(ik)}`, iv] as [string, string]] : [])) : [];
+    return inner
+      ? Object.entries(inner).flatMap(([ik, iv]) => (typeof iv === 'string' ? [[`${memberPointer(k)}${memberPointer(ik)}`, iv] as [string, string]] : []))
+      : [];
   });
 }
 
@@ -43,7 +45,10 @@ async function createTemplate(p: Probe): Promise<{ template: Record<string, unkn
   const res = await callEndpoint(p.client, 'agencias-invite', { json: {} });
   const required = res.status === 400 ? errorKeys(res.json).filter((k) => k.toLowerCase() !== 'adminmail') : [];
   const template = { AdminMail: '{{adminMail}}', ...Object.fromEntries(required.map((k) => [k, 'Agencia {{runId}}'])) };
-  return { template, how: `AgenciaCreate "carries a property named AdminMail"; POST /v3/agencias with {} was refused (${res.status ?? res.error?.code}) keying ${errorKeys(res.json).join(', ') || 'nothing else'}` };
+  return {
+    template,
+    how: `AgenciaCreate "carries a property named AdminMail"; POST /v3/agencias with {} was refused (${res.status ?? res.error?.code}) keying ${errorKeys(res.json).join(', ') || 'nothing else'}`,
+  };
 }
 
 export const agenciasInferrer: Inferrer = {
@@ -55,8 +60,11 @@ export const agenciasInferrer: Inferrer = {
     if (p.readOnly) {
       const template = p.known.templates?.agenciaCreate ?? { AdminMail: '{{adminMail}}' };
       return outcome(
-        [found('templates.agenciaCreate', template, 'AgenciaCreate "carries a property named AdminMail" (other members not tried: --read-only)'), found('templates.agenciaEdit', {}, 'nothing tried: --read-only (no check edits an agency then)')],
-        [hint('invitationState.pointer', '--read-only invites no agency; see where GET on an invitation\'s Location shows its state')],
+        [
+          found('templates.agenciaCreate', template, 'AgenciaCreate "carries a property named AdminMail" (other members not tried: --read-only)'),
+          found('templates.agenciaEdit', {}, 'nothing tried: --read-only (no check edits an agency then)'),
+        ],
+        [hint('invitationState.pointer', "--read-only invites no agency; see where GET on an invitation's Location shows its state")],
       );
     }
     const create = p.known.templates?.agenciaCreate ? { template: p.known.templates.agenciaCreate, how: 'given' } : await createTemplate(p);
@@ -65,7 +73,9 @@ export const agenciasInferrer: Inferrer = {
     const adminMail = `${p.runId}-init@${domain}`.toLowerCase();
     const invite = await callEndpoint(p.client, 'agencias-invite', { json: fillTemplate(create.template, { adminMail, runId: p.runId }) });
     if (invite.status !== 202) {
-      hints.push(hint('invitationState.pointer', `POST /v3/agencias answered ${invite.status ?? invite.error?.code}, not 202: no invitation to read the state of`));
+      hints.push(
+        hint('invitationState.pointer', `POST /v3/agencias answered ${invite.status ?? invite.error?.code}, not 202: no invitation to read the state of`),
+      );
       return outcome(findings, [...hints, hint('templates.agenciaEdit', 'no agency of this probing to edit')]);
     }
     p.changes.invitedAgency(adminMail);
@@ -75,30 +85,61 @@ export const agenciasInferrer: Inferrer = {
     const listed = typeof hooks === 'string' ? await listedTopics(p) : undefined;
     const candidates = listed && 'topics' in listed && p.known.templates?.webhookUpsert ? listed.topics.filter((t) => t !== p.known.topics?.inquiry) : [];
     const names = new Map<string, string>();
-    for (const [i, topic] of candidates.entries()) if (await pointTopic(p, topic, p.known.templates!.webhookUpsert!, `registration-${i}`)) names.set(`registration-${i}`, topic);
+    for (const [i, topic] of candidates.entries())
+      if (await pointTopic(p, topic, p.known.templates!.webhookUpsert!, `registration-${i}`)) names.set(`registration-${i}`, topic);
     // A topic left alone keeps its own callback: completing the invitation could notify it (a real system).
     const untouched = candidates.length > names.size;
     if (typeof hooks !== 'string' || untouched) {
-      const fixture = p.fixtures.agency ? (await callEndpoint(p.client, 'agencias-get', { params: { adminMail: p.fixtures.agency }, form: 'json' })).json : undefined;
+      const fixture = p.fixtures.agency
+        ? (await callEndpoint(p.client, 'agencias-get', { params: { adminMail: p.fixtures.agency }, form: 'json' })).json
+        : undefined;
       const state = fixture ? stateMember(pending, fixture) : undefined;
-      const why = untouched ? 'a configured topic could not be put back as found, so no invitation was completed (its webhook could reach that callback)' : 'no simulation hooks to complete an invitation with';
-      if (state) findings.push(found('invitationState.pointer', state, `the one word-valued member that differs between a pending invitation and the registered agency ${p.fixtures.agency}`));
+      const why = untouched
+        ? 'a configured topic could not be put back as found, so no invitation was completed (its webhook could reach that callback)'
+        : 'no simulation hooks to complete an invitation with';
+      if (state)
+        findings.push(
+          found(
+            'invitationState.pointer',
+            state,
+            `the one word-valued member that differs between a pending invitation and the registered agency ${p.fixtures.agency}`,
+          ),
+        );
       else hints.push(hint('invitationState.pointer', `${why}, and no single member tells a pending invitation from a registered agency`));
       if (untouched) findings.push(found('topics.registration', candidates[0], `the first topic besides the inquiry one (not told: ${why})`));
       return outcome(findings, [...hints, hint('templates.agenciaEdit', `${why}: no agency of this probing to edit`)]);
     }
     const registered = await p.client.send({ method: 'POST', path: `/${hooks.replace(/^\/+|\/+$/g, '')}/agencias/${encodeURIComponent(adminMail)}/registro` });
-    if (registered.status !== 204) return outcome(findings, [...hints, hint('invitationState.pointer', `POST {hooks}/agencias/{adminMail}/registro answered ${registered.status ?? registered.error?.code}, not 204`)]);
+    if (registered.status !== 204)
+      return outcome(findings, [
+        ...hints,
+        hint('invitationState.pointer', `POST {hooks}/agencias/{adminMail}/registro answered ${registered.status ?? registered.error?.code}, not 204`),
+      ]);
     const delivery = names.size > 0 ? await p.receiver?.wait((d) => [...names.keys()].some((n) => d.path.endsWith(`/${n}`)), p.deliveryMs) : undefined;
     const topic = [...names].find(([n]) => delivery?.path.endsWith(`/${n}`))?.[1];
-    if (topic) findings.push(found('topics.registration', topic, `the registration webhook of an invitation completed through the hooks was delivered to the callback configured for '${topic}'`));
-    else if (candidates.length > 0) findings.push(found('topics.registration', candidates[0], `the first topic besides the inquiry one (no registration webhook arrived within ${p.deliveryMs} ms)`));
+    if (topic)
+      findings.push(
+        found(
+          'topics.registration',
+          topic,
+          `the registration webhook of an invitation completed through the hooks was delivered to the callback configured for '${topic}'`,
+        ),
+      );
+    else if (candidates.length > 0)
+      findings.push(
+        found('topics.registration', candidates[0], `the first topic besides the inquiry one (no registration webhook arrived within ${p.deliveryMs} ms)`),
+      );
     const agency = (await callEndpoint(p.client, 'agencias-get', { params: { adminMail }, form: 'json' })).json;
     const state = stateMember(pending, agency);
     if (state) findings.push(found('invitationState.pointer', state, 'the one member whose word changed when an invitation was completed through the hooks'));
-    else hints.push(hint('invitationState.pointer', 'no single member changed its word when an invitation was completed; see where GET on the Location shows the state'));
+    else
+      hints.push(
+        hint('invitationState.pointer', 'no single member changed its word when an invitation was completed; see where GET on the Location shows the state'),
+      );
     const edit: Record<string, unknown> = {};
-    const plain = Object.entries(objectBody(agency) ?? {}).filter(([k, v]) => k !== '_links' && memberPointer(k) !== state && (v === null || (typeof v === 'string' && !NOT_EDITABLE(v))));
+    const plain = Object.entries(objectBody(agency) ?? {}).filter(
+      ([k, v]) => k !== '_links' && memberPointer(k) !== state && (v === null || (typeof v === 'string' && !NOT_EDITABLE(v))),
+    );
     for (const [member, value] of plain) {
       const ptr = memberPointer(member);
       const json = fillTemplate({ [member]: EDIT_VALUE }, { runId: p.runId });
@@ -106,7 +147,14 @@ export const agenciasInferrer: Inferrer = {
       const after = (await callEndpoint(p.client, 'agencias-get', { params: { adminMail }, form: 'json' })).json;
       if (put.status === 200 && resolvePointer(after, ptr) === json[member] && value !== json[member]) edit[member] = EDIT_VALUE;
     }
-    if (Object.keys(edit).length > 0) findings.push(found('templates.agenciaEdit', edit, `PUT /v3/agencias/{adminMail} with each of these members set them on an agency of this probing (dissociated afterwards)`));
+    if (Object.keys(edit).length > 0)
+      findings.push(
+        found(
+          'templates.agenciaEdit',
+          edit,
+          `PUT /v3/agencias/{adminMail} with each of these members set them on an agency of this probing (dissociated afterwards)`,
+        ),
+      );
     else hints.push(hint('templates.agenciaEdit', 'no plain member of the Agencia was set by a PUT of it; give the AgenciaEdit members'));
     return outcome(findings, hints);
   },

@@ -33,7 +33,9 @@ const SHAPES: readonly [field: string, test: (values: readonly string[]) => bool
 
 /** Whether the record's own links name `value`: as the last segment of an href, or a value of its query. */
 function linked(record: unknown, value: string): boolean {
-  return hrefsWithin(objectBody(record)?._links).some((href) => lastSegment(href) === value || [...new URLSearchParams(href.split('?')[1] ?? '').values()].includes(value));
+  return hrefsWithin(objectBody(record)?._links).some(
+    (href) => lastSegment(href) === value || [...new URLSearchParams(href.split('?')[1] ?? '').values()].includes(value),
+  );
 }
 
 /** Scalar members of a record (links left out), as pointers; `depth` 2 for the members of its objects. */
@@ -181,7 +183,9 @@ async function inferArea(p: Probe, spec: AreaSpec, records: readonly unknown[], 
     if (Object.values(keys).includes(pointer)) continue;
     // A member the record's own links name (its URI's last segment, say) is its id, whatever its shape (a UUID).
     const byLink = spec.depth === 1 && keys.id === undefined && records.slice(0, SAMPLE).every((r) => linked(r, textAt(r, pointer) ?? '\u0000'));
-    const shape = byLink ? 'id' : (SHAPES.find(([field, test]) => spec.fields.includes(field) && test(valuesOf(pointer)))?.[0] ?? (spec.fields.includes('name') ? 'name' : 'full name'));
+    const shape = byLink
+      ? 'id'
+      : (SHAPES.find(([field, test]) => spec.fields.includes(field) && test(valuesOf(pointer)))?.[0] ?? (spec.fields.includes('name') ? 'name' : 'full name'));
     const field = shape === 'name' && !spec.fields.includes('name') ? 'full name' : shape;
     if (keys[field] === undefined) keys[field] = pointer;
     else if (field === 'full name') {
@@ -218,7 +222,9 @@ async function newMarketFlag(p: Probe, records: readonly unknown[], id: string |
   const nuevos = new Set((await listOf(p, 'marcas-list', { soloMercadoNuevos: 'true' })).map((r) => textAt(r, id)));
   const body = objectBody(records[0]) ?? {};
   const flags = Object.keys(body).filter((k) => typeof body[k] === 'boolean');
-  return flags.map(memberPointer).find((ptr) => records.every((r) => (resolvePointer(r, ptr) === true) === nuevos.has(textAt(r, id))) && nuevos.size < records.length);
+  return flags
+    .map(memberPointer)
+    .find((ptr) => records.every((r) => (resolvePointer(r, ptr) === true) === nuevos.has(textAt(r, id))) && nuevos.size < records.length);
 }
 
 export const catalogKeysInferrer: Inferrer = {
@@ -250,8 +256,21 @@ export const catalogKeysInferrer: Inferrer = {
     for (const spec of AREAS) {
       const k = keys[spec.area];
       if (given[spec.area]) continue;
-      if (k && Object.keys(k).length > 0) findings.push(found(`catalogKeys.${spec.area}`, k, `each member's value, sent to ${spec.area === 'colores' ? 'GET /v3/colores?nombre=' : spec.area === 'states' ? 'ciudades/bestmatch as state' : `${spec.area}/bestmatch`}, found its own record again; named by its values' shape`));
-      else hints.push(hint(`catalogKeys.${spec.area}`, `no member's value found its record again by ${spec.area === 'colores' ? 'GET by id or nombre' : 'bestmatch'}; see the target's documentation for the fields ${spec.fields.join(', ')}`));
+      if (k && Object.keys(k).length > 0)
+        findings.push(
+          found(
+            `catalogKeys.${spec.area}`,
+            k,
+            `each member's value, sent to ${spec.area === 'colores' ? 'GET /v3/colores?nombre=' : spec.area === 'states' ? 'ciudades/bestmatch as state' : `${spec.area}/bestmatch`}, found its own record again; named by its values' shape`,
+          ),
+        );
+      else
+        hints.push(
+          hint(
+            `catalogKeys.${spec.area}`,
+            `no member's value found its record again by ${spec.area === 'colores' ? 'GET by id or nombre' : 'bestmatch'}; see the target's documentation for the fields ${spec.fields.join(', ')}`,
+          ),
+        );
     }
     return outcome(findings, hints);
   },

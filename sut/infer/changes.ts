@@ -60,7 +60,9 @@ export class InferChanges {
     const body = res.json !== null && typeof res.json === 'object' && !Array.isArray(res.json) ? (res.json as Record<string, unknown>) : {};
     const template = this.template ?? {};
     const readOnly = (k: string, v: unknown) => k === '_links' || v === topic || v === null || (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v));
-    const url = Object.entries(body).filter(([, v]) => typeof v === 'string' && /^https?:\/\//.test(v)).map(([k]) => k);
+    const url = Object.entries(body)
+      .filter(([, v]) => typeof v === 'string' && /^https?:\/\//.test(v))
+      .map(([k]) => k);
     return Object.entries(body).some(([k, v]) => !Object.hasOwn(template, k) && !readOnly(k, v) && !(url.length === 1 && url[0] === k));
   }
 
@@ -91,7 +93,8 @@ export class InferChanges {
     for (const adminMail of this.invited) {
       // 404/403: never registered (an invitation the API cannot withdraw), or already gone.
       const res = await callEndpoint(client, 'agencias-desasociar', { params: { adminMail } });
-      if (res.status !== 204 && res.status !== 403 && res.status !== 404) notDone.push(`the agency ${adminMail}: desasociar answered ${res.status ?? res.error?.code}`);
+      if (res.status !== 204 && res.status !== 403 && res.status !== 404)
+        notDone.push(`the agency ${adminMail}: desasociar answered ${res.status ?? res.error?.code}`);
     }
     this.saved.clear();
     this.invited.length = 0;

@@ -38,10 +38,18 @@ function signatureFinding(p: Probe, d: Received, secret: string | undefined): Fi
   const seen = signatureCandidates(d);
   if (!seen) return found('webhooks.signature', null, 'the inquiry webhook delivered on a resend carries no signature-looking header');
   const shown = seen.scheme === 'standard-webhooks' ? 'webhook-signature (Standard Webhooks)' : `${seen.header} (a 32-byte MAC)`;
-  if (secret === undefined) return hint('webhooks.signature', `deliveries carry ${shown}: give the signing secret (--webhook-secret, or webhooks.signature.secret) to have its scheme told and checked`);
+  if (secret === undefined)
+    return hint(
+      'webhooks.signature',
+      `deliveries carry ${shown}: give the signing secret (--webhook-secret, or webhooks.signature.secret) to have its scheme told and checked`,
+    );
   const config = seen.scheme === 'standard-webhooks' ? { scheme: seen.scheme, secret } : { scheme: seen.scheme, header: seen.header, secret };
-  if (p.verify(config, d.headers, d.raw)) return found('webhooks.signature', config, `${shown} of a resent inquiry webhook verifies as ${seen.scheme} with the secret given`);
-  return hint('webhooks.signature', `deliveries carry ${shown}, but it does not verify as ${seen.scheme} with the secret given; see the target's documentation`);
+  if (p.verify(config, d.headers, d.raw))
+    return found('webhooks.signature', config, `${shown} of a resent inquiry webhook verifies as ${seen.scheme} with the secret given`);
+  return hint(
+    'webhooks.signature',
+    `deliveries carry ${shown}, but it does not verify as ${seen.scheme} with the secret given; see the target's documentation`,
+  );
 }
 
 /** Points the primary app's `topic` at the receiver's callback `name` (saved first); false when it may not be changed. */
@@ -62,7 +70,13 @@ export interface DeliveryFindings {
 }
 
 /** Resends the inquiry `sid` with every topic pointed at a callback of its own; reads what comes back. */
-export async function inferFromResend(p: Probe, topics: readonly string[], template: Record<string, unknown>, sid: string, secret: string | undefined): Promise<DeliveryFindings> {
+export async function inferFromResend(
+  p: Probe,
+  topics: readonly string[],
+  template: Record<string, unknown>,
+  sid: string,
+  secret: string | undefined,
+): Promise<DeliveryFindings> {
   const agency = p.fixtures.agency!;
   const receiver = p.receiver!;
   const names = new Map<string, string>();
@@ -71,18 +85,37 @@ export async function inferFromResend(p: Probe, topics: readonly string[], templ
   const untouched = topics.filter((t) => ![...names.values()].includes(t));
   if (untouched.length > 0) {
     const why = `the topic${untouched.length > 1 ? 's' : ''} ${untouched.map((t) => `'${t}'`).join(', ')} ${untouched.length > 1 ? 'are' : 'is'} configured and could not be put back as found through the template, so no webhook was triggered (it could reach that callback)`;
-    return { findings: ['topics.inquiry', 'webhooks.consultaPointer', 'webhooks.resendWithoutCallback'].map((key) => hint(key, `${why}; see the target's documentation`)) };
+    return {
+      findings: ['topics.inquiry', 'webhooks.consultaPointer', 'webhooks.resendWithoutCallback'].map((key) =>
+        hint(key, `${why}; see the target's documentation`),
+      ),
+    };
   }
   const resend = () => callEndpoint(p.client, 'consultas-resend', { params: { adminMail: agency, sid } });
   const res = await resend();
-  if (res.status !== 202) return { findings: [hint('topics.inquiry', `POST /v3/consultas/${agency}/${sid}/resendwebhook answered ${res.status ?? res.error?.code}, not 202: no webhook to learn from`)] };
+  if (res.status !== 202)
+    return {
+      findings: [
+        hint(
+          'topics.inquiry',
+          `POST /v3/consultas/${agency}/${sid}/resendwebhook answered ${res.status ?? res.error?.code}, not 202: no webhook to learn from`,
+        ),
+      ],
+    };
   const location = res.headers.location ?? '';
   const byLocation = [...names].find(([name]) => location.endsWith(`/${name}`))?.[0];
   const delivery = await receiver.wait((d) => [...names.keys()].some((n) => d.path.endsWith(`/${n}`)), p.deliveryMs);
   const name = byLocation ?? [...names.keys()].find((n) => delivery?.path.endsWith(`/${n}`));
   const findings: (Finding | Hint)[] = [];
   const inquiry = name ? names.get(name) : undefined;
-  if (inquiry) findings.push(found('topics.inquiry', inquiry, `a resent inquiry webhook ${byLocation ? 'named its callback (Location)' : 'was delivered to the callback'} configured for '${inquiry}'`));
+  if (inquiry)
+    findings.push(
+      found(
+        'topics.inquiry',
+        inquiry,
+        `a resent inquiry webhook ${byLocation ? 'named its callback (Location)' : 'was delivered to the callback'} configured for '${inquiry}'`,
+      ),
+    );
   const consulta = (await callEndpoint(p.client, 'consultas-get', { params: { adminMail: agency, sid }, form: 'json' })).json;
   const pointer = pointerTo(objectBody(res.json) ?? res.json, consulta) ?? (delivery ? pointerTo(delivery.json, consulta) : undefined);
   findings.push(
@@ -101,9 +134,11 @@ export async function inferFromResend(p: Probe, topics: readonly string[], templ
 /** resendwebhook with the inquiry topic unconfigured: 202 accepts, 400 refuses; the topic is put back afterwards. */
 async function withoutCallback(p: Probe, inquiry: string, resend: () => Promise<TargetResponse>): Promise<Finding | Hint> {
   const deleted = await callEndpoint(p.client, 'appnotificaciones-delete', { params: { topic: inquiry } });
-  if (deleted.status !== 204) return hint('webhooks.resendWithoutCallback', `DELETE /v3/appnotificaciones/${inquiry} answered ${deleted.status ?? deleted.error?.code}: not tried`);
+  if (deleted.status !== 204)
+    return hint('webhooks.resendWithoutCallback', `DELETE /v3/appnotificaciones/${inquiry} answered ${deleted.status ?? deleted.error?.code}: not tried`);
   const res = await resend();
   if (res.status === 202) return found('webhooks.resendWithoutCallback', 'accept', `resendwebhook answered 202 while '${inquiry}' was not configured`);
-  if (res.status === 400) return found('webhooks.resendWithoutCallback', 'refuse', `resendwebhook answered 400 while '${inquiry}' was not configured, 202 while it was`);
+  if (res.status === 400)
+    return found('webhooks.resendWithoutCallback', 'refuse', `resendwebhook answered 400 while '${inquiry}' was not configured, 202 while it was`);
   return hint('webhooks.resendWithoutCallback', `resendwebhook answered ${res.status ?? res.error?.code} while '${inquiry}' was not configured`);
 }

@@ -5,7 +5,25 @@ import { found, hint, outcome, type Inferrer } from './probe.ts';
 // nothing is created), where any other path answers 404 or 405. The bases tried are the conventional names a
 // server gives such test-only endpoints, at the root and under /v3.
 
-const NAMES = ['_sim', '__sim', 'sim', '_simulation', 'simulation', '_hooks', '__hooks', 'hooks', '_sandbox', '__sandbox', 'sandbox', '_test', '__test', 'test', 'testing', '_dev', 'dev'];
+const NAMES = [
+  '_sim',
+  '__sim',
+  'sim',
+  '_simulation',
+  'simulation',
+  '_hooks',
+  '__hooks',
+  'hooks',
+  '_sandbox',
+  '__sandbox',
+  'sandbox',
+  '_test',
+  '__test',
+  'test',
+  'testing',
+  '_dev',
+  'dev',
+];
 const BASES = [...NAMES.map((n) => `/${n}`), ...NAMES.map((n) => `/v3/${n}`)];
 
 export const hooksInferrer: Inferrer = {
@@ -14,12 +32,32 @@ export const hooksInferrer: Inferrer = {
   async infer(p) {
     // A target that answers every bodiless POST with 400 shows nothing by it.
     const control = await p.client.send({ method: 'POST', path: '/vmp-conformance-no-such-hooks/consultas', json: {} });
-    if (control.status === 400) return outcome([], [hint('simulationHooks', "POST to a path that is no hooks base answers 400 too, so the hooks cannot be told by it; give the target's hooks base, or null")]);
+    if (control.status === 400)
+      return outcome(
+        [],
+        [
+          hint(
+            'simulationHooks',
+            "POST to a path that is no hooks base answers 400 too, so the hooks cannot be told by it; give the target's hooks base, or null",
+          ),
+        ],
+      );
     for (const base of BASES) {
       if (p.signal?.aborted) break;
       const res = await p.client.send({ method: 'POST', path: `${base}/consultas`, json: {} });
-      if (res.status === 400) return outcome([found('simulationHooks', base, `POST ${base}/consultas with an empty body answered 400, as the hooks do (other bases answered 404/405)`)]);
+      if (res.status === 400)
+        return outcome([
+          found('simulationHooks', base, `POST ${base}/consultas with an empty body answered 400, as the hooks do (other bases answered 404/405)`),
+        ]);
     }
-    return outcome([], [hint('simulationHooks', `no conventional base (${BASES.slice(0, 5).join(', ')}, …) answers POST {hooks}/consultas; give the target's hooks base, or null if it has none (the checks that need them skip)`)]);
+    return outcome(
+      [],
+      [
+        hint(
+          'simulationHooks',
+          `no conventional base (${BASES.slice(0, 5).join(', ')}, …) answers POST {hooks}/consultas; give the target's hooks base, or null if it has none (the checks that need them skip)`,
+        ),
+      ],
+    );
   },
 };

@@ -26,7 +26,8 @@ const DEFAULT_DOMAIN = 'example.test';
 const domainInferrer: Inferrer = {
   name: 'invitation domain',
   keys: ['invitationDomain'],
-  infer: async () => outcome([found('invitationDomain', DEFAULT_DOMAIN, 'chosen (nothing to infer): a reserved domain (RFC 2606), where no invitation e-mail is delivered')]),
+  infer: async () =>
+    outcome([found('invitationDomain', DEFAULT_DOMAIN, 'chosen (nothing to infer): a reserved domain (RFC 2606), where no invitation e-mail is delivered')]),
 };
 
 const fixturesInferrer: Inferrer = {
@@ -35,7 +36,13 @@ const fixturesInferrer: Inferrer = {
   infer: async (p) =>
     p.fixtures.agency === undefined
       ? outcome([], [{ key: 'fixtures.agency', hint: `${p.fixtures.missing.agency ?? 'no agency found'}` }])
-      : outcome([found('fixtures.agency', p.fixtures.agency, `the primary app's agency${p.fixtures.otherAgencies.length > 0 ? ' that app other does not see' : ''} with the most inquiries (${p.fixtures.inquiryTotal})`)]),
+      : outcome([
+          found(
+            'fixtures.agency',
+            p.fixtures.agency,
+            `the primary app's agency${p.fixtures.otherAgencies.length > 0 ? ' that app other does not see' : ''} with the most inquiries (${p.fixtures.inquiryTotal})`,
+          ),
+        ]),
 };
 
 export const INFERRERS: readonly Inferrer[] = [
@@ -112,7 +119,8 @@ export async function inferProfile(o: InferOptions): Promise<Inference> {
   const secret = o.webhookSecret ?? split.secret;
   let known = split.draft;
   const secrets = [...secretsOf(o.draft), ...(o.webhookSecret ? [o.webhookSecret] : [])];
-  const clientFor = (profile: Profile) => new TargetClient({ baseUrl: o.baseUrl, profile, timeoutMs: o.timeoutMs, secrets, ...(o.deadline ? { deadline: o.deadline } : {}) });
+  const clientFor = (profile: Profile) =>
+    new TargetClient({ baseUrl: o.baseUrl, profile, timeoutMs: o.timeoutMs, secrets, ...(o.deadline ? { deadline: o.deadline } : {}) });
   const changes = new InferChanges((template) => clientFor(provisional(withValue(known, 'templates.webhookUpsert', template))));
   o.track?.(changes);
   const findings: Finding[] = [];
@@ -143,7 +151,15 @@ export async function inferProfile(o: InferOptions): Promise<Inference> {
         deliveryMs: known.webhooks?.deliveryDeadlineMs ?? 5_000,
       };
       // A target that answers a probe in a way no module foresaw costs that row its findings, never the run.
-      const result = await row.infer(probe).catch((error: unknown) => outcome([], row.keys.map((key) => ({ key, hint: `inferring ${row.name} failed (${(error as Error)?.message ?? String(error)}); see the target's documentation` }))));
+      const result = await row.infer(probe).catch((error: unknown) =>
+        outcome(
+          [],
+          row.keys.map((key) => ({
+            key,
+            hint: `inferring ${row.name} failed (${(error as Error)?.message ?? String(error)}); see the target's documentation`,
+          })),
+        ),
+      );
       for (const f of result.found) {
         if (gives(known, f.key)) continue;
         known = withValue(known, f.key, f.value);

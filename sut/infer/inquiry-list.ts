@@ -9,7 +9,9 @@ import { found, hint, objectBody, outcome, type Finding, type Hint, type Inferre
 
 /** Zones to try, simplest first: UTC, the whole-hour fixed offsets, then every zone the runtime knows. */
 function candidateZones(): string[] {
-  const fixed = Array.from({ length: 27 }, (_, i) => i - 12).filter((h) => h !== 0).map((h) => `Etc/GMT${h > 0 ? '-' : '+'}${Math.abs(h)}`);
+  const fixed = Array.from({ length: 27 }, (_, i) => i - 12)
+    .filter((h) => h !== 0)
+    .map((h) => `Etc/GMT${h > 0 ? '-' : '+'}${Math.abs(h)}`);
   return ['UTC', ...fixed, ...Intl.supportedValuesOf('timeZone')];
 }
 
@@ -37,7 +39,10 @@ export const inquiryListInferrer: Inferrer = {
     const agency = p.fixtures.agency;
     if (agency === undefined) {
       const why = `no agency of the primary app is known to read an inquiry list of (${p.fixtures.missing.agency ?? 'none found'})`;
-      return outcome([], [hint('inquiryPageSize', `${why}; PerPagina of GET /v3/consultas/{adminMail} gives it`), hint('timeZone', `${why}; see the target's documentation`)]);
+      return outcome(
+        [],
+        [hint('inquiryPageSize', `${why}; PerPagina of GET /v3/consultas/{adminMail} gives it`), hint('timeZone', `${why}; see the target's documentation`)],
+      );
     }
     const res = await callEndpoint(p.client, 'consultas-list', { params: { adminMail: agency }, form: 'json' });
     const envelope = objectBody(res.json);
@@ -48,20 +53,27 @@ export const inquiryListInferrer: Inferrer = {
     const findings: Finding[] = [];
     const hints: Hint[] = [];
     const perPagina = envelope.PerPagina;
-    if (Number.isInteger(perPagina) && (perPagina as number) > 0) findings.push(found('inquiryPageSize', perPagina, `PerPagina of GET /v3/consultas/${agency}`));
+    if (Number.isInteger(perPagina) && (perPagina as number) > 0)
+      findings.push(found('inquiryPageSize', perPagina, `PerPagina of GET /v3/consultas/${agency}`));
     else hints.push(hint('inquiryPageSize', `GET /v3/consultas/${agency} shows no PerPagina; see the target's documentation`));
     const entries = Array.isArray(envelope._entries) ? envelope._entries : [];
     const momentos = entries.flatMap((e) => stamp(objectBody(e)?.Momento) ?? []);
     const o: Observations = {
       starts: [stamp(envelope.Desde)].flatMap((t) => t ?? []),
       ends: [stamp(envelope.Hasta)].flatMap((t) => t ?? []),
-      local: [envelope.Desde, envelope.Hasta].flatMap((v) => stamp(v) ?? []).concat(momentos).filter((t) => t.offsetMinutes !== 0),
+      local: [envelope.Desde, envelope.Hasta]
+        .flatMap((v) => stamp(v) ?? [])
+        .concat(momentos)
+        .filter((t) => t.offsetMinutes !== 0),
     };
     const zone = o.starts.length + o.ends.length > 0 ? candidateZones().find((z) => fits(z, o)) : undefined;
     if (zone) {
       const seen = `Desde ${String(envelope.Desde)} and Hasta ${String(envelope.Hasta)} of GET /v3/consultas/${agency}${o.local.length > 0 ? ` and the offsets of ${o.local.length} timestamps` : ''}`;
       findings.push(found('timeZone', zone, `the first zone in which ${seen} are a day's first and last instants`));
-    } else hints.push(hint('timeZone', `no time zone makes Desde/Hasta of GET /v3/consultas/${agency} a day's first and last instants; see the target's documentation`));
+    } else
+      hints.push(
+        hint('timeZone', `no time zone makes Desde/Hasta of GET /v3/consultas/${agency} a day's first and last instants; see the target's documentation`),
+      );
     return outcome(findings, hints);
   },
 };

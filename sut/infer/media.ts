@@ -11,7 +11,23 @@ import { found, hint, outcome, type Inferrer, type Probe } from './probe.ts';
 const REF = MEDIA_TYPES.ref;
 
 /** Query parameter names a server may select a media type by, after those the target's own links name. */
-const QUERY_NAMES = ['format', 'formato', 'mediaType', 'media-type', 'media_type', 'accept', 'type', 'tipo', '_format', '$format', 'fmt', 'f', 'output', 'representation', 'contentType'];
+const QUERY_NAMES = [
+  'format',
+  'formato',
+  'mediaType',
+  'media-type',
+  'media_type',
+  'accept',
+  'type',
+  'tipo',
+  '_format',
+  '$format',
+  'fmt',
+  'f',
+  'output',
+  'representation',
+  'contentType',
+];
 /** Headers that may carry the entity tag, after those the target's Vary or CORS headers name. */
 const CONDITIONAL_HEADERS = ['If-None-Match', 'X-If-None-Match', 'If-Match-None', 'X-ETag', 'ETag'];
 
@@ -33,7 +49,8 @@ async function selection(p: Probe) {
   for (const name of names) {
     if (p.signal?.aborted) break;
     const res = await callEndpoint(p.client, 'agencias-list', { query: { [name]: REF } });
-    if (isRef(res.headers['content-type'])) return found('mediaTypeSelection', { query: name }, `GET /v3/agencias?${name}=${REF} answered ${REF}, and Accept did not select it`);
+    if (isRef(res.headers['content-type']))
+      return found('mediaTypeSelection', { query: name }, `GET /v3/agencias?${name}=${REF} answered ${REF}, and Accept did not select it`);
   }
   return hint(
     'mediaTypeSelection',
@@ -45,14 +62,22 @@ async function conditional(p: Probe) {
   const first = await callEndpoint(p.client, 'home', {});
   const etag = first.headers.etag;
   if (first.status !== 200 || etag === undefined) {
-    return hint('conditionalRequestHeader', `GET /v3 answered ${first.status ?? first.error?.code} without an ETag: nothing to send back; see the target's documentation`);
+    return hint(
+      'conditionalRequestHeader',
+      `GET /v3 answered ${first.status ?? first.error?.code} without an ETag: nothing to send back; see the target's documentation`,
+    );
   }
-  const named = [first.headers.vary, first.headers['access-control-allow-headers']].flatMap((v) => (v ?? '').split(',').map((s) => s.trim())).filter((h) => /^if-|etag/i.test(h));
+  const named = [first.headers.vary, first.headers['access-control-allow-headers']]
+    .flatMap((v) => (v ?? '').split(',').map((s) => s.trim()))
+    .filter((h) => /^if-|etag/i.test(h));
   for (const header of [...new Set([...named, ...CONDITIONAL_HEADERS])]) {
     const res = await callEndpoint(p.client, 'home', { headers: { [header]: etag } });
     if (res.status === 304) return found('conditionalRequestHeader', header, `GET /v3 with ${header}: <its ETag> answered 304`);
   }
-  return hint('conditionalRequestHeader', `GET /v3 answered 200 again with its ETag under each of ${CONDITIONAL_HEADERS.join(', ')}; see the target's documentation`);
+  return hint(
+    'conditionalRequestHeader',
+    `GET /v3 answered 200 again with its ETag under each of ${CONDITIONAL_HEADERS.join(', ')}; see the target's documentation`,
+  );
 }
 
 export const mediaInferrer: Inferrer = {

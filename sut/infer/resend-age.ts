@@ -58,8 +58,10 @@ export const resendAgeInferrer: Inferrer = {
     }
     const all = await inquiriesByAge(p, agency, zone);
     const accepts = async (i: number) => (await callEndpoint(p.client, 'consultas-resend', { params: { adminMail: agency, sid: all[i]!.sid } })).status === 202;
-    if (all.length === 0 || !(await accepts(0))) return outcome([], [hint('resendMaxAgeDays', `no inquiry of ${agency} is resent (202); see the target's documentation`)]);
-    if (await accepts(all.length - 1)) return outcome([], [hint('resendMaxAgeDays', `every inquiry of ${agency} up to ${all.at(-1)!.age} days old is resent: no bound seen`)]);
+    if (all.length === 0 || !(await accepts(0)))
+      return outcome([], [hint('resendMaxAgeDays', `no inquiry of ${agency} is resent (202); see the target's documentation`)]);
+    if (await accepts(all.length - 1))
+      return outcome([], [hint('resendMaxAgeDays', `every inquiry of ${agency} up to ${all.at(-1)!.age} days old is resent: no bound seen`)]);
     let [lo, hi] = [0, all.length - 1];
     while (hi - lo > 1) {
       const mid = (lo + hi) >> 1;
@@ -67,6 +69,12 @@ export const resendAgeInferrer: Inferrer = {
       else hi = mid;
     }
     const [oldest, youngest] = [all[lo]!.age, all[hi]!.age];
-    return outcome([found('resendMaxAgeDays', oldest, `resendwebhook accepted an inquiry ${oldest} days old and refused one ${youngest} days old (bisected over ${all.length} ages of ${agency}'s inquiries)`)]);
+    return outcome([
+      found(
+        'resendMaxAgeDays',
+        oldest,
+        `resendwebhook accepted an inquiry ${oldest} days old and refused one ${youngest} days old (bisected over ${all.length} ages of ${agency}'s inquiries)`,
+      ),
+    ]);
   },
 };

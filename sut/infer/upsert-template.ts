@@ -14,7 +14,9 @@ const PLACEHOLDER_URL = 'https://vmp-conformance.invalid/init';
 /** Members of a configured AppWebhook holding an absolute URL outside the API's own (and its links). */
 function urlMembers(representation: unknown, apiBase: string): string[] {
   const body = objectBody(representation) ?? {};
-  return Object.entries(body).flatMap(([k, v]) => (k !== '_links' && typeof v === 'string' && /^https?:\/\/[^/]/i.test(v) && !v.startsWith(apiBase) ? [k] : []));
+  return Object.entries(body).flatMap(([k, v]) =>
+    k !== '_links' && typeof v === 'string' && /^https?:\/\/[^/]/i.test(v) && !v.startsWith(apiBase) ? [k] : [],
+  );
 }
 
 /** A topic name AppWebhooks does not list: PUT on it is "404 (unavailable or never configured)", never a change. */
@@ -69,10 +71,27 @@ export async function inferUpsertTemplate(p: Probe, topics: readonly string[], s
     if (fromRepresentation.length === 1) {
       const member = fromRepresentation[0]!;
       p.changes.useTemplate({ [member]: '{{url}}' });
-      return { template: { [member]: '{{url}}' }, findings: [found('templates.webhookUpsert', { [member]: '{{url}}' }, `the only member of a configured AppWebhook holding a callback URL (not tried${p.readOnly ? ': --read-only' : ''})`)], hints: [] };
+      return {
+        template: { [member]: '{{url}}' },
+        findings: [
+          found(
+            'templates.webhookUpsert',
+            { [member]: '{{url}}' },
+            `the only member of a configured AppWebhook holding a callback URL (not tried${p.readOnly ? ': --read-only' : ''})`,
+          ),
+        ],
+        hints: [],
+      };
     }
-    const why = p.readOnly ? '--read-only tries no POST' : topic === undefined ? 'every topic is configured, and no AppWebhook read shows one URL member' : `the topic '${topic}' could not be saved first`;
-    return { findings: [], hints: [hint('templates.webhookUpsert', `${why}; give the AppWebhookUpsert body with "{{url}}" for the callback URL, e.g. {"Url": "{{url}}"}`)] };
+    const why = p.readOnly
+      ? '--read-only tries no POST'
+      : topic === undefined
+        ? 'every topic is configured, and no AppWebhook read shows one URL member'
+        : `the topic '${topic}' could not be saved first`;
+    return {
+      findings: [],
+      hints: [hint('templates.webhookUpsert', `${why}; give the AppWebhookUpsert body with "{{url}}" for the callback URL, e.g. {"Url": "{{url}}"}`)],
+    };
   }
   const url = p.receiver?.url('template') ?? PLACEHOLDER_URL;
   const refused = await callEndpoint(p.client, 'appnotificaciones-post', { params: { topic }, json: {} });
@@ -87,12 +106,26 @@ export async function inferUpsertTemplate(p: Probe, topics: readonly string[], s
     p.changes.useTemplate(template);
     const secretMember = required.find((k) => k !== member && SECRET_NAME.test(k));
     const how = `POST /v3/appnotificaciones/${topic} with {} was refused keying ${required.join(', ') || 'nothing'}; with ${member} set to a URL it answered ${res.status} (the topic is put back afterwards)`;
-    const hints = secretMember && secret === undefined ? [hint('templates.webhookUpsert', `the member ${secretMember} reads as a signing secret: give it yours (--webhook-secret, a \${ENV} reference)`)] : [];
+    const hints =
+      secretMember && secret === undefined
+        ? [hint('templates.webhookUpsert', `the member ${secretMember} reads as a signing secret: give it yours (--webhook-secret, a \${ENV} reference)`)]
+        : [];
     // Where the AppWebhook keeps the URL, when not under the upsert's name (the restore reads it there).
     const read = await callEndpoint(p.client, 'appnotificaciones-get', { params: { topic }, form: 'json' });
     const at = Object.entries(objectBody(read.json) ?? {}).find(([, v]) => v === url)?.[0];
-    const restoreFrom = at !== undefined && at !== member ? [found('webhooks.restoreFrom', { [member]: memberPointer(at) }, `GET /v3/appnotificaciones/${topic} shows the URL under ${at}`)] : [];
+    const restoreFrom =
+      at !== undefined && at !== member
+        ? [found('webhooks.restoreFrom', { [member]: memberPointer(at) }, `GET /v3/appnotificaciones/${topic} shows the URL under ${at}`)]
+        : [];
     return { template, findings: [found('templates.webhookUpsert', template, how), ...restoreFrom], hints };
   }
-  return { findings: [], hints: [hint('templates.webhookUpsert', `POST /v3/appnotificaciones/${topic} was refused with every member tried (${required.join(', ') || 'none keyed'}); give the AppWebhookUpsert body with "{{url}}"`)] };
+  return {
+    findings: [],
+    hints: [
+      hint(
+        'templates.webhookUpsert',
+        `POST /v3/appnotificaciones/${topic} was refused with every member tried (${required.join(', ') || 'none keyed'}); give the AppWebhookUpsert body with "{{url}}"`,
+      ),
+    ],
+  };
 }

@@ -17,20 +17,42 @@ const isFinding = (f: Finding | Hint): f is Finding => 'value' in f;
 
 async function unavailableTopic(p: Probe, listed: readonly string[], template: Record<string, unknown> | undefined): Promise<Finding | Hint> {
   const name = [UNAVAILABLE, `${UNAVAILABLE}-2`].find((n) => !listed.includes(n))!;
-  if (p.readOnly || !template) return found('topics.unavailable', name, `a name GET /v3/appnotificaciones does not list among the available topics (not tried${p.readOnly ? ': --read-only' : ''})`);
-  if (!(await p.changes.guard('primary', name))) return hint('topics.unavailable', `'${name}' could not be saved before trying it; give a topic name the app may not configure`);
+  if (p.readOnly || !template)
+    return found(
+      'topics.unavailable',
+      name,
+      `a name GET /v3/appnotificaciones does not list among the available topics (not tried${p.readOnly ? ': --read-only' : ''})`,
+    );
+  if (!(await p.changes.guard('primary', name)))
+    return hint('topics.unavailable', `'${name}' could not be saved before trying it; give a topic name the app may not configure`);
   const json = fillTemplate(template, { url: p.receiver?.url('unavailable') ?? 'https://vmp-conformance.invalid/init', runId: p.runId });
   const res = await callEndpoint(p.client, 'appnotificaciones-post', { params: { topic: name }, json });
-  if (res.status === 403) return found('topics.unavailable', name, `POST /v3/appnotificaciones/${name} answered 403, and GET /v3/appnotificaciones does not list it`);
-  return hint('topics.unavailable', `POST /v3/appnotificaciones/${name} answered ${res.status ?? res.error?.code}, not 403 (put back afterwards): give a topic name the app may not configure`);
+  if (res.status === 403)
+    return found('topics.unavailable', name, `POST /v3/appnotificaciones/${name} answered 403, and GET /v3/appnotificaciones does not list it`);
+  return hint(
+    'topics.unavailable',
+    `POST /v3/appnotificaciones/${name} answered ${res.status ?? res.error?.code}, not 403 (put back afterwards): give a topic name the app may not configure`,
+  );
 }
 
 export const webhooksInferrer: Inferrer = {
   name: 'webhook topics, upsert template and payloads',
-  keys: ['topics.inquiry', 'topics.registration', 'topics.unavailable', 'templates.webhookUpsert', 'webhooks.consultaPointer', 'webhooks.signature', 'webhooks.resendWithoutCallback'],
+  keys: [
+    'topics.inquiry',
+    'topics.registration',
+    'topics.unavailable',
+    'templates.webhookUpsert',
+    'webhooks.consultaPointer',
+    'webhooks.signature',
+    'webhooks.resendWithoutCallback',
+  ],
   async infer(p) {
     const listed = await listedTopics(p);
-    if ('why' in listed) return outcome([], ['topics.inquiry', 'topics.registration'].map((k) => hint(k, `${listed.why}; see the target's documentation`)));
+    if ('why' in listed)
+      return outcome(
+        [],
+        ['topics.inquiry', 'topics.registration'].map((k) => hint(k, `${listed.why}; see the target's documentation`)),
+      );
     const findings: Finding[] = [];
     const hints: Hint[] = [];
     const add = (f: Finding | Hint) => (isFinding(f) ? findings.push(f) : hints.push(f));
@@ -48,7 +70,13 @@ export const webhooksInferrer: Inferrer = {
       resend.findings.forEach(add);
       inquiry ??= resend.inquiry;
     } else {
-      const why = p.readOnly ? '--read-only triggers no webhook' : !p.receiver ? (p.receiverWhy ?? 'no callback reaches this machine') : sid === undefined ? 'no inquiry of the primary app is known' : 'no upsert template';
+      const why = p.readOnly
+        ? '--read-only triggers no webhook'
+        : !p.receiver
+          ? (p.receiverWhy ?? 'no callback reaches this machine')
+          : sid === undefined
+            ? 'no inquiry of the primary app is known'
+            : 'no upsert template';
       for (const key of ['webhooks.consultaPointer', 'webhooks.resendWithoutCallback']) hints.push(hint(key, `${why}: see the target's documentation`));
     }
     if (inquiry === undefined && listed.topics.length > 0) {
@@ -60,7 +88,15 @@ export const webhooksInferrer: Inferrer = {
     // With hooks and leave to change the target, the registration topic is told by a registration (agencias.ts).
     const canRegister = !p.readOnly && typeof p.known.simulationHooks === 'string' && p.receiver !== undefined && t.template !== undefined;
     if (!canRegister && others.length > 0) {
-      findings.push(found('topics.registration', others[0], others.length === 1 ? `the only topic besides '${inquiry}' ${listed.how} name` : `the first of ${others.length} other topics ${listed.how} name (not told apart: no registration was triggered)`));
+      findings.push(
+        found(
+          'topics.registration',
+          others[0],
+          others.length === 1
+            ? `the only topic besides '${inquiry}' ${listed.how} name`
+            : `the first of ${others.length} other topics ${listed.how} name (not told apart: no registration was triggered)`,
+        ),
+      );
     }
     if (!p.known.topics?.unavailable) add(await unavailableTopic(p, listed.topics, t.template));
     return outcome(findings, hints);

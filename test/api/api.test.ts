@@ -54,7 +54,14 @@ describe('the programmatic API', () => {
   it('load runs a bounded closed-model load against a reference server it was given', async () => {
     const server = await startReferenceServer({ profile: await loadProfile(REFERENCE_PROFILE) });
     try {
-      const { exitCode, result } = await load({ baseUrl: server.url, profile: REFERENCE_PROFILE, durationSec: 1, connections: 2, thresholds: ['errors<5%'], reportDir: path.join(dir, 'load') });
+      const { exitCode, result } = await load({
+        baseUrl: server.url,
+        profile: REFERENCE_PROFILE,
+        durationSec: 1,
+        connections: 2,
+        thresholds: ['errors<5%'],
+        reportDir: path.join(dir, 'load'),
+      });
       expect(exitCode).toBe(0);
       expect(result.requests.ok).toBeGreaterThan(0);
     } finally {
@@ -87,8 +94,13 @@ describe('the programmatic API', () => {
         body,
       });
       expect(response.status).toBeLessThan(300);
-      expect(verifyWebhookSignature(config, { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signature }, Buffer.from(body)).status).toBe('valid');
-      expect(verifyWebhookSignature(config, { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signature }, Buffer.from(`${body} `)).status).toBe('invalid');
+      expect(
+        verifyWebhookSignature(config, { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signature }, Buffer.from(body)).status,
+      ).toBe('valid');
+      expect(
+        verifyWebhookSignature(config, { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signature }, Buffer.from(`${body} `))
+          .status,
+      ).toBe('invalid');
       expect(capture.deliveries().length).toBe(1);
     } finally {
       await capture.close();

@@ -67,7 +67,12 @@ describe('import boundaries', () => {
 
 it('every top folder of sources has its place in the layer order', () => {
   const tops = readdirSync(ROOT, { withFileTypes: true })
-    .filter((e) => e.isDirectory() && !e.name.startsWith('.') && !['node_modules', 'test', 'bench', 'scripts', 'examples', 'profiles', 'spec', 'bin', 'dist', 'vmp-report'].includes(e.name))
+    .filter(
+      (e) =>
+        e.isDirectory() &&
+        !e.name.startsWith('.') &&
+        !['node_modules', 'test', 'bench', 'scripts', 'examples', 'profiles', 'spec', 'bin', 'dist', 'vmp-report'].includes(e.name),
+    )
     .map((e) => e.name);
   expect(tops.filter((t) => !(t in LAYERS))).toEqual([]);
 });
@@ -77,6 +82,8 @@ it("each layer's README says what it may import, as the table above has it", () 
     const text = readFileSync(path.join(ROOT, folder, 'README.md'), 'utf8');
     return [folder, /^May import: (.*?)\. \(/m.exec(text)?.[1]] as const;
   });
-  const expected = Object.entries(LAYERS).map(([folder, allowed]) => [folder, allowed.length ? allowed.map((a) => `\`${a}/\``).join(', ') : 'nothing of ours'] as const);
+  const expected = Object.entries(LAYERS).map(
+    ([folder, allowed]) => [folder, allowed.length ? allowed.map((a) => `\`${a}/\``).join(', ') : 'nothing of ours'] as const,
+  );
   expect(stated).toEqual(expected);
 });

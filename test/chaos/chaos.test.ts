@@ -19,12 +19,24 @@ interface Case {
 const TIMEOUT_MS = 2_000;
 const CASES: Case[] = [
   { fault: 'never-answers', pathPrefix: '/v3/carrocerias', what: /VMP_ERR_TIMEOUT: no complete response within 2000 ms: no status line arrived/ },
-  { fault: 'truncated', pathPrefix: '/v3/colores', what: /VMP_ERR_PROTOCOL: response truncated: the connection was closed by the target after status 200 arrived, then \d+ of \d+ body bytes/ },
+  {
+    fault: 'truncated',
+    pathPrefix: '/v3/colores',
+    what: /VMP_ERR_PROTOCOL: response truncated: the connection was closed by the target after status 200 arrived, then \d+ of \d+ body bytes/,
+  },
   { fault: 'huge-body', pathPrefix: '/v3/marcas', what: /VMP_ERR_BODY_TOO_LARGE: response body exceeds 5242880 bytes/ },
   { fault: 'reset', pathPrefix: '/v3/ciudades', what: /VMP_ERR_CONNECTION: the connection was reset by the target before any response/ },
-  { fault: 'trickle', pathPrefix: '/v3/carrocerias', what: /VMP_ERR_TIMEOUT: no complete response within 2000 ms: status 200 arrived, then \d+ of \d+ body bytes/ },
+  {
+    fault: 'trickle',
+    pathPrefix: '/v3/carrocerias',
+    what: /VMP_ERR_TIMEOUT: no complete response within 2000 ms: status 200 arrived, then \d+ of \d+ body bytes/,
+  },
   { fault: 'invalid-utf8', pathPrefix: '/v3/colores', what: /VMP_ERR_INVALID_UTF8: response body \(\d+ bytes\) is not valid UTF-8 at byte \d+/ },
-  { fault: 'content-length-over', pathPrefix: '/v3/marcas', what: /VMP_ERR_TIMEOUT: no complete response within 2000 ms: status 200 arrived, then (\d+) of (?!\1\b)\d+ body bytes/ },
+  {
+    fault: 'content-length-over',
+    pathPrefix: '/v3/marcas',
+    what: /VMP_ERR_TIMEOUT: no complete response within 2000 ms: status 200 arrived, then (\d+) of (?!\1\b)\d+ body bytes/,
+  },
   // The client reads the declared half and cannot know more was sent: the truncated JSON is what it sees.
   { fault: 'content-length-under', pathPrefix: '/v3/ciudades', what: /the body is not JSON \(/ },
   // Issue 13 item 10: a body over the cap where discovery reads the agency list fails a rule; it is not exit 3.
@@ -97,30 +109,34 @@ describe.concurrent('chaos servers: the run survives an endpoint that attacks th
     expect([...new Set(CASES.map((c) => c.fault))].sort()).toEqual([...FAULTS].sort());
   });
 
-  it.each(CASES)('$fault on GET $pathPrefix → exit 1 within the bound, the endpoint and the fault reported', async (c) => {
-    const run: ChaosRunResult = await limited(() =>
-      chaosRun({ fault: c.fault, method: 'GET', pathPrefix: c.pathPrefix, timeoutMs: TIMEOUT_MS, runs: 5, seed: 1, killAfterMs: BOUND_MS + 30_000 }),
-    );
-    const context = `${c.fault}: exit ${run.code} (${run.signal ?? 'no signal'}) after ${Math.round(run.wallMs)} ms, peak RSS ${Math.round(run.peakRssMb)} MiB, ${run.sabotaged.length} sabotaged requests, ${run.abandoned.length} abandoned\n${run.stderr.slice(-2_000)}`;
-    console.log(context.split('\n')[0]);
+  it.each(CASES)(
+    '$fault on GET $pathPrefix → exit 1 within the bound, the endpoint and the fault reported',
+    async (c) => {
+      const run: ChaosRunResult = await limited(() =>
+        chaosRun({ fault: c.fault, method: 'GET', pathPrefix: c.pathPrefix, timeoutMs: TIMEOUT_MS, runs: 5, seed: 1, killAfterMs: BOUND_MS + 30_000 }),
+      );
+      const context = `${c.fault}: exit ${run.code} (${run.signal ?? 'no signal'}) after ${Math.round(run.wallMs)} ms, peak RSS ${Math.round(run.peakRssMb)} MiB, ${run.sabotaged.length} sabotaged requests, ${run.abandoned.length} abandoned\n${run.stderr.slice(-2_000)}`;
+      console.log(context.split('\n')[0]);
 
-    expect(run.signal, context).toBeNull();
-    expect(run.code, context).toBe(1);
-    expect(run.stderr, context).not.toMatch(/^\s+at /m);
-    expect(`${run.stdout}\n${run.stderr}`, context).not.toMatch(/out of memory|ERR_WORKER_OUT_OF_MEMORY/i);
-    expect(run.wallMs, context).toBeLessThan(BOUND_MS);
-    // A healthy run peaks near 550 MiB (tsx, vitest and its worker); a buffered 50 MB body, its string and its
-    // parse would add hundreds more.
-    expect(run.peakRssMb, context).toBeLessThan(900);
-    expect(run.sabotaged.length, context).toBeGreaterThan(0);
-    // The breaker, measured without a clock: how many requests waited out a deadline.
-    if (DEADLINE_FAULTS.has(c.fault)) expect(run.abandoned.length, context).toBeLessThanOrEqual(MAX_DEADLINES);
+      expect(run.signal, context).toBeNull();
+      expect(run.code, context).toBe(1);
+      expect(run.stderr, context).not.toMatch(/^\s+at /m);
+      expect(`${run.stdout}\n${run.stderr}`, context).not.toMatch(/out of memory|ERR_WORKER_OUT_OF_MEMORY/i);
+      expect(run.wallMs, context).toBeLessThan(BOUND_MS);
+      // A healthy run peaks near 550 MiB (tsx, vitest and its worker); a buffered 50 MB body, its string and its
+      // parse would add hundreds more.
+      expect(run.peakRssMb, context).toBeLessThan(900);
+      expect(run.sabotaged.length, context).toBeGreaterThan(0);
+      // The breaker, measured without a clock: how many requests waited out a deadline.
+      if (DEADLINE_FAULTS.has(c.fault)) expect(run.abandoned.length, context).toBeLessThanOrEqual(MAX_DEADLINES);
 
-    const results = run.results!;
-    expect(results, context).toBeDefined();
-    expect(results.exitCode).toBe(1);
-    expect(results.unhandledErrors).toEqual([]);
-    expect(reporting(results, c), `no failed rule names GET ${c.pathPrefix} and ${c.what}`).not.toEqual([]);
-    expect(misattributed(results, c.pathPrefix)).toEqual([]);
-  }, 2 * BOUND_MS + 30_000);
+      const results = run.results!;
+      expect(results, context).toBeDefined();
+      expect(results.exitCode).toBe(1);
+      expect(results.unhandledErrors).toEqual([]);
+      expect(reporting(results, c), `no failed rule names GET ${c.pathPrefix} and ${c.what}`).not.toEqual([]);
+      expect(misattributed(results, c.pathPrefix)).toEqual([]);
+    },
+    2 * BOUND_MS + 30_000,
+  );
 });

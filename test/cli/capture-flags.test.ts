@@ -69,7 +69,17 @@ describe('run with a callback URL', () => {
     async () => {
       const port = await freePort();
       const dir = await tempDir('callback');
-      const r = await cli(['run', '--only', 'events/*', '--capture-listen', `127.0.0.1:${port}`, '--callback-url', `http://127.0.0.1:${port}/tunnel`, '--report-dir', dir]);
+      const r = await cli([
+        'run',
+        '--only',
+        'events/*',
+        '--capture-listen',
+        `127.0.0.1:${port}`,
+        '--callback-url',
+        `http://127.0.0.1:${port}/tunnel`,
+        '--report-dir',
+        dir,
+      ]);
       expect(r.code, r.stdout + r.stderr).toBe(0);
       const results = JSON.parse(await readFile(path.join(dir, 'results.json'), 'utf8')) as { rules: { id: string; verdict: string }[] };
       // Every events/ rule passes but the signature one, which the reference profile's null scheme skips.
@@ -85,7 +95,11 @@ describe('run with a callback URL', () => {
     const { port } = busy.address() as { port: number };
     const err: string[] = [];
     try {
-      const code = await main(['run', '--capture-listen', `127.0.0.1:${port}`], () => undefined, (l) => err.push(l));
+      const code = await main(
+        ['run', '--capture-listen', `127.0.0.1:${port}`],
+        () => undefined,
+        (l) => err.push(l),
+      );
       expect(code).toBe(2);
       expect(err.join('\n')).toMatch(new RegExp(`--capture-listen 127\\.0\\.0\\.1:${port}: cannot listen there \\(EADDRINUSE\\)`));
     } finally {
@@ -100,7 +114,19 @@ describe('simulate with a callback URL', () => {
     async () => {
       const port = await freePort();
       const dir = await tempDir('sim-callback');
-      const r = await cli(['simulate', '--inquiries', '20', '--resend', '5', '--capture-listen', `127.0.0.1:${port}`, '--callback-url', `http://127.0.0.1:${port}/tunnel`, '--report-dir', dir]);
+      const r = await cli([
+        'simulate',
+        '--inquiries',
+        '20',
+        '--resend',
+        '5',
+        '--capture-listen',
+        `127.0.0.1:${port}`,
+        '--callback-url',
+        `http://127.0.0.1:${port}/tunnel`,
+        '--report-dir',
+        dir,
+      ]);
       expect(r.code, r.stdout + r.stderr).toBe(0);
       expect(r.stdout).toContain(`called back at http://127.0.0.1:${port}/tunnel`);
       expect(r.stdout).toMatch(/20\/20 injected inquiries delivered; lost 0, duplicated 0, late 0, misrouted 0/);

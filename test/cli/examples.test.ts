@@ -16,7 +16,7 @@ describe('examples/', () => {
     expect(await readFile(example('profile.json'), 'utf8')).not.toMatch(/p-token|o-token|e-token|whsec/);
   });
 
-  it("ci/conformance.yml calls run only with flags that run accepts", async () => {
+  it('ci/conformance.yml calls run only with flags that run accepts', async () => {
     const workflow = await readFile(example('ci/conformance.yml'), 'utf8');
     const command = /npx vmp-conformance run([\s\S]*?)\n\s+- name:/.exec(workflow)![1]!;
     const flags = command.match(/--[a-z-]+/g)!;

@@ -112,7 +112,17 @@ describe('init exit codes', () => {
     const server = await freshReference(await loadProfile(PROFILE_FILE));
     try {
       const out = path.join(await tempDir('init-bad'), 'profile.json');
-      const res = await cli(['init', '--base-url', server.url, '--header', 'Authorization: Bearer wrong', '--other-header', 'Authorization: Bearer wrong-too', '--out', out]);
+      const res = await cli([
+        'init',
+        '--base-url',
+        server.url,
+        '--header',
+        'Authorization: Bearer wrong',
+        '--other-header',
+        'Authorization: Bearer wrong-too',
+        '--out',
+        out,
+      ]);
       expect(res.code).toBe(3);
       expect(res.stderr).toMatch(/rejects the credentials of app 'primary'/);
       await expect(readFile(out, 'utf8')).rejects.toThrow();

@@ -22,7 +22,11 @@ let failureId: string;
 async function replay(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(['replay', ...args], (l) => out.push(l), (l) => err.push(l));
+  const code = await main(
+    ['replay', ...args],
+    (l) => out.push(l),
+    (l) => err.push(l),
+  );
   return { code, stdout: out.join('\n'), stderr: err.join('\n') };
 }
 

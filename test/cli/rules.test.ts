@@ -12,7 +12,11 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 async function run(argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(argv, (l) => out.push(l), (l) => err.push(l));
+  const code = await main(
+    argv,
+    (l) => out.push(l),
+    (l) => err.push(l),
+  );
   return { code, out, err };
 }
 

@@ -25,7 +25,21 @@ beforeAll(async () => {
   reportDir = path.join(dir, 'report');
   baselineFile = path.join(dir, 'baseline.json');
   const profile = await writeSecretProfile(dir);
-  first = await cli(['run', '--base-url', server.url, '--profile', profile, '--only', HOME_RULES, '--seed', '5', '--report-dir', reportDir, '--write-baseline', baselineFile]);
+  first = await cli([
+    'run',
+    '--base-url',
+    server.url,
+    '--profile',
+    profile,
+    '--only',
+    HOME_RULES,
+    '--seed',
+    '5',
+    '--report-dir',
+    reportDir,
+    '--write-baseline',
+    baselineFile,
+  ]);
   result = runResultSchema.parse(JSON.parse(await readFile(path.join(reportDir, 'results.json'), 'utf8')));
 }, E2E_TIMEOUT);
 
@@ -50,14 +64,19 @@ describe('a run against a broken target', () => {
     expect(result.seed).toBe(5);
     expect(result.target).toEqual({ baseUrl: server.url, embedded: false });
     expect(result.exitCode).toBe(1);
-    expect(result.rules.filter((r) => r.verdict === 'fail').map((r) => r.id).sort()).toEqual(FAILING);
+    expect(
+      result.rules
+        .filter((r) => r.verdict === 'fail')
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(FAILING);
     const failure = result.rules.find((r) => r.id === 'home/etag-304')!;
     expect(failure).toMatchObject({ level: 'profile', section: 'Endpoints > Home', area: 'home' });
     expect(failure.failureId).toMatch(/^[0-9a-f]{7}$/);
     const last = failure.exchanges.at(-1)!;
     expect(last.status).toBe(400);
     expect(last.curl).toContain("-H 'Authorization: <redacted>'");
-    expect(last.curl).toContain("-H 'If-None-Match: \"home-v1\"'");
+    expect(last.curl).toContain('-H \'If-None-Match: "home-v1"\'');
     expect(last.bodyExcerpt).toContain('conditional requests are not supported');
     expect(result.rules.find((r) => r.id === 'home/304-no-body')!.verdict).toBe('skip');
     expect(result.profile).toMatchObject({ apps: { primary: { headers: { Authorization: '<redacted>' } } } });

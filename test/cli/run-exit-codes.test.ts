@@ -12,7 +12,11 @@ import { cli, SECRET_VALUES, SECRETS, tempDir, writeSecretProfile } from './run-
 async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(['run', ...args], (l) => out.push(l), (l) => err.push(l));
+  const code = await main(
+    ['run', ...args],
+    (l) => out.push(l),
+    (l) => err.push(l),
+  );
   return { code, stdout: out.join('\n'), stderr: err.join('\n') };
 }
 
@@ -74,7 +78,13 @@ describe('exit 2: bad usage', () => {
 
   it('start refuses an unknown flag the same way', async () => {
     const err: string[] = [];
-    expect(await main(['start', '--bogus'], () => undefined, (l) => err.push(l))).toBe(2);
+    expect(
+      await main(
+        ['start', '--bogus'],
+        () => undefined,
+        (l) => err.push(l),
+      ),
+    ).toBe(2);
     expect(oneLine(err.join('\n'))).toMatch(/--bogus/);
   });
 

@@ -51,7 +51,10 @@ describe('inquiry mix', () => {
   it('mixes makes like the market, with catalogo only for 0km', () => {
     const byMake = new Map<string, number>();
     for (const c of inquiries) byMake.set(c.Auto.Marca, (byMake.get(c.Auto.Marca) ?? 0) + 1);
-    const top = [...byMake.entries()].sort((a, b) => b[1] - a[1]).slice(0, 7).map(([m]) => m);
+    const top = [...byMake.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 7)
+      .map(([m]) => m);
     expect(new Set(top)).toEqual(new Set(['Toyota', 'Volkswagen', 'Ford', 'Chevrolet', 'Fiat', 'Renault', 'Peugeot']));
     const catalogo = inquiries.filter((c) => c.TipoAnuncio === 'catalogo');
     expect(catalogo.length).toBeGreaterThan(N * 0.1);

@@ -22,7 +22,8 @@ describe('inquiry stream', () => {
   });
 
   it('is deterministic from the seed, sync and async alike', async () => {
-    const make = () => simulatedInquiries({ seed: 8, arrival: { kind: 'poisson', ratePerSec: 10 }, count: 600, startEpochMs: START, inquiry: { utcOffsetMinutes: 0 } });
+    const make = () =>
+      simulatedInquiries({ seed: 8, arrival: { kind: 'poisson', ratePerSec: 10 }, count: 600, startEpochMs: START, inquiry: { utcOffsetMinutes: 0 } });
     const sync = [...make()];
     const async: typeof sync = [];
     for await (const item of make()) async.push(item);

@@ -30,7 +30,10 @@ describe('prng', () => {
     const seen = new Set<number>();
     for (let i = 0; i < 1000; i++) seen.add(intBetween(p, 1, 3));
     expect([...seen].sort()).toEqual([1, 2, 3]);
-    const draw = weighted([['a', 3], ['b', 1]] as const);
+    const draw = weighted([
+      ['a', 3],
+      ['b', 1],
+    ] as const);
     let a = 0;
     for (let i = 0; i < 20_000; i++) if (draw(p) === 'a') a++;
     expect(a / 20_000).toBeGreaterThan(0.73);

@@ -32,7 +32,11 @@ describe('the boundary phase', () => {
   it('gives a free-text query parameter odd characters and long strings, undecided by the spec', () => {
     const cases = boundaryCases(externalid, o);
     const odd = cases.filter((c) => c.label.startsWith('characters:')).map((c) => c.value);
-    for (const ch of ['%', '/', '?', '#', '&', '+', ' ', ';', 'ñ', '😀', '\u202E', '\r\n']) expect(odd.some((v) => v.includes(ch)), ch).toBe(true);
+    for (const ch of ['%', '/', '?', '#', '&', '+', ' ', ';', 'ñ', '😀', '\u202E', '\r\n'])
+      expect(
+        odd.some((v) => v.includes(ch)),
+        ch,
+      ).toBe(true);
     expect(odd.some((v) => v.includes('\u0000'))).toBe(false);
     const long = cases.filter((c) => c.label.startsWith('no stated limit'));
     expect(long.map((c) => c.value.length)).toEqual([...LONG_LENGTHS]);
@@ -74,10 +78,12 @@ describe('path segments and bodies', () => {
 
 describe('the random phase', () => {
   it('draws e-mail forms that checkParam finds valid or unclear, never clearly invalid', () => {
-    fc.assert(fc.property(emailFormArbitrary(o.domain), (mail) => {
-      const v = checkParam(adminMail, mail, TODAY);
-      expect(v.valid || !v.clear).toBe(true);
-    }));
+    fc.assert(
+      fc.property(emailFormArbitrary(o.domain), (mail) => {
+        const v = checkParam(adminMail, mail, TODAY);
+        expect(v.valid || !v.clear).toBe(true);
+      }),
+    );
   });
 
   it('mixes odd characters and long strings into free-text query parameters', () => {

@@ -46,11 +46,12 @@ describe('check scope', () => {
 
   it('runs steps one at a time', async () => {
     const log: string[] = [];
-    const step = (name: string) => oneAtATime('configure', async () => {
-      log.push(`${name} start`);
-      await tick();
-      log.push(`${name} end`);
-    });
+    const step = (name: string) =>
+      oneAtATime('configure', async () => {
+        log.push(`${name} start`);
+        await tick();
+        log.push(`${name} end`);
+      });
     await Promise.all([step('a'), step('b')]);
     expect(log).toEqual(['a start', 'a end', 'b start', 'b end']);
   });

@@ -35,7 +35,9 @@ const printed = { stdout: '', stderr: '' };
 
 beforeAll(async () => {
   out = join(await mkdtemp(join(tmpdir(), 'vmp-capture-mem-')), 'captures.jsonl');
-  child = spawn(process.execPath, ['--import', 'tsx', CHILD, out, JSON.stringify({ durability: 'write', signature: SIGNING })], { stdio: ['ignore', 'pipe', 'pipe'] });
+  child = spawn(process.execPath, ['--import', 'tsx', CHILD, out, JSON.stringify({ durability: 'write', signature: SIGNING })], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stderr!.on('data', (chunk: Buffer) => (printed.stderr += chunk.toString('utf8')));
   const lines = createInterface({ input: child.stdout! }).on('line', (line) => (printed.stdout += `${line}\n`));
   const first = await new Promise<string>((resolve) => lines.once('line', resolve));

@@ -29,7 +29,8 @@ closeTargetsAfterEach();
 const TIMEOUT_MS = 400;
 /** The clients below send the test secrets; what they return (errors, exchanges, curl lines) must not show them. */
 const PROFILE = parseProfile(await secretProfileJson(), SECRET_ENV);
-const clientOf = (o: Omit<ConstructorParameters<typeof TargetClient>[0], 'profile' | 'secrets'>) => new TargetClient({ ...o, profile: PROFILE, secrets: secretsOf(PROFILE) });
+const clientOf = (o: Omit<ConstructorParameters<typeof TargetClient>[0], 'profile' | 'secrets'>) =>
+  new TargetClient({ ...o, profile: PROFILE, secrets: secretsOf(PROFILE) });
 const answered: TargetResponse[] = [];
 const get = async (client: TargetClient, p: string): Promise<TargetResponse> => {
   const res = await client.send({ method: 'GET', path: p });
@@ -40,7 +41,9 @@ const noSecretsAnswered = () => expectNoSecrets({ texts: { answers: JSON.stringi
 
 describe('the breaker opens on slowness too', () => {
   it('3 answers in a row over half the timeout: the endpoint is not asked again, and its checks fail saying why', async () => {
-    const { server } = await tinyTarget((req, socket) => setTimeout(() => answer(socket, 200, '{}'), req.url === '/fast' ? 0 : TIMEOUT_MS * 0.7), { timeoutMs: TIMEOUT_MS });
+    const { server } = await tinyTarget((req, socket) => setTimeout(() => answer(socket, 200, '{}'), req.url === '/fast' ? 0 : TIMEOUT_MS * 0.7), {
+      timeoutMs: TIMEOUT_MS,
+    });
     const client = clientOf({ baseUrl: server.url, timeoutMs: TIMEOUT_MS, slow: { afterMs: TIMEOUT_MS / 2, strikes: 3 } });
     try {
       for (let i = 0; i < 3; i++) expect((await get(client, '/slow')).status).toBe(200);
@@ -49,7 +52,9 @@ describe('the breaker opens on slowness too', () => {
       expect(performance.now() - started).toBeLessThan(50);
       expect(refused.status).toBeUndefined();
       expect(refused.error?.code).toBe('VMP_ERR_SLOW');
-      expect(refused.error?.message).toMatch(/^not sent: GET \/slow failed earlier with VMP_ERR_SLOW \(3 answers in a row took over 200 ms \(half the request timeout\), the last \d+ ms\)$/);
+      expect(refused.error?.message).toMatch(
+        /^not sent: GET \/slow failed earlier with VMP_ERR_SLOW \(3 answers in a row took over 200 ms \(half the request timeout\), the last \d+ ms\)$/,
+      );
       expect(refused.exchange.error).toMatch(/^VMP_ERR_SLOW: not sent/);
       // Other endpoints are still asked.
       expect((await get(client, '/fast')).status).toBe(200);
@@ -62,7 +67,9 @@ describe('the breaker opens on slowness too', () => {
 
   it('a prompt answer in between starts the count again: an endpoint slow now and then stays open', async () => {
     let n = 0;
-    const { server } = await tinyTarget((_req, socket) => setTimeout(() => answer(socket, 200, '{}'), n++ % 3 === 2 ? 0 : TIMEOUT_MS * 0.7), { timeoutMs: TIMEOUT_MS });
+    const { server } = await tinyTarget((_req, socket) => setTimeout(() => answer(socket, 200, '{}'), n++ % 3 === 2 ? 0 : TIMEOUT_MS * 0.7), {
+      timeoutMs: TIMEOUT_MS,
+    });
     const client = clientOf({ baseUrl: server.url, timeoutMs: TIMEOUT_MS, slow: { afterMs: TIMEOUT_MS / 2, strikes: 3 } });
     try {
       for (let i = 0; i < 6; i++) expect((await get(client, '/sometimes')).error).toBeUndefined();
@@ -121,7 +128,9 @@ describe('run --max-duration against a target that answers every request late', 
   const webhookConfigs = async (): Promise<unknown[]> => {
     const client = new TargetClient({ baseUrl: embedded.baseUrl, profile: embedded.profile, secrets: secretsOf(embedded.profile) });
     try {
-      return await Promise.all((['primary', 'other'] as const).map(async (app) => (await callEndpoint(client, 'appnotificaciones-list', { app, form: 'json' })).json));
+      return await Promise.all(
+        (['primary', 'other'] as const).map(async (app) => (await callEndpoint(client, 'appnotificaciones-list', { app, form: 'json' })).json),
+      );
     } finally {
       await client.close();
     }
@@ -131,17 +140,36 @@ describe('run --max-duration against a target that answers every request late', 
     const maxDuration = 15;
     const before = await webhookConfigs();
     const reportDir = path.join(dir, 'report');
-    const run = await runCli(['run', '--base-url', proxy.url, '--profile', profile, '--timeout-ms', '1000', '--max-duration', String(maxDuration), '--seed', '1', '--report-dir', reportDir], {
-      env: SECRET_ENV,
-      tmpDir: path.join(dir, 'tmp'),
-      killAfterMs: 120_000,
-    });
+    const run = await runCli(
+      [
+        'run',
+        '--base-url',
+        proxy.url,
+        '--profile',
+        profile,
+        '--timeout-ms',
+        '1000',
+        '--max-duration',
+        String(maxDuration),
+        '--seed',
+        '1',
+        '--report-dir',
+        reportDir,
+      ],
+      {
+        env: SECRET_ENV,
+        tmpDir: path.join(dir, 'tmp'),
+        killAfterMs: 120_000,
+      },
+    );
     const context = `exit ${run.code} after ${Math.round(run.wallMs)} ms\n${run.stdout.slice(-3_000)}\n${run.stderr}`;
     expect(run.code, context).toBe(1);
     expect(run.stderr, context).toBe('');
     // The deadline counts from the start of the run; restoring may take a little more, process start-up too.
     expect(run.wallMs, context).toBeLessThan(maxDuration * 1000 + restoreGraceMs(1_000) + 10_000);
-    expect(run.stdout, context).toMatch(new RegExp(`^Deadline: the run reached its --max-duration of ${maxDuration} s; \\d+ rules were not run \\(skipped\\), which fails the run\\.$`, 'm'));
+    expect(run.stdout, context).toMatch(
+      new RegExp(`^Deadline: the run reached its --max-duration of ${maxDuration} s; \\d+ rules were not run \\(skipped\\), which fails the run\\.$`, 'm'),
+    );
     const result: RunResult = runResultSchema.parse(JSON.parse(await readFile(path.join(reportDir, 'results.json'), 'utf8')));
     expect(result.deadline).toEqual({ seconds: maxDuration, reached: true });
     expect(result.exitCode).toBe(1);
@@ -158,8 +186,11 @@ describe('a check stuck where no deadline reaches', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'vmp-stuck-'));
     try {
       const { stdout, stderr } = await new Promise<{ stdout: string; stderr: string }>((resolve, reject) =>
-        execFile(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test/hostile/support/stuck-run.ts'), dir, '1'], { cwd: ROOT, timeout: 90_000 }, (error, out, err) =>
-          error ? reject(error) : resolve({ stdout: out, stderr: err }),
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', path.join(ROOT, 'test/hostile/support/stuck-run.ts'), dir, '1'],
+          { cwd: ROOT, timeout: 90_000 },
+          (error, out, err) => (error ? reject(error) : resolve({ stdout: out, stderr: err })),
         ),
       );
       await expectNoSecrets({ dirs: [dir], texts: { stdout, stderr } }, TEST_SECRETS);

@@ -23,7 +23,9 @@ afterEach(async () => {
 
 /** Discovery on url, its outcome (fixtures, or the error thrown) scanned for the credentials it sent. */
 async function discover(url: string, timeoutMs = 2_000): Promise<Fixtures> {
-  const outcome = await prepareTarget(new TargetClient({ baseUrl: url, profile: PROFILE, timeoutMs, secrets: secretsOf(PROFILE) })).catch((error: Error) => error);
+  const outcome = await prepareTarget(new TargetClient({ baseUrl: url, profile: PROFILE, timeoutMs, secrets: secretsOf(PROFILE) })).catch(
+    (error: Error) => error,
+  );
   const shown = outcome instanceof Error ? `${outcome.message}\n${JSON.stringify(outcome)}` : JSON.stringify(outcome);
   await expectNoSecrets({ texts: { [url]: shown } }, CLI_SECRETS);
   if (outcome instanceof Error) throw outcome;
@@ -46,7 +48,9 @@ describe('the agency list answers wrongly: a fault of its rule, the cause named,
     expect(evidence.exchange.curl).toMatch(/^curl .*'Authorization: <redacted>'.*\/v3\/agencias'$/);
     expect(evidence.exchange.bodyExcerpt).toContain('Error code: 404');
     expect(f.agency).toBeUndefined();
-    expect(f.missing.agency).toMatch(/^no agency of the primary app is known: GET \/v3\/agencias asking for .* answered 404; GET \/v3\/agencias asking for application\/json answered 404 \(set fixtures\.agency/);
+    expect(f.missing.agency).toMatch(
+      /^no agency of the primary app is known: GET \/v3\/agencias asking for .* answered 404; GET \/v3\/agencias asking for application\/json answered 404 \(set fixtures\.agency/,
+    );
   });
 
   it('a foreign server (200 text/html everywhere) → the media rule of each form asked', async () => {
@@ -105,7 +109,9 @@ describe('a broken form, the other form whole: the fault reported, the fixtures 
     expect(Object.keys(faultsOf(f))).toEqual(['status/consultas-list/200']);
     expect(f.agency).toBe(AGENCY);
     expect(f.inquirySid).toBeUndefined();
-    expect(f.missing.inquirySid).toMatch(/^GET \/v3\/consultas\/admin@agencia-norte\.example\.test asking for .* answered 503; .* answered 503 \(set fixtures\.inquirySid/);
+    expect(f.missing.inquirySid).toMatch(
+      /^GET \/v3\/consultas\/admin@agencia-norte\.example\.test asking for .* answered 503; .* answered 503 \(set fixtures\.inquirySid/,
+    );
   });
 });
 
@@ -119,7 +125,11 @@ describe('a conforming list that names what is no agency of the app yet', () => 
 
 describe('exit 3 material only: no connection, or the credentials rejected', () => {
   it('credentials rejected → a TargetError, exit 3', async () => {
-    await expect(discoverOn('rejects')).rejects.toMatchObject({ name: 'TargetError', code: 'VMP_ERR_TARGET', message: expect.stringMatching(/rejects the credentials of app 'primary' \(GET \/v3\/agencias: 401\)/) });
+    await expect(discoverOn('rejects')).rejects.toMatchObject({
+      name: 'TargetError',
+      code: 'VMP_ERR_TARGET',
+      message: expect.stringMatching(/rejects the credentials of app 'primary' \(GET \/v3\/agencias: 401\)/),
+    });
   });
 
   it('a closed port → a TargetError, exit 3', async () => {
@@ -127,6 +137,10 @@ describe('exit 3 material only: no connection, or the credentials rejected', () 
     const url = server.url;
     await server.close();
     server = undefined;
-    await expect(discover(url)).rejects.toMatchObject({ name: 'TargetError', code: 'VMP_ERR_TARGET', message: expect.stringMatching(/is unreachable: .*ECONNREFUSED/) });
+    await expect(discover(url)).rejects.toMatchObject({
+      name: 'TargetError',
+      code: 'VMP_ERR_TARGET',
+      message: expect.stringMatching(/is unreachable: .*ECONNREFUSED/),
+    });
   });
 });

@@ -37,7 +37,13 @@ async function runOn(url: string, only: string | undefined, profileFile = profil
   const args = ['run', '--base-url', url, '--profile', profileFile, '--seed', '1', '--runs', '3', '--report-dir', reportDir, ...(only ? ['--only', only] : [])];
   const result = await runCli(args, { env: { ...SECRETS, ...SECRET_ENV }, tmpDir: `${reportDir}-tmp` });
   const read = (name: string) => readFile(path.join(reportDir, name), 'utf8').catch(() => '');
-  return { cli: result, reportDir, result: runResultSchema.parse(JSON.parse((await read('results.json')) || '{}')), html: await read('report.html'), summary: await read('summary.md') };
+  return {
+    cli: result,
+    reportDir,
+    result: runResultSchema.parse(JSON.parse((await read('results.json')) || '{}')),
+    html: await read('report.html'),
+    summary: await read('summary.md'),
+  };
 }
 
 async function hostile(fault: keyof typeof FAULTS): Promise<HostileServer> {
@@ -47,7 +53,11 @@ async function hostile(fault: keyof typeof FAULTS): Promise<HostileServer> {
 }
 
 const rule = (r: Run, id: string) => r.result.rules.find((x) => x.id === id);
-const failed = (r: Run) => r.result.rules.filter((x) => x.verdict === 'fail').map((x) => x.id).sort();
+const failed = (r: Run) =>
+  r.result.rules
+    .filter((x) => x.verdict === 'fail')
+    .map((x) => x.id)
+    .sort();
 
 /** The ref form of GET /v3/agencias labelled application/json: the body is right, the label is not. */
 const REF_MISLABELLED = answers(['agencias-list'], (req, res) => {
@@ -107,15 +117,23 @@ describe('404 on GET /v3/agencias', () => {
 
   it('names the real cause on the console and in results.json, never "no agency found … exit 3"', () => {
     expect(notFound.cli.stdout).toMatch(/^discovery: GET \/v3\/agencias answered 404 — expected 200 .*\(fails status\/agencias-list\/200\)$/m);
-    expect(notFound.cli.stdout).toMatch(/^discovery: no agency of the primary app is known: GET \/v3\/agencias asking for .* answered 404; .* — the checks that need it skip$/m);
-    expect(notFound.result.discovery).toEqual([expect.stringMatching(/^GET \/v3\/agencias answered 404/), expect.stringMatching(/^no agency of the primary app is known/)]);
+    expect(notFound.cli.stdout).toMatch(
+      /^discovery: no agency of the primary app is known: GET \/v3\/agencias asking for .* answered 404; .* — the checks that need it skip$/m,
+    );
+    expect(notFound.result.discovery).toEqual([
+      expect.stringMatching(/^GET \/v3\/agencias answered 404/),
+      expect.stringMatching(/^no agency of the primary app is known/),
+    ]);
     expect(notFound.html).toContain('<h3>Before the checks: fixture discovery</h3><ul><li>GET /v3/agencias answered 404');
     expect(notFound.summary).toMatch(/^- GET \/v3\/agencias answered 404/m);
     expect(notFound.cli.stdout + notFound.cli.stderr).not.toMatch(/no agency found|cannot explore/);
   });
 
   it('skips the checks that need the agency with that cause, and the checks that reached nothing as not exercised', () => {
-    expect(rule(notFound, 'scoping/foreign-agency-get-404')).toMatchObject({ verdict: 'skip', skipReason: expect.stringMatching(/GET \/v3\/agencias asking for .* answered 404/) });
+    expect(rule(notFound, 'scoping/foreign-agency-get-404')).toMatchObject({
+      verdict: 'skip',
+      skipReason: expect.stringMatching(/GET \/v3\/agencias asking for .* answered 404/),
+    });
     // Issue 13 item 11: these passed with zero exchanges against a broken target.
     const conventions = notFound.result.rules.filter((r) => r.id.startsWith('conventions/'));
     expect(conventions.length).toBeGreaterThanOrEqual(5);
@@ -127,14 +145,19 @@ describe('other targets that answer wrongly during discovery: exit 1, the cause 
   it('a foreign server (200 text/html everywhere, like python3 -m http.server) fails the media rules of the forms asked', () => {
     expect(foreign.cli.code).toBe(1);
     expect(failed(foreign)).toEqual(['media/agencias-list/json', 'media/agencias-list/ref']);
-    expect(rule(foreign, 'media/agencias-list/ref')!.message).toMatch(/^\[GET\] \/v3\/agencias: 200 — expected Content-Type application\/vnd\.service\.ref\+json, got text\/html/);
+    expect(rule(foreign, 'media/agencias-list/ref')!.message).toMatch(
+      /^\[GET\] \/v3\/agencias: 200 — expected Content-Type application\/vnd\.service\.ref\+json, got text\/html/,
+    );
     expect(rule(foreign, 'scoping/foreign-agency-get-404')).toMatchObject({ verdict: 'skip', skipReason: expect.stringMatching(/got text\/html/) });
   });
 
   it("a 5xx on the agency's inquiry list fails status/consultas-list/200; the checks that need an inquiry skip with the 503", () => {
     expect(inquiries5xx.cli.code).toBe(1);
     expect(failed(inquiries5xx)).toEqual(['status/consultas-list/200']);
-    expect(rule(inquiries5xx, 'status/consultas-list/200')!.exchanges.at(-1)).toMatchObject({ status: 503, bodyExcerpt: expect.stringContaining('database unavailable') });
+    expect(rule(inquiries5xx, 'status/consultas-list/200')!.exchanges.at(-1)).toMatchObject({
+      status: 503,
+      bodyExcerpt: expect.stringContaining('database unavailable'),
+    });
     expect(rule(inquiries5xx, 'scoping/foreign-consulta-get-404')).toMatchObject({ verdict: 'skip', skipReason: expect.stringMatching(/answered 503/) });
   });
 
@@ -162,7 +185,11 @@ describe('exit 2 and 3, decided before any check', () => {
   async function run(args: string[]): Promise<{ code: number; stderr: string }> {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await main(['run', ...args], (l) => out.push(l), (l) => err.push(l));
+    const code = await main(
+      ['run', ...args],
+      (l) => out.push(l),
+      (l) => err.push(l),
+    );
     const dirs = args.includes('--report-dir') ? [args[args.indexOf('--report-dir') + 1]!] : [];
     await expectNoSecrets({ dirs, texts: { stdout: out.join('\n'), stderr: err.join('\n') } }, SECRETS_USED);
     return { code, stderr: err.join('\n') };
@@ -171,11 +198,14 @@ describe('exit 2 and 3, decided before any check', () => {
     for (const [name, value] of Object.entries(SECRETS)) vi.stubEnv(name, value);
   });
 
-  it.each(['http://127.0.0.1:9/?tenant=a', 'http://127.0.0.1:9/#x', 'http://127.0.0.1:9/v?'])('a --base-url with a query or fragment (%s) → exit 2, one line', async (url) => {
-    const r = await run(['--base-url', url, '--profile', profile]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^vmp-conformance: --base-url must have no query or fragment .*, got '.*'$/);
-  });
+  it.each(['http://127.0.0.1:9/?tenant=a', 'http://127.0.0.1:9/#x', 'http://127.0.0.1:9/v?'])(
+    'a --base-url with a query or fragment (%s) → exit 2, one line',
+    async (url) => {
+      const r = await run(['--base-url', url, '--profile', profile]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/^vmp-conformance: --base-url must have no query or fragment .*, got '.*'$/);
+    },
+  );
 
   it('credentials rejected → exit 3 naming the app, without the secret', async () => {
     const server = await hostile('rejects');
@@ -190,10 +220,18 @@ describe('exit 2 and 3, decided before any check', () => {
     const err: string[] = [];
     const reportDir = path.join(dir, command);
     const extra = command === 'simulate' ? ['--report-dir', reportDir] : ['--duration', '1', '--report-dir', reportDir];
-    const code = await main([command, '--base-url', server.url, '--profile', profile, ...extra], (l) => out.push(l), (l) => err.push(l));
+    const code = await main(
+      [command, '--base-url', server.url, '--profile', profile, ...extra],
+      (l) => out.push(l),
+      (l) => err.push(l),
+    );
     await expectNoSecrets({ dirs: [reportDir], texts: { stdout: out.join('\n'), stderr: err.join('\n') } }, SECRETS_USED);
     expect(code).toBe(1);
-    expect(err.join('\n')).toMatch(new RegExp(`^vmp-conformance: ${command} needs an agency of the primary app: no agency of the primary app is known: GET /v3/agencias asking for .* answered 404`));
+    expect(err.join('\n')).toMatch(
+      new RegExp(
+        `^vmp-conformance: ${command} needs an agency of the primary app: no agency of the primary app is known: GET /v3/agencias asking for .* answered 404`,
+      ),
+    );
   });
 
   it('a closed port → exit 3, unreachable', async () => {

@@ -85,7 +85,9 @@ export const FAULTS = {
   notFound: () => ({ status: 404, type: 'text/html; charset=utf-8', body: '<h1>Error response</h1><p>Error code: 404</p>' }),
   /** The inquiry list answers 503 with a problem body. */
   inquiries5xx: (req, _res, path) =>
-    req.method === 'GET' && path === INQUIRIES_PATH ? { status: 503, type: 'application/problem+json', body: '{"Title":"database unavailable","Status":503}' } : undefined,
+    req.method === 'GET' && path === INQUIRIES_PATH
+      ? { status: 503, type: 'application/problem+json', body: '{"Title":"database unavailable","Status":503}' }
+      : undefined,
   /** The agency list's reference form declares 400 bytes, sends 30 and closes the connection. */
   truncatedRef: (req, res, path) => {
     if (!isList(req, path) || !asksRef(req)) return undefined;
@@ -95,7 +97,8 @@ export const FAULTS = {
     return 'handled';
   },
   /** The agency list's reference form holds entries without href. */
-  refWithoutHref: (req, _res, path) => (isList(req, path) && asksRef(req) ? { status: 200, type: MEDIA_TYPES.ref, body: '[{"title":"Agencia Norte"}]' } : undefined),
+  refWithoutHref: (req, _res, path) =>
+    isList(req, path) && asksRef(req) ? { status: 200, type: MEDIA_TYPES.ref, body: '[{"title":"Agencia Norte"}]' } : undefined,
   /** The agency list is empty (a conforming answer: the spec does not promise the app any agency). */
   noAgencies: (req, _res, path) => (isList(req, path) ? { status: 200, type: req.headers.accept ?? MEDIA_TYPES.json, body: '[]' } : undefined),
   /**

@@ -39,14 +39,19 @@ describe('every command explains itself', () => {
   });
 
   it('--help wins over other flags, even bad ones, and over a missing argument', async () => {
-    for (const argv of [['replay', '--help'], ['replay', '--bogus', '-h'], ['load', '--duration', '-5', '--help'], ['capture', '--port', 'x', '--help']]) {
+    for (const argv of [
+      ['replay', '--help'],
+      ['replay', '--bogus', '-h'],
+      ['load', '--duration', '-5', '--help'],
+      ['capture', '--port', 'x', '--help'],
+    ]) {
       const r = await runMain(argv);
       expect(r.code, argv.join(' ')).toBe(0);
       expect(r.out[0], argv.join(' ')).toMatch(/^Usage: /);
     }
   });
 
-  it('the top-level help says how to get a command\'s help', async () => {
+  it("the top-level help says how to get a command's help", async () => {
     const r = await runMain(['--help']);
     expect(r.out).toContain('vmp-conformance <command> --help shows its options.');
   });
@@ -71,6 +76,8 @@ describe('a negative number explains what the flag takes', () => {
     const r = await runMain(['load', '--duration', '--seed', '1']);
     expect(r.code).toBe(2);
     expect(r.err).toHaveLength(1);
-    expect(r.err[0]).toMatch(/^vmp-conformance: Option '--duration' argument is ambiguous\. Did you forget to specify the option argument for '--duration'\? To specify an option argument starting with a dash use '--duration=-XYZ'\.$/);
+    expect(r.err[0]).toMatch(
+      /^vmp-conformance: Option '--duration' argument is ambiguous\. Did you forget to specify the option argument for '--duration'\? To specify an option argument starting with a dash use '--duration=-XYZ'\.$/,
+    );
   });
 });

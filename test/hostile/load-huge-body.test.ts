@@ -53,20 +53,40 @@ async function hostileLoad(args: string[], bytes?: number) {
   proxy.shaping.intercept = undefined;
   let before = 0;
   const reportDir = await mkdtemp(path.join(dir, 'r-'));
-  const run = await runCli(['load', '--base-url', proxy.url, '--profile', profile, '--duration', '3', '--timeout-ms', '2500', '--validate-every', '1', '--seed', '1', '--report-dir', reportDir, ...args], {
-    env: SECRET_ENV,
-    tmpDir: `${reportDir}-tmp`,
-    onLine: (line, pid) => {
-      if (line.startsWith('load: target ')) {
-        before = peakRssMb(pid) ?? 0;
-        proxy.shaping.intercept = (_req, res) => {
-          stream(res, bytes);
-          return true;
-        };
-      }
+  const run = await runCli(
+    [
+      'load',
+      '--base-url',
+      proxy.url,
+      '--profile',
+      profile,
+      '--duration',
+      '3',
+      '--timeout-ms',
+      '2500',
+      '--validate-every',
+      '1',
+      '--seed',
+      '1',
+      '--report-dir',
+      reportDir,
+      ...args,
+    ],
+    {
+      env: SECRET_ENV,
+      tmpDir: `${reportDir}-tmp`,
+      onLine: (line, pid) => {
+        if (line.startsWith('load: target ')) {
+          before = peakRssMb(pid) ?? 0;
+          proxy.shaping.intercept = (_req, res) => {
+            stream(res, bytes);
+            return true;
+          };
+        }
+      },
+      killAfterMs: 60_000,
     },
-    killAfterMs: 60_000,
-  });
+  );
   await expectNoSecrets({ dirs: [reportDir], runs: [run] }, TEST_SECRETS);
   const result = JSON.parse(await readFile(path.join(reportDir, 'load.json'), 'utf8')) as LoadResult;
   return { run, result, growthMb: run.peakRssMb - before };

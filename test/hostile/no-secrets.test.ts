@@ -23,7 +23,10 @@ describe('expectNoSecrets', () => {
     const clean = path.join(dir, 'clean');
     await mkdir(clean);
     await writeFile(path.join(clean, 'results.json'), '{"Authorization":"<redacted>"}');
-    expect(await expectNoSecrets({ dirs: [clean, path.join(dir, 'never-written')], texts: { stdout: 'ok' } }, [SECRET])).toEqual([path.join(clean, 'results.json'), 'stdout']);
+    expect(await expectNoSecrets({ dirs: [clean, path.join(dir, 'never-written')], texts: { stdout: 'ok' } }, [SECRET])).toEqual([
+      path.join(clean, 'results.json'),
+      'stdout',
+    ]);
   });
 
   it('finds a percent-encoded secret that straddles two chunks of a nested file', async () => {

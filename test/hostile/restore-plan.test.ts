@@ -32,7 +32,11 @@ async function planRestore(...args: Parameters<typeof plan>): Promise<ReturnType
 
 describe('planRestore', () => {
   it('takes members of the same name from the representation (the user chose Activo: false)', async () => {
-    const p = await planRestore({ Topic: 'a', Url: 'https://user.example/hook', Activo: false, CreadaEl: 'x' }, profileWith({ Url: '{{url}}', Activo: true }), BASE);
+    const p = await planRestore(
+      { Topic: 'a', Url: 'https://user.example/hook', Activo: false, CreadaEl: 'x' },
+      profileWith({ Url: '{{url}}', Activo: true }),
+      BASE,
+    );
     expect(p).toEqual({ body: { Url: 'https://user.example/hook', Activo: false }, callbackUrl: 'https://user.example/hook' });
   });
 
@@ -71,7 +75,9 @@ describe('planRestore', () => {
   });
 
   it('leaves out a member the configuration holds as null', async () => {
-    expect((await planRestore({ Url: 'https://u.example/', Descripcion: null }, profileWith({ Url: '{{url}}', Descripcion: 'x {{runId}}' }), BASE)).body).toEqual({
+    expect(
+      (await planRestore({ Url: 'https://u.example/', Descripcion: null }, profileWith({ Url: '{{url}}', Descripcion: 'x {{runId}}' }), BASE)).body,
+    ).toEqual({
       Url: 'https://u.example/',
     });
   });

@@ -53,7 +53,22 @@ async function run(dir: string, serverJson: Record<string, unknown>, webhookUpse
   await writeFile(profile, JSON.stringify({ ...serverJson, templates: { ...(serverJson.templates as object), webhookUpsert } }));
   const reportDir = path.join(dir, 'report');
   const child = await runCli(
-    ['run', '--seed', '7', '--runs', '2', '--only', 'appnotificaciones/*,events/*,status/appnotificaciones-*', '--base-url', t.proxy!.url, '--profile', profile, '--report-dir', reportDir, ...extra],
+    [
+      'run',
+      '--seed',
+      '7',
+      '--runs',
+      '2',
+      '--only',
+      'appnotificaciones/*,events/*,status/appnotificaciones-*',
+      '--base-url',
+      t.proxy!.url,
+      '--profile',
+      profile,
+      '--report-dir',
+      reportDir,
+      ...extra,
+    ],
     { env: { VMP_HOSTILE_USER_SECRET: USER_SECRET }, tmpDir: path.join(dir, 'tmp') },
   );
   const results = JSON.parse(await readFile(path.join(reportDir, 'results.json'), 'utf8')) as {
@@ -100,7 +115,9 @@ describe('restoring a webhook configuration on a server whose two representation
     expect(r.code, r.printed).toBe(0);
     expect(touchedBy(t.proxy!.requests)).toEqual([]);
     expect(await t.target!.config('primary', TOPIC)).toEqual(before);
-    const skipped = r.results.rules.filter((x) => x.verdict === 'skip' && x.skipReason?.includes(`webhook topic '${TOPIC}' is configured and could not be put back`));
+    const skipped = r.results.rules.filter(
+      (x) => x.verdict === 'skip' && x.skipReason?.includes(`webhook topic '${TOPIC}' is configured and could not be put back`),
+    );
     expect(skipped.map((x) => x.id)).toEqual(expect.arrayContaining(['appnotificaciones/put-200', 'events/inquiry-webhook-delivered']));
     expect(skipped[0]!.skipReason).toMatch(/lose Nota .*--discard-unrestorable-webhooks/);
   });
@@ -113,6 +130,8 @@ describe('restoring a webhook configuration on a server whose two representation
     const after = await t.target!.config('primary', TOPIC);
     expect(after).toMatchObject({ Url: USER_CALLBACK, Secreto: USER_SECRET });
     expect(after?.Nota).not.toBe('the user note');
-    expect(r.printed).toContain(`run: --discard-unrestorable-webhooks: the primary app's webhook topic '${TOPIC}' (was ${USER_CALLBACK}) was restored without Nota`);
+    expect(r.printed).toContain(
+      `run: --discard-unrestorable-webhooks: the primary app's webhook topic '${TOPIC}' (was ${USER_CALLBACK}) was restored without Nota`,
+    );
   });
 });

@@ -26,7 +26,10 @@ afterAll(async () => {
 });
 
 async function runAndScan(args: string[], reportDir: string, files: string[] = []): Promise<{ run: ChildRun; printed: string; scanned: string[] }> {
-  const run = await runCli([...args, '--base-url', target.url, '--profile', profile, '--report-dir', reportDir], { env: SECRET_ENV, tmpDir: `${reportDir}-tmp` });
+  const run = await runCli([...args, '--base-url', target.url, '--profile', profile, '--report-dir', reportDir], {
+    env: SECRET_ENV,
+    tmpDir: `${reportDir}-tmp`,
+  });
   const scanned = await expectNoSecrets({ dirs: [reportDir], files, runs: [run] }, TEST_SECRETS);
   return { run, printed: run.stdout + run.stderr, scanned: scanned.map((f) => path.basename(f)) };
 }
@@ -36,7 +39,9 @@ describe('secrets echoed by the target', () => {
     const reportDir = path.join(dir, 'run');
     const baseline = path.join(dir, 'baseline.json');
     const only = 'home/*,errors/*,appnotificaciones/*,observe/*,status/home/*,status/appnotificaciones-*,scoping/*';
-    const { run, printed, scanned } = await runAndScan(['run', '--seed', '3', '--runs', '2', '--only', only, '--write-baseline', baseline], reportDir, [baseline]);
+    const { run, printed, scanned } = await runAndScan(['run', '--seed', '3', '--runs', '2', '--only', only, '--write-baseline', baseline], reportDir, [
+      baseline,
+    ]);
     expect([0, 1], printed).toContain(run.code);
     expect(scanned).toEqual(expect.arrayContaining(['results.json', 'report.html', 'summary.md', 'junit.xml', 'vitest.json', 'baseline.json']));
     // The echoes did reach the evidence, redacted: the test shows the redaction, not an absence of echoes.

@@ -17,7 +17,12 @@ const AWKWARD = [`it's`, `say "hi"`, 'back\\slash', 'two  spaces', '$HOME${X}', 
 describe('curl lines', () => {
   it.each(AWKWARD)('never show the secret %j, quoted or not', async (secret) => {
     const curl = toCurl(
-      { method: 'PUT', url: `https://t.example/v3/x?key=${encodeURIComponent(secret)}`, headers: { Authorization: `Bearer ${secret}`, 'X-Key': secret }, body: JSON.stringify({ s: secret }) },
+      {
+        method: 'PUT',
+        url: `https://t.example/v3/x?key=${encodeURIComponent(secret)}`,
+        headers: { Authorization: `Bearer ${secret}`, 'X-Key': secret },
+        body: JSON.stringify({ s: secret }),
+      },
       [`Bearer ${secret}`, secret],
     );
     await expectNoSecrets({ texts: { curl } }, [secret]);
@@ -30,7 +35,9 @@ describe('redact', () => {
     const forms = [
       secret,
       JSON.stringify(secret).slice(1, -1),
-      JSON.stringify(secret).slice(1, -1).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+      JSON.stringify(secret)
+        .slice(1, -1)
+        .replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
       encodeURIComponent(secret),
       encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()),
       new URLSearchParams({ s: secret }).toString().slice(2),
@@ -80,7 +87,12 @@ describe('a file written live (the capture JSONL)', () => {
     await redactFileInPlace(file, (line) => redact(line, [secret]));
     await expectNoSecrets({ dirs: [dir] }, [secret]);
     const text = await readFile(file, 'utf8');
-    expect(text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as unknown)).toEqual([{ n: 1, echo: `token ${REDACTED}` }, { n: 2 }]);
+    expect(
+      text
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as unknown),
+    ).toEqual([{ n: 1, echo: `token ${REDACTED}` }, { n: 2 }]);
     expect(await readdir(dir)).toEqual(['deliveries.jsonl']);
     await expect(redactFileInPlace(path.join(dir, 'missing.jsonl'), (l) => l)).resolves.toBeUndefined();
   });

@@ -27,7 +27,11 @@ afterAll(async () => {
 
 async function cli(args: string[]): Promise<{ code: number; printed: string }> {
   const lines: string[] = [];
-  const code = await main(args, (l) => lines.push(l), (l) => lines.push(l));
+  const code = await main(
+    args,
+    (l) => lines.push(l),
+    (l) => lines.push(l),
+  );
   return { code, printed: lines.join('\n') };
 }
 

@@ -51,9 +51,12 @@ async function setUp(hold: (req: ProxiedRequest, phase: { takenOver: boolean }) 
 }
 
 const run = (s: { dir: string; profile: string; reportDir: string }): CliChild =>
-  spawnCli(['run', '--seed', '5', '--runs', '2', '--only', ONLY, '--base-url', t.proxy!.url, '--profile', s.profile, '--report-dir', s.reportDir], { tmpDir: path.join(s.dir, 'tmp') });
+  spawnCli(['run', '--seed', '5', '--runs', '2', '--only', ONLY, '--base-url', t.proxy!.url, '--profile', s.profile, '--report-dir', s.reportDir], {
+    tmpDir: path.join(s.dir, 'tmp'),
+  });
 /** Everything the interrupted run wrote or printed holds none of the profile's credentials. */
-const scan = async (s: { reportDir: string }, child: CliChild) => expectNoSecrets({ dirs: [s.reportDir], runs: [await child.exited] }, credentialsOf(t.target!.profile));
+const scan = async (s: { reportDir: string }, child: CliChild) =>
+  expectNoSecrets({ dirs: [s.reportDir], runs: [await child.exited] }, credentialsOf(t.target!.profile));
 describe('a signal during run', () => {
   it('SIGINT: the check under way ends, the configuration is restored, partial reports are complete, exit 130', { timeout: 180_000 }, async () => {
     // The PUT that points the topic at the capture server reaches the server, and its answer waits 1.5 s: the
@@ -116,7 +119,9 @@ describe('a signal during run', () => {
     const { code, atMs } = await child.exited;
     expect(code).toBe(130);
     expect(atMs - second).toBeLessThan(2_000);
-    expect(child.stdout()).toMatch(/run: SIGINT again: exiting at once\. NOT restored on the target \(put back by hand\): .*the primary app's webhook topic 'consultas' \(was http:\/\/127\.0\.0\.1:9\/user-hook\)/);
+    expect(child.stdout()).toMatch(
+      /run: SIGINT again: exiting at once\. NOT restored on the target \(put back by hand\): .*the primary app's webhook topic 'consultas' \(was http:\/\/127\.0\.0\.1:9\/user-hook\)/,
+    );
     expect((await t.target!.config('primary', TOPIC))?.Url).not.toBe(USER_CALLBACK);
     await scan(s, child);
   });

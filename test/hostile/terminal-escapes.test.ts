@@ -82,7 +82,10 @@ describe('every command: out and err lines go through the same helper', () => {
     const h = createLatencyHistogram('us');
     recordMs(h, 12);
     const histogram = encodeHistogram(h);
-    await writeFile(file, JSON.stringify({ requests: { total: 1, non2xx: 0, transportErrors: 0, rps: 1 }, latency: { histogram }, operations: { [HOSTILE]: { histogram } } }));
+    await writeFile(
+      file,
+      JSON.stringify({ requests: { total: 1, non2xx: 0, transportErrors: 0, rps: 1 }, latency: { histogram }, operations: { [HOSTILE]: { histogram } } }),
+    );
     const r = await runMain(['load', '--merge', file]);
     for (const line of [...r.out, ...r.err]) expect(line).not.toMatch(RAW_CONTROL);
     expect([...r.out, ...r.err].join('\n')).toContain('consultas\\x1b[2J');

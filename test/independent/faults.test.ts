@@ -51,7 +51,9 @@ describe("the outsider's fault gallery on the independent server", () => {
   it(`catches at least ${TARGET_SCORE * 100} % of the faults`, () => {
     const survivors = outcomes.filter((o) => !caught(o));
     const score = (outcomes.length - survivors.length) / outcomes.length;
-    console.log(`outsider faults caught: ${outcomes.length - survivors.length}/${outcomes.length} (${(score * 100).toFixed(1)} %${ALL ? '' : `, every ${SAMPLE_EVERY}th of ${GALLERY.length}; VMP_OUTSIDER_FAULTS=all for all`})`);
+    console.log(
+      `outsider faults caught: ${outcomes.length - survivors.length}/${outcomes.length} (${(score * 100).toFixed(1)} %${ALL ? '' : `, every ${SAMPLE_EVERY}th of ${GALLERY.length}; VMP_OUTSIDER_FAULTS=all for all`})`,
+    );
     for (const o of outcomes.filter(caught)) console.log(`  caught ${o.name}: ${failedRules(o).join(', ')}`);
     for (const o of survivors) console.log(`  SURVIVED ${o.name} (exit ${o.run.code}): ${o.run.tail.split('\n').slice(-3).join(' / ')}`);
     const broken = outcomes.filter((o) => o.faultErrors.length > 0).map((o) => `${o.name}: ${o.faultErrors[0]}`);

@@ -15,7 +15,6 @@ import { VARIANTS } from './server/variants.ts';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const KILL_AFTER_MS = 120_000;
 
-
 /**
  * Rules that skip against these servers, each for a reason that hides no checkable statement of the spec.
  * A new skip fails this test until it is judged legitimate (and listed) or fixed.
@@ -78,7 +77,10 @@ describe('the suites against the independent server', () => {
     expect(failed, run.tail).toEqual([]);
     expect(run.code, run.tail).toBe(0);
     const skipped = run.rules.filter((r) => r.verdict === 'skip');
-    expect(skipped.filter((r) => !(r.id in LEGITIMATE_SKIPS)).map((r) => `${r.id}: ${r.skipReason ?? ''}`), 'skips not judged legitimate').toEqual([]);
+    expect(
+      skipped.filter((r) => !(r.id in LEGITIMATE_SKIPS)).map((r) => `${r.id}: ${r.skipReason ?? ''}`),
+      'skips not judged legitimate',
+    ).toEqual([]);
   });
 
   it.each(TARGETS.map((t) => t.variant))('variant %s: the run leaves agencies and webhook configurations as it found them', (variant) => {

@@ -11,7 +11,11 @@ import { REFERENCE_PROFILE, tempDir } from '../support/sim-target.ts';
 async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(argv, (l) => out.push(l), (l) => err.push(l));
+  const code = await main(
+    argv,
+    (l) => out.push(l),
+    (l) => err.push(l),
+  );
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 

@@ -57,7 +57,8 @@ afterAll(async () => {
  * k6 has a console (log, info, warn, error, debug), which @types/k6 leaves to lib "dom"; declared here alone rather
  * than all of the DOM, which k6 does not have.
  */
-const K6_CONSOLE = 'declare var console: { log(...data: unknown[]): void; info(...data: unknown[]): void; warn(...data: unknown[]): void; error(...data: unknown[]): void; debug(...data: unknown[]): void };\n';
+const K6_CONSOLE =
+  'declare var console: { log(...data: unknown[]): void; info(...data: unknown[]): void; warn(...data: unknown[]): void; error(...data: unknown[]): void; debug(...data: unknown[]): void };\n';
 
 /** tsc on the generated script, against @types/k6 (k6's globals and modules, no Node or DOM). */
 async function typeCheck(script: string): Promise<string[]> {
@@ -77,14 +78,19 @@ async function typeCheck(script: string): Promise<string[]> {
     types: [],
     paths: { k6: [types], 'k6/*': [`${types}/*`] },
   });
-  return ts.getPreEmitDiagnostics(program).map((d) => `${d.file ? path.basename(d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map((d) => `${d.file ? path.basename(d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
 }
 
 describe('load --export k6', () => {
   it('type-checks against @types/k6', async () => {
     expect(await typeCheck(path.join(dir, K6_SCRIPT_FILE))).toEqual([]);
     // The open model's executors too: constant-arrival-rate (a rate k6 takes per 2 s) and ramping-arrival-rate.
-    for (const [kind, rate] of [['constant', 2.5], ['burst', 30]] as const) {
+    for (const [kind, rate] of [
+      ['constant', 2.5],
+      ['burst', 30],
+    ] as const) {
       const openDir = await tempDir('vmp-k6-open-');
       const { scenario } = await exportTo(openDir, { kind: 'open', rate, arrival: arrivalSpec(kind, rate, 5_000), maxInFlight: 20 }, 100);
       expect(scenario.executor).toBe(kind === 'constant' ? 'constant-arrival-rate' : 'ramping-arrival-rate');
@@ -145,7 +151,11 @@ describe('load --export k6', () => {
     expect(checks.filter(([, c]) => c.fails > 0)).toEqual([]);
     expect(checks.reduce((n, [, c]) => n + c.passes, 0)).toBe(iterations);
     expect(r.warnings).toEqual([]);
-    expect(r.thresholds.map((t) => `${t.metric}: ${t.expression}`)).toEqual(['http_req_duration: p(99)<5000', 'http_req_failed: rate<0.01', 'vmp_completed: count>0']);
+    expect(r.thresholds.map((t) => `${t.metric}: ${t.expression}`)).toEqual([
+      'http_req_duration: p(99)<5000',
+      'http_req_failed: rate<0.01',
+      'vmp_completed: count>0',
+    ]);
     expect(r.thresholds.every((t) => t.ok)).toBe(true);
     expect(r.exitCode).toBe(0);
   }, 60_000);
@@ -155,7 +165,11 @@ describe('load --export k6', () => {
     await exportTo(sampledDir, { kind: 'closed', connections: 2 }, 10);
     await useShimIn(sampledDir);
     const r = await runK6Shim({ script: path.join(sampledDir, K6_SCRIPT_FILE), env: { ...ENV, BASE_URL: embedded.baseUrl }, iterations: 30 });
-    expect(r.requests.map((q, i) => [i, q.responseType]).filter(([, t]) => t === 'text')).toEqual([[9, 'text'], [19, 'text'], [29, 'text']]);
+    expect(r.requests.map((q, i) => [i, q.responseType]).filter(([, t]) => t === 'text')).toEqual([
+      [9, 'text'],
+      [19, 'text'],
+      [29, 'text'],
+    ]);
     expect(Object.values(r.checks).reduce((n, c) => n + c.passes + c.fails, 0)).toBe(3);
   }, 60_000);
 
@@ -163,7 +177,9 @@ describe('load --export k6', () => {
     const shimDir = await tempDir('vmp-k6-noenv-');
     for (const file of [K6_SCRIPT_FILE, K6_DATA_FILE]) await copyFile(path.join(dir, file), path.join(shimDir, file));
     await useShimIn(shimDir);
-    await expect(runK6Shim({ script: path.join(shimDir, K6_SCRIPT_FILE), env: { BASE_URL: embedded.baseUrl }, iterations: 1 })).rejects.toThrow(/VMP_PRIMARY_AUTHORIZATION/);
+    await expect(runK6Shim({ script: path.join(shimDir, K6_SCRIPT_FILE), env: { BASE_URL: embedded.baseUrl }, iterations: 1 })).rejects.toThrow(
+      /VMP_PRIMARY_AUTHORIZATION/,
+    );
   });
 
   it('fails its checks on a server that answers wrongly, and exits 99 on a broken threshold', async () => {
@@ -179,8 +195,12 @@ describe('load --export k6', () => {
       for (const file of [K6_SCRIPT_FILE, K6_DATA_FILE]) await copyFile(path.join(dir, file), path.join(shimDir, file));
       await useShimIn(shimDir);
       const r = await runK6Shim({ script: path.join(shimDir, K6_SCRIPT_FILE), env: { ...ENV, BASE_URL: base }, iterations: 30 });
-      const failed = Object.entries(r.checks).filter(([, c]) => c.fails > 0).map(([name]) => name);
-      expect(failed).toEqual(expect.arrayContaining(['consultas-list answers 200 with a valid ConsultaPage', 'agencias-list answers 200 with a valid Agencias']));
+      const failed = Object.entries(r.checks)
+        .filter(([, c]) => c.fails > 0)
+        .map(([name]) => name);
+      expect(failed).toEqual(
+        expect.arrayContaining(['consultas-list answers 200 with a valid ConsultaPage', 'agencias-list answers 200 with a valid Agencias']),
+      );
       expect(r.warnings.some((w) => /status 503, not the documented success 200/.test(w))).toBe(true);
       expect(r.warnings.some((w) => /^consultas-get: not a valid Consulta \(\(root\): missing member Momento\)$/.test(w))).toBe(true);
       expect(r.thresholds.find((t) => t.metric === 'http_req_failed')).toMatchObject({ ok: false });

@@ -40,7 +40,12 @@ describe('k6 thresholds', () => {
 
 describe('k6 scenarios', () => {
   it('closed model: constant-vus, one VU per connection', () => {
-    expect(k6Scenario({ kind: 'closed', connections: 10 }, 30, 1, 10_000)).toEqual({ executor: 'constant-vus', vus: 10, duration: '30s', gracefulStop: '2000ms' });
+    expect(k6Scenario({ kind: 'closed', connections: 10 }, 30, 1, 10_000)).toEqual({
+      executor: 'constant-vus',
+      vus: 10,
+      duration: '30s',
+      gracefulStop: '2000ms',
+    });
   });
 
   it('open model at a constant rate: constant-arrival-rate, the VUs the requests in flight', () => {
@@ -63,13 +68,18 @@ describe('k6 scenarios', () => {
     for (const kind of ['poisson', 'diurnal', 'burst']) {
       const model = open(kind, 40, 12);
       const counts = perSecondCounts(model, 9, 12);
-      expect(counts.reduce((a, b) => a + b, 0), kind).toBe([...arrivals(model.arrival, { seed: 9, durationMs: 12_000 })].length);
+      expect(
+        counts.reduce((a, b) => a + b, 0),
+        kind,
+      ).toBe([...arrivals(model.arrival, { seed: 9, durationMs: 12_000 })].length);
       const scenario = k6Scenario(model, 12, 9, 10_000);
       expect(scenario).toMatchObject({ executor: 'ramping-arrival-rate', timeUnit: '1s', preAllocatedVUs: 50, maxVUs: 50, startRate: counts[0] });
       // The stages hold each second's count: 12 s in all, and what they start equals the process's arrivals.
       const stages = (scenario as Extract<typeof scenario, { executor: 'ramping-arrival-rate' }>).stages;
       expect(stages.reduce((s, st) => s + Number.parseInt(st.duration, 10), 0)).toBe(12);
-      expect(stages.filter((st) => st.duration !== '0s').reduce((s, st) => s + st.target * Number.parseInt(st.duration, 10), 0)).toBe(counts.reduce((a, b) => a + b, 0));
+      expect(stages.filter((st) => st.duration !== '0s').reduce((s, st) => s + st.target * Number.parseInt(st.duration, 10), 0)).toBe(
+        counts.reduce((a, b) => a + b, 0),
+      );
     }
     // Bursts: nothing in the off seconds.
     expect(perSecondCounts(open('burst', 40, 6), 9, 6).map((c) => c > 0)).toEqual([true, false, false, true, false, false]);

@@ -39,7 +39,18 @@ describe('an export that would write a credential', () => {
     embedded = await startEmbedded({ profileJson });
     const dir = await tempDir('vmp-k6-secret-');
     await expect(
-      exportK6({ dir, baseUrl: embedded.baseUrl, profile: embedded.profile, profileJson, timeoutMs: 5_000, durationSec: 5, model: { kind: 'closed', connections: 1 }, thresholds: [], validateEvery: 100, seed: 1 }),
+      exportK6({
+        dir,
+        baseUrl: embedded.baseUrl,
+        profile: embedded.profile,
+        profileJson,
+        timeoutMs: 5_000,
+        durationSec: 5,
+        model: { kind: 'closed', connections: 1 },
+        thresholds: [],
+        validateEvery: 100,
+        seed: 1,
+      }),
     ).rejects.toThrow(SecretInExportError);
     expect(await readdir(dir)).toEqual([]);
   }, 60_000);

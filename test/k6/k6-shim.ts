@@ -50,7 +50,12 @@ interface Outgoing {
 async function answer(r: Outgoing): Promise<object> {
   const started = performance.now();
   try {
-    const res = await fetch(r.url, { method: r.method, headers: r.headers, redirect: r.redirects > 0 ? 'follow' : 'manual', signal: AbortSignal.timeout(r.timeoutMs) });
+    const res = await fetch(r.url, {
+      method: r.method,
+      headers: r.headers,
+      redirect: r.redirects > 0 ? 'follow' : 'manual',
+      signal: AbortSignal.timeout(r.timeoutMs),
+    });
     const body = await res.text();
     return { status: res.status, headers: Object.fromEntries(res.headers), body, error: '', durationMs: performance.now() - started };
   } catch (error) {
@@ -76,7 +81,12 @@ export function runK6Shim(o: { script: string; env: Record<string, string>; iter
           Atomics.notify(control, 0);
         });
       } else if (message.type === 'done') {
-        resolve({ ...(message.recorded as Pick<ShimResult, 'requests' | 'checks' | 'metrics' | 'warnings'>), thresholds: message.thresholds!, options: message.options!, exitCode: message.exitCode! });
+        resolve({
+          ...(message.recorded as Pick<ShimResult, 'requests' | 'checks' | 'metrics' | 'warnings'>),
+          thresholds: message.thresholds!,
+          options: message.options!,
+          exitCode: message.exitCode!,
+        });
       } else {
         reject(new Error(message.message));
       }

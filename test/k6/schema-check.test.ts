@@ -18,7 +18,15 @@ const bodies: { op: K6Plan['operations'][number]; json: unknown }[] = [];
 beforeAll(async () => {
   embedded = await startEmbedded();
   const mix = await targetMix({ baseUrl: embedded.baseUrl, profile: embedded.profile, timeoutMs: 5_000 });
-  plan = buildK6Plan({ operations: mix.operations, profile: embedded.profile, profileJson: await defaultProfileJson(), baseUrl: embedded.baseUrl, timeoutMs: 5_000, validateEvery: 1, generatedBy: 'test' });
+  plan = buildK6Plan({
+    operations: mix.operations,
+    profile: embedded.profile,
+    profileJson: await defaultProfileJson(),
+    baseUrl: embedded.baseUrl,
+    timeoutMs: 5_000,
+    validateEvery: 1,
+    generatedBy: 'test',
+  });
   for (const op of plan.operations.filter((o) => o.schema)) {
     const res = await fetch(embedded.baseUrl + op.path, { headers: { Authorization: TOKEN, ...op.headers } });
     bodies.push({ op, json: await res.json() });
@@ -39,7 +47,8 @@ function zodAccepts(key: string, value: unknown): boolean {
 /** A list cut to its first two entries: still valid, and a hundred times cheaper to break member by member. */
 function short(json: unknown): unknown {
   if (Array.isArray(json)) return json.slice(0, 2);
-  if (json && typeof json === 'object' && Array.isArray((json as { _entries?: unknown })._entries)) return { ...json, _entries: (json as { _entries: unknown[] })._entries.slice(0, 2) };
+  if (json && typeof json === 'object' && Array.isArray((json as { _entries?: unknown })._entries))
+    return { ...json, _entries: (json as { _entries: unknown[] })._entries.slice(0, 2) };
   return json;
 }
 

@@ -45,14 +45,39 @@ const SPEC_ROWS: SpecRow[] = [
   { method: 'GET', path: '/v3/agencias', success: 200, others: [400], media: ALL, params: ['operador'] },
   { method: 'POST', path: '/v3/agencias', success: 202, others: [409, 400], headers: ['Location'], body: { model: 'AgenciaCreate', media: JSON_OR_TEXT } },
   { method: 'GET', path: '/v3/agencias/{adminMail}', success: 200, others: [404], media: ALL, params: ['adminMail!'] },
-  { method: 'PUT', path: '/v3/agencias/{adminMail}', success: 200, others: [400, 403], media: ALL, params: ['adminMail!'], body: { model: 'AgenciaEdit', media: JSON_OR_TEXT } },
+  {
+    method: 'PUT',
+    path: '/v3/agencias/{adminMail}',
+    success: 200,
+    others: [400, 403],
+    media: ALL,
+    params: ['adminMail!'],
+    body: { model: 'AgenciaEdit', media: JSON_OR_TEXT },
+  },
   { method: 'PATCH', path: '/v3/agencias/{adminMail}/desasociar', success: 204, others: [403], params: ['adminMail!'] },
   { method: 'GET', path: '/v3/agencias/{adminMail}/productos', success: 200, others: [404, 400], media: FULL, params: ['adminMail!'] },
   // AppNotificaciones
   { method: 'GET', path: '/v3/appnotificaciones', success: 200, others: [], noneDefined: true, media: FULL },
   { method: 'GET', path: '/v3/appnotificaciones/{topic}', success: 200, others: [404], media: FULL, params: ['topic!'] },
-  { method: 'POST', path: '/v3/appnotificaciones/{topic}', success: 201, others: [403, 409, 400], media: FULL, headers: ['Location'], params: ['topic!'], body: { model: 'AppWebhookUpsert', media: JSON_OR_TEXT } },
-  { method: 'PUT', path: '/v3/appnotificaciones/{topic}', success: 200, others: [404, 400], media: FULL, params: ['topic!'], body: { model: 'AppWebhookUpsert' } },
+  {
+    method: 'POST',
+    path: '/v3/appnotificaciones/{topic}',
+    success: 201,
+    others: [403, 409, 400],
+    media: FULL,
+    headers: ['Location'],
+    params: ['topic!'],
+    body: { model: 'AppWebhookUpsert', media: JSON_OR_TEXT },
+  },
+  {
+    method: 'PUT',
+    path: '/v3/appnotificaciones/{topic}',
+    success: 200,
+    others: [404, 400],
+    media: FULL,
+    params: ['topic!'],
+    body: { model: 'AppWebhookUpsert' },
+  },
   { method: 'DELETE', path: '/v3/appnotificaciones/{topic}', success: 204, others: [404], params: ['topic!'] },
   // Carrocerias
   { method: 'GET', path: '/v3/carrocerias', success: 200, others: [], noneDefined: true, media: FULL },
@@ -69,9 +94,33 @@ const SPEC_ROWS: SpecRow[] = [
   { method: 'GET', path: '/v3/marcas', success: 200, others: [400], media: ALL, params: ['q', 'soloMercadoNuevos'] },
   { method: 'GET', path: '/v3/marcas/bestmatch', success: 200, others: [], othersNotShown: true, params: ['make!'] },
   // Consultas: after Marcas, "Any further paths, methods or response codes after this point in the interface: not shown."
-  { method: 'GET', path: '/v3/consultas/{adminMail}', success: 200, others: [404, 400], othersNotShown: true, media: ALL, params: ['adminMail!', 'operador', 'externalid', 'desde', 'hasta', 'pagina'] },
-  { method: 'GET', path: '/v3/consultas/{adminMail}/{sid}', success: 200, others: [404, 400], othersNotShown: true, media: ALL, params: ['adminMail!', 'sid!'] },
-  { method: 'POST', path: '/v3/consultas/{adminMail}/{sid}/resendwebhook', success: 202, others: [403, 404, 400], othersNotShown: true, headers: ['Location'], params: ['adminMail!', 'sid!'] },
+  {
+    method: 'GET',
+    path: '/v3/consultas/{adminMail}',
+    success: 200,
+    others: [404, 400],
+    othersNotShown: true,
+    media: ALL,
+    params: ['adminMail!', 'operador', 'externalid', 'desde', 'hasta', 'pagina'],
+  },
+  {
+    method: 'GET',
+    path: '/v3/consultas/{adminMail}/{sid}',
+    success: 200,
+    others: [404, 400],
+    othersNotShown: true,
+    media: ALL,
+    params: ['adminMail!', 'sid!'],
+  },
+  {
+    method: 'POST',
+    path: '/v3/consultas/{adminMail}/{sid}/resendwebhook',
+    success: 202,
+    others: [403, 404, 400],
+    othersNotShown: true,
+    headers: ['Location'],
+    params: ['adminMail!', 'sid!'],
+  },
 ];
 
 /** Parameter types; every name has the same type wherever it appears in the tables. */
@@ -161,9 +210,7 @@ describe('the endpoint catalog against the Endpoints tables', () => {
 
   it.each(TABLE)('%s carries the documented body kind per status', (_, r) => {
     const e = catalogRow(r);
-    expect(Object.fromEntries(e.others.map((o) => [o.status, o.body]))).toEqual(
-      Object.fromEntries(e.others.map((o) => [o.status, ERROR_BODIES[o.status]])),
-    );
+    expect(Object.fromEntries(e.others.map((o) => [o.status, o.body]))).toEqual(Object.fromEntries(e.others.map((o) => [o.status, ERROR_BODIES[o.status]])));
     // resendwebhook: "the body carries the webhook payload that was sent"; 202 and 204 elsewhere: "no body";
     // every 200 names a representation, even where the row lists no media types.
     const successBody = r.path.endsWith('/resendwebhook') ? 'webhook-payload' : r.success === 200 || r.media ? 'representation' : 'none';

@@ -8,7 +8,7 @@ const ID = /^[a-z0-9-]+(\/[a-z0-9.@-]+)+$/;
 
 /** The spec's section headings, transcribed: a rule's section is `Heading` or `Heading > Subheading`. */
 const SECTIONS: Record<string, string[]> = {
-  "What the service does": [],
+  'What the service does': [],
   'Resources and their fields': ['Conventions', 'Link object', 'Paged list envelope', 'Consulta', 'Other resources'],
   'States and transitions': [],
   Endpoints: ['Home', 'Agencias', 'AppNotificaciones', 'Carrocerias', 'Ciudades', 'Colores', 'Marcas', 'Consultas'],

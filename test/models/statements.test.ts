@@ -77,7 +77,9 @@ describe('the statement table', () => {
   });
 
   it('covers every section of the spec that has normative text', () => {
-    const headings = SPEC.split('\n').filter((l) => /^#{2,3} /.test(l)).map((l) => l.replace(/^#+ /, ''));
+    const headings = SPEC.split('\n')
+      .filter((l) => /^#{2,3} /.test(l))
+      .map((l) => l.replace(/^#+ /, ''));
     const covered = new Set(STATEMENTS.flatMap((s) => s.section.split(' > ')));
     const bare = headings.filter((h) => !covered.has(h));
     expect(bare).toEqual([]);

@@ -54,7 +54,13 @@ async function runMutant(session: SuiteSession, base: Profile, spec: BatchSpec, 
       out: (line) => lines.push(line),
     });
     code = outcome.exitCode;
-    rules = outcome.result.rules.map((r) => ({ id: r.id, level: r.level, verdict: r.verdict, ...(r.message ? { message: r.message } : {}), ...(r.skipReason ? { skipReason: r.skipReason } : {}) }));
+    rules = outcome.result.rules.map((r) => ({
+      id: r.id,
+      level: r.level,
+      verdict: r.verdict,
+      ...(r.message ? { message: r.message } : {}),
+      ...(r.skipReason ? { skipReason: r.skipReason } : {}),
+    }));
   } catch (error) {
     // The CLI's exit code for the same error (3: the target could not be explored), as `run` would exit.
     code = exitCodeOf(error) ?? 70;
@@ -71,7 +77,9 @@ async function runMutant(session: SuiteSession, base: Profile, spec: BatchSpec, 
 async function main(specFile: string): Promise<void> {
   const spec = batchSpecSchema.parse(JSON.parse(await readFile(specFile, 'utf8')));
   const profile = await loadProfile(spec.profileFile);
-  const gallery: GalleryModule = spec.gallery ? ((await import(pathToFileURL(spec.gallery).href)) as GalleryModule) : { GALLERY, freshUpstream: freshReference };
+  const gallery: GalleryModule = spec.gallery
+    ? ((await import(pathToFileURL(spec.gallery).href)) as GalleryModule)
+    : { GALLERY, freshUpstream: freshReference };
   const mutants = spec.names.map((name) => gallery.GALLERY.find((m) => m.name === name) ?? Promise.reject(new Error(`no mutant named ${name}`)));
   const session = await openSuiteSession();
   try {

@@ -165,7 +165,15 @@ export class MutantResponse {
 
 /** A well-formed validation problem (Errors), as the reference writes them: for faults that refuse wrongly. */
 export function problem(req: MutantRequest, status: number, errors: Record<string, string[]> = { _: ['refused by the mutant'] }): MutantResponse {
-  const body = { Errors: errors, Type: 'https://www.rfc-editor.org/rfc/rfc9110#section-15.5', Title: 'Mutant', Status: status, Detail: 'mutant', Instance: req.path, Extensions: {} };
+  const body = {
+    Errors: errors,
+    Type: 'https://www.rfc-editor.org/rfc/rfc9110#section-15.5',
+    Title: 'Mutant',
+    Status: status,
+    Detail: 'mutant',
+    Instance: req.path,
+    Extensions: {},
+  };
   return new MutantResponse(status, { 'content-type': PROBLEM_MEDIA_TYPE }, JSON.stringify(body));
 }
 

@@ -51,7 +51,12 @@ interface TargetRun {
 async function runTarget(t: Target): Promise<TargetRun> {
   const reference = await freshReference(await loadProfile(t.profileFile));
   try {
-    const profileFile = t.kind === 'hand' ? t.profileFile : t.kind === 'init' ? await initProfile(reference.url, t.profileFile) : await credentialsOnly(t.profileFile, t.kind === 'credentials');
+    const profileFile =
+      t.kind === 'hand'
+        ? t.profileFile
+        : t.kind === 'init'
+          ? await initProfile(reference.url, t.profileFile)
+          : await credentialsOnly(t.profileFile, t.kind === 'credentials');
     const readOnly = t.kind === 'credentials read-only';
     const run = await runCli({ baseUrl: reference.url, profileFile, seed: t.seed, readOnly, timeoutMs: 20_000, killAfterMs: KILL_AFTER_MS });
     return { run, internalErrors: reference.internalErrors.map((e) => String((e as Error)?.stack ?? e)) };
@@ -90,7 +95,10 @@ function expectClean(target: TargetRun | undefined): void {
   expect(failed, run.tail).toEqual([]);
   expect(run.code, run.tail).toBe(0);
   const reported = new Set(run.rules.map((r) => r.id));
-  expect(RULES.map((r) => r.id).filter((id) => !reported.has(id)), 'rules missing from results.json').toEqual([]);
+  expect(
+    RULES.map((r) => r.id).filter((id) => !reported.has(id)),
+    'rules missing from results.json',
+  ).toEqual([]);
   const unchecked = run.rules.filter((r) => r.skipReason === NO_CHECK_REASON).map((r) => r.id);
   expect(unchecked, 'rules without a check').toEqual([]);
 }
@@ -116,14 +124,18 @@ describe('no false positives', () => {
   it.each(CHOICES)('init against the reference server started with %s writes a profile run passes with, no more skips than by hand', (file) => {
     const [inferred, hand] = [find('init', file), find('hand', file)];
     expectClean(inferred);
-    expect(skips(inferred).length, `with init's profile: ${skips(inferred).join(', ')}; by hand: ${skips(hand).join(', ')}`).toBeLessThanOrEqual(skips(hand).length);
+    expect(skips(inferred).length, `with init's profile: ${skips(inferred).join(', ')}; by hand: ${skips(hand).join(', ')}`).toBeLessThanOrEqual(
+      skips(hand).length,
+    );
   });
 
   it('run with a credentials-only profile passes with no more skips than the full profile, listing what it inferred', () => {
     const [minimal, full] = [find('credentials', QUERY_PROFILE_FILE), find('hand', QUERY_PROFILE_FILE)];
     expectClean(minimal);
     expect(skips(minimal).length, `credentials only: ${skips(minimal).join(', ')}; full: ${skips(full).join(', ')}`).toBeLessThanOrEqual(skips(full).length);
-    expect(minimal!.run.inferred).toEqual(expect.arrayContaining(['topics.inquiry', 'templates.webhookUpsert', 'webhooks.consultaPointer', 'webhooks.signature', 'timeZone', 'catalogKeys.marcas']));
+    expect(minimal!.run.inferred).toEqual(
+      expect.arrayContaining(['topics.inquiry', 'templates.webhookUpsert', 'webhooks.consultaPointer', 'webhooks.signature', 'timeZone', 'catalogKeys.marcas']),
+    );
     expect(minimal!.run.output).toMatch(/profile: topics\.inquiry = "inquiries\.created" \(inferred: /);
     expect(minimal!.run.reports).toContain('inferred profile values');
     // Query credentials and the signing secret, redacted from every report, percent-encoded or not.

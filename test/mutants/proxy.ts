@@ -20,7 +20,15 @@ export interface MutantProxy {
  * One HTTP exchange with `base`; the answer's body as text. A kept-alive socket the server closed while idle
  * (ECONNRESET on a reused socket, before any answer) is retried once on a fresh one, as Node's docs advise.
  */
-function send(agent: Agent, base: string, method: string, url: string, headers: Record<string, string>, body: Buffer | string, retry = true): Promise<MutantResponse> {
+function send(
+  agent: Agent,
+  base: string,
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body: Buffer | string,
+  retry = true,
+): Promise<MutantResponse> {
   const data = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   const target = new URL(base);
   return new Promise((resolve, reject) => {

@@ -72,7 +72,14 @@ export async function runBatch(o: BatchOptions): Promise<BatchOutcome[]> {
     const shares = Array.from({ length: o.width }, (_, i) => o.names.filter((_, j) => j % o.width === i)).filter((s) => s.length > 0);
     const ends = await Promise.all(
       shares.map(async (names, i) => {
-        const spec: BatchSpec = { names, profileFile: o.profileFile, seed: o.seed, runs: o.runs, outFile: path.join(dir, `out-${i}.jsonl`), ...(o.gallery ? { gallery: o.gallery } : {}) };
+        const spec: BatchSpec = {
+          names,
+          profileFile: o.profileFile,
+          seed: o.seed,
+          runs: o.runs,
+          outFile: path.join(dir, `out-${i}.jsonl`),
+          ...(o.gallery ? { gallery: o.gallery } : {}),
+        };
         const specFile = path.join(dir, `spec-${i}.json`);
         await writeFile(specFile, JSON.stringify(spec));
         return runChild(spec, specFile, o.killAfterMs);

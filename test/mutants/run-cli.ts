@@ -70,7 +70,9 @@ export async function runCli(o: CliRunOptions): Promise<CliRun> {
   try {
     const text = await readFile(path.join(dir, 'results.json'), 'utf8').catch(() => undefined);
     const results = text ? resultsSchema.parse(JSON.parse(text)) : { rules: [] };
-    const reports = (await Promise.all(['results.json', 'summary.md', 'report.html', 'junit.xml'].map((f) => readFile(path.join(dir, f), 'utf8').catch(() => '')))).join('\n');
+    const reports = (
+      await Promise.all(['results.json', 'summary.md', 'report.html', 'junit.xml'].map((f) => readFile(path.join(dir, f), 'utf8').catch(() => '')))
+    ).join('\n');
     const inferred = (results.inferred ?? []).map((f) => f.key);
     return { code, wallMs, rules: results.rules, inferred, tail: output.split('\n').slice(-12).join('\n'), output, reports };
   } finally {

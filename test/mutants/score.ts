@@ -33,10 +33,14 @@ export function killersByRule(outcomes: readonly Outcome[]): Map<string, string[
 export function report(outcomes: readonly Outcome[], wallMs: number, settings: string): { lines: string[]; score: number } {
   const dead = outcomes.filter(killed);
   const score = outcomes.length === 0 ? 0 : dead.length / outcomes.length;
-  const lines = [`Mutation score: ${dead.length}/${outcomes.length} killed with the right rule id (${(score * 100).toFixed(1)}%) in ${(wallMs / 1000).toFixed(0)} s (${settings})`];
+  const lines = [
+    `Mutation score: ${dead.length}/${outcomes.length} killed with the right rule id (${(score * 100).toFixed(1)}%) in ${(wallMs / 1000).toFixed(0)} s (${settings})`,
+  ];
   for (const o of outcomes.filter((x) => !killed(x))) {
     const verdict = o.run.rules.find((r) => r.id === o.mutant.breaks);
-    lines.push(`  SURVIVED ${o.mutant.name} (breaks ${o.mutant.breaks}): exit ${o.run.code}, ${o.mutant.breaks} ${verdict?.verdict ?? 'not reported'}; failed: ${failedIds(o).join(', ') || 'none'}`);
+    lines.push(
+      `  SURVIVED ${o.mutant.name} (breaks ${o.mutant.breaks}): exit ${o.run.code}, ${o.mutant.breaks} ${verdict?.verdict ?? 'not reported'}; failed: ${failedIds(o).join(', ') || 'none'}`,
+    );
     if (!verdict) lines.push(...o.run.tail.split('\n').map((l) => `      ${l}`));
   }
   for (const o of outcomes.filter((x) => x.faultErrors.length > 0)) lines.push(`  FAULT ERROR in ${o.mutant.name}: ${o.faultErrors[0]}`);

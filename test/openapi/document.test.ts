@@ -5,16 +5,7 @@ import { compileErrors, validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { main } from '../../cli/main.ts';
-import {
-  ENDPOINTS,
-  GAPS,
-  MEDIA_TYPES,
-  PROBLEM_MEDIA_TYPE,
-  documentedStatuses,
-  representationModel,
-  statementById,
-  type Endpoint,
-} from '../../models/index.ts';
+import { ENDPOINTS, GAPS, MEDIA_TYPES, PROBLEM_MEDIA_TYPE, documentedStatuses, representationModel, statementById, type Endpoint } from '../../models/index.ts';
 import { openApiDocument } from '../../openapi/document.ts';
 import { checkProfile, readProfileJson } from '../../sut/profile-load.ts';
 import { ALT_PROFILE_FILE, PROFILE_FILE } from '../mutants/run-cli.ts';
@@ -85,8 +76,17 @@ describe('the OpenAPI document', () => {
     it('has every documented status, the success with each media type the row lists', () => {
       const responses = operationOf(plain, e).responses;
       const success = e.success.source === 'not-shown' ? '2XX' : String(e.success.status);
-      expect(Object.keys(responses).filter((k) => k !== 'default').sort()).toEqual([success, ...e.others.map((o) => String(o.status))].sort());
-      if (e.success.source !== 'not-shown') expect(documentedStatuses(e).map(String).sort()).toEqual(Object.keys(responses).filter((k) => k !== 'default').sort());
+      expect(
+        Object.keys(responses)
+          .filter((k) => k !== 'default')
+          .sort(),
+      ).toEqual([success, ...e.others.map((o) => String(o.status))].sort());
+      if (e.success.source !== 'not-shown')
+        expect(documentedStatuses(e).map(String).sort()).toEqual(
+          Object.keys(responses)
+            .filter((k) => k !== 'default')
+            .sort(),
+        );
       expect('default' in responses).toBe(e.othersNotShown === true);
       for (const form of e.success.mediaTypes ?? []) {
         const schema = responses[success].content[MEDIA_TYPES[form]].schema.$ref;
@@ -154,8 +154,12 @@ describe('with --profile', () => {
     expect(payloadAtRoot.components.schemas.InquiryWebhookPayload).toEqual({ $ref: '#/components/schemas/WebhookConsulta' });
     const home = reference.paths['/v3'].get.parameters;
     expect(home).toEqual([expect.objectContaining({ name: 'If-None-Match', in: 'header' })]);
-    const filled = gapMarks(reference).filter((m) => m.filledFromProfile).map((m) => m.gap);
-    expect(new Set(filled)).toEqual(new Set(['auth-scheme', 'media-type-selection', 'conditional-request-header', 'topic-names', 'webhook-config-fields', 'webhook-delivery']));
+    const filled = gapMarks(reference)
+      .filter((m) => m.filledFromProfile)
+      .map((m) => m.gap);
+    expect(new Set(filled)).toEqual(
+      new Set(['auth-scheme', 'media-type-selection', 'conditional-request-header', 'topic-names', 'webhook-config-fields', 'webhook-delivery']),
+    );
   });
 
   it("fills in the alternative profile's: API key header, media type by query parameter, signature headers, nested payload", () => {
@@ -180,13 +184,19 @@ describe('with --profile', () => {
     expect(text).not.toContain('dm1wLXJlZmVyZW5jZS1hbHQtc2lnbmluZy1rZXk');
     // A profile of ${ENV} references is described without resolving them, set or not.
     const secret = 'Bearer tok-openapi-9c1f2e7a';
-    const withEnv = { ...profileJson, apps: { primary: { headers: { Authorization: 'Bearer ${VMP_OPENAPI_TOKEN}' } }, other: { headers: { Authorization: '${VMP_OPENAPI_OTHER}' } } } };
+    const withEnv = {
+      ...profileJson,
+      apps: { primary: { headers: { Authorization: 'Bearer ${VMP_OPENAPI_TOKEN}' } }, other: { headers: { Authorization: '${VMP_OPENAPI_OTHER}' } } },
+    };
     process.env.VMP_OPENAPI_OTHER = secret;
     try {
       const doc = JSON.stringify(openApiDocument({ profile: checkProfile(withEnv) }));
       expect(doc).not.toContain(secret);
       expect(doc).not.toContain('tok-openapi');
-      expect(JSON.parse(doc).components.securitySchemes).toMatchObject({ bearerAuth: { scheme: 'bearer' }, Authorization: { type: 'apiKey', name: 'Authorization' } });
+      expect(JSON.parse(doc).components.securitySchemes).toMatchObject({
+        bearerAuth: { scheme: 'bearer' },
+        Authorization: { type: 'apiKey', name: 'Authorization' },
+      });
     } finally {
       delete process.env.VMP_OPENAPI_OTHER;
     }
@@ -210,12 +220,47 @@ describe('the response checker (a check that cannot fail is a defect)', () => {
     ['a documented 404 without a body', exchange({}), 'valid'],
     ['a 404 with a body the spec does not define', exchange({ body: '{}', headers: { 'content-type': 'application/json' } }), 'invalid'],
     ['a 500', exchange({ status: 500 }), 'outside'],
-    ['a validation problem', exchange({ url: '/v3/agencias?operador=x', status: 400, headers: { 'content-type': 'application/problem+json' }, body: JSON.stringify(problem) }), 'valid'],
-    ['a problem without Errors', exchange({ url: '/v3/agencias?operador=x', status: 400, headers: { 'content-type': 'application/problem+json' }, body: JSON.stringify({ ...problem, Errors: undefined }) }), 'invalid'],
-    ['a problem as application/json', exchange({ url: '/v3/agencias?operador=x', status: 400, headers: { 'content-type': 'application/json' }, body: JSON.stringify(problem) }), 'invalid'],
-    ['a reference list entry with more than href and title', exchange({ url: '/v3/agencias', status: 200, headers: { 'content-type': MEDIA_TYPES.ref }, body: JSON.stringify([{ href: '/v3/agencias/a', title: 'a', x: 1 }]) }), 'invalid'],
+    [
+      'a validation problem',
+      exchange({ url: '/v3/agencias?operador=x', status: 400, headers: { 'content-type': 'application/problem+json' }, body: JSON.stringify(problem) }),
+      'valid',
+    ],
+    [
+      'a problem without Errors',
+      exchange({
+        url: '/v3/agencias?operador=x',
+        status: 400,
+        headers: { 'content-type': 'application/problem+json' },
+        body: JSON.stringify({ ...problem, Errors: undefined }),
+      }),
+      'invalid',
+    ],
+    [
+      'a problem as application/json',
+      exchange({ url: '/v3/agencias?operador=x', status: 400, headers: { 'content-type': 'application/json' }, body: JSON.stringify(problem) }),
+      'invalid',
+    ],
+    [
+      'a reference list entry with more than href and title',
+      exchange({
+        url: '/v3/agencias',
+        status: 200,
+        headers: { 'content-type': MEDIA_TYPES.ref },
+        body: JSON.stringify([{ href: '/v3/agencias/a', title: 'a', x: 1 }]),
+      }),
+      'invalid',
+    ],
     ['a 202 invitation without Location', exchange({ method: 'POST', url: '/v3/agencias', status: 202 }), 'invalid'],
-    ['an inquiry whose Momento has no offset', exchange({ url: '/v3/consultas/a%40b.example/12345678901234567890', status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Momento: '2026-01-01T10:00:00' }) }), 'invalid'],
+    [
+      'an inquiry whose Momento has no offset',
+      exchange({
+        url: '/v3/consultas/a%40b.example/12345678901234567890',
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ Momento: '2026-01-01T10:00:00' }),
+      }),
+      'invalid',
+    ],
   ] as const)('%s: %s', (_, x, kind) => {
     expect(checker().check(x).kind).toBe(kind);
   });
@@ -231,7 +276,11 @@ describe('vmp-conformance openapi', () => {
   const run = async (argv: string[]) => {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await main(argv, (l) => out.push(l), (l) => err.push(l));
+    const code = await main(
+      argv,
+      (l) => out.push(l),
+      (l) => err.push(l),
+    );
     return { code, out, err };
   };
 

@@ -72,7 +72,15 @@ async function recordedRun(profileFile: string): Promise<ProfiledRun> {
     fault: {
       response(req, res) {
         const named = asked(req, profile);
-        exchanges.push({ method: req.method, url: req.url, authenticated: req.app !== undefined, ...(named ? { asked: named } : {}), status: res.status, headers: res.headers, body: res.body });
+        exchanges.push({
+          method: req.method,
+          url: req.url,
+          authenticated: req.app !== undefined,
+          ...(named ? { asked: named } : {}),
+          status: res.status,
+          headers: res.headers,
+          body: res.body,
+        });
       },
     },
   });

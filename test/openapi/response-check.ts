@@ -125,12 +125,18 @@ export class ResponseChecker {
 
     const content = response.content as Record<string, Json> | undefined;
     if (x.body === '') {
-      return content ? { kind: 'invalid', reason: `${id} ${x.status}: no body, the document gives it ${Object.keys(content).join(', ')}` } : { kind: 'valid', operation: id, status: key };
+      return content
+        ? { kind: 'invalid', reason: `${id} ${x.status}: no body, the document gives it ${Object.keys(content).join(', ')}` }
+        : { kind: 'valid', operation: id, status: key };
     }
     // `default` (codes not shown) describes no body: any body is its own.
-    if (!content) return key === 'default' ? { kind: 'valid', operation: id, status: key } : { kind: 'invalid', reason: `${id} ${x.status}: a body, the document defines none` };
+    if (!content)
+      return key === 'default'
+        ? { kind: 'valid', operation: id, status: key }
+        : { kind: 'invalid', reason: `${id} ${x.status}: a body, the document defines none` };
     const mediaType = (x.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    if (!(mediaType in content)) return { kind: 'invalid', reason: `${id} ${x.status}: Content-Type ${mediaType}, the document gives ${Object.keys(content).join(', ')}` };
+    if (!(mediaType in content))
+      return { kind: 'invalid', reason: `${id} ${x.status}: Content-Type ${mediaType}, the document gives ${Object.keys(content).join(', ')}` };
     let body: unknown;
     try {
       body = JSON.parse(x.body);

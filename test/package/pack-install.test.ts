@@ -71,7 +71,9 @@ describe('the packed and installed package', () => {
   it('ships compiled JavaScript and its declarations, no TypeScript sources, and needs no tsx', async () => {
     const files = (await readdir(installed, { recursive: true, encoding: 'utf8' })).filter((f) => !f.split(path.sep).includes('node_modules'));
     expect(files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
-    expect(files).toEqual(expect.arrayContaining(['dist/api/index.js', 'dist/api/index.d.ts', 'dist/cli/main.js', 'bin/vmp-conformance.js', 'profiles/reference.json', 'LICENSE']));
+    expect(files).toEqual(
+      expect.arrayContaining(['dist/api/index.js', 'dist/api/index.d.ts', 'dist/cli/main.js', 'bin/vmp-conformance.js', 'profiles/reference.json', 'LICENSE']),
+    );
     const manifest = JSON.parse(await readFile(path.join(installed, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
     expect(Object.keys(manifest.dependencies)).not.toContain('tsx');
     const probe = "try { console.log(import.meta.resolve('tsx')) } catch (error) { console.log(error.code) }";
@@ -79,47 +81,69 @@ describe('the packed and installed package', () => {
     expect(resolved.stdout.trim(), 'tsx is not installed in the consumer project').toBe('ERR_MODULE_NOT_FOUND');
   });
 
-  it('npx vmp-conformance start passes against the embedded server and says where the HTML report is', async () => {
-    const reportDir = path.join(dir, 'start-report');
-    const started = await run('npx', ['--no', 'vmp-conformance', 'start', '--report-dir', reportDir], app, 5 * MINUTE);
-    expect(started.code, shown(started)).toBe(0);
-    expect(started.stdout).toContain(`HTML report: ${path.join(reportDir, 'report.html')}`);
-    expect(await readFile(path.join(reportDir, 'report.html'), 'utf8')).toMatch(/^<!doctype html>/i);
-  }, 6 * MINUTE);
+  it(
+    'npx vmp-conformance start passes against the embedded server and says where the HTML report is',
+    async () => {
+      const reportDir = path.join(dir, 'start-report');
+      const started = await run('npx', ['--no', 'vmp-conformance', 'start', '--report-dir', reportDir], app, 5 * MINUTE);
+      expect(started.code, shown(started)).toBe(0);
+      expect(started.stdout).toContain(`HTML report: ${path.join(reportDir, 'report.html')}`);
+      expect(await readFile(path.join(reportDir, 'report.html'), 'utf8')).toMatch(/^<!doctype html>/i);
+    },
+    6 * MINUTE,
+  );
 
-  it('a program imports the API from vmp-conformance: runs the suites, loads a profile, verifies signatures', async () => {
-    await copyFile(path.join(import.meta.dirname, 'use-api.mjs'), path.join(app, 'use-api.mjs'));
-    const ran = await run(process.execPath, ['use-api.mjs', path.join(dir, 'api-report')], app, 3 * MINUTE);
-    expect(ran.code, shown(ran)).toBe(0);
-    const printed = JSON.parse(ran.stdout.trim().split('\n').at(-1)!) as Record<string, unknown> & { rules: string[]; reportFiles: Record<string, string> };
-    expect(printed).toMatchObject({
-      exitCode: 0,
-      apps: expect.arrayContaining(['primary']),
-      schemaType: 'object',
-      signature: 'valid',
-      independent: 'valid',
-      tampered: 'invalid',
-      refused: { name: 'UsageError', code: 'VMP_ERR_USAGE', usage: true, vmp: true, target: false },
-    });
-    expect(printed.rules.length).toBeGreaterThan(0);
-    expect(printed.rules.every((id) => id.startsWith('limits/'))).toBe(true);
-    expect(JSON.parse(await readFile(printed.reportFiles.results!, 'utf8')).seed).toBe(7);
-  }, 4 * MINUTE);
+  it(
+    'a program imports the API from vmp-conformance: runs the suites, loads a profile, verifies signatures',
+    async () => {
+      await copyFile(path.join(import.meta.dirname, 'use-api.mjs'), path.join(app, 'use-api.mjs'));
+      const ran = await run(process.execPath, ['use-api.mjs', path.join(dir, 'api-report')], app, 3 * MINUTE);
+      expect(ran.code, shown(ran)).toBe(0);
+      const printed = JSON.parse(ran.stdout.trim().split('\n').at(-1)!) as Record<string, unknown> & { rules: string[]; reportFiles: Record<string, string> };
+      expect(printed).toMatchObject({
+        exitCode: 0,
+        apps: expect.arrayContaining(['primary']),
+        schemaType: 'object',
+        signature: 'valid',
+        independent: 'valid',
+        tampered: 'invalid',
+        refused: { name: 'UsageError', code: 'VMP_ERR_USAGE', usage: true, vmp: true, target: false },
+      });
+      expect(printed.rules.length).toBeGreaterThan(0);
+      expect(printed.rules.every((id) => id.startsWith('limits/'))).toBe(true);
+      expect(JSON.parse(await readFile(printed.reportFiles.results!, 'utf8')).seed).toBe(7);
+    },
+    4 * MINUTE,
+  );
 
-  it('its types reach a TypeScript consumer through exports (types), and catch a wrong option', async () => {
-    const consumer = [
-      "import { loadProfile, runConformance, verifyWebhookSignature, type RunOutcome } from 'vmp-conformance';",
-      "const outcome: RunOutcome = await runConformance({ only: 'limits/*', runs: 5 });",
-      "const apps: string[] = Object.keys((await loadProfile('p.json')).apps);",
-      "const status: 'valid' | 'invalid' | string = verifyWebhookSignature(null, {}, Buffer.from('')).status;",
-      '// @ts-expect-error runs is a number: the declarations are typed, not any',
-      "await runConformance({ runs: 'five' });",
-      'export { outcome, apps, status };',
-    ].join('\n');
-    await writeFile(path.join(app, 'consumer.ts'), consumer);
-    const options = { target: 'ES2023', lib: ['ES2023'], module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: ['node'], typeRoots: [path.join(ROOT, 'node_modules/@types')] };
-    await writeFile(path.join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: options, files: ['consumer.ts'] }));
-    const checked = await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], app, 3 * MINUTE);
-    expect(checked.code, shown(checked)).toBe(0);
-  }, 4 * MINUTE);
+  it(
+    'its types reach a TypeScript consumer through exports (types), and catch a wrong option',
+    async () => {
+      const consumer = [
+        "import { loadProfile, runConformance, verifyWebhookSignature, type RunOutcome } from 'vmp-conformance';",
+        "const outcome: RunOutcome = await runConformance({ only: 'limits/*', runs: 5 });",
+        "const apps: string[] = Object.keys((await loadProfile('p.json')).apps);",
+        "const status: 'valid' | 'invalid' | string = verifyWebhookSignature(null, {}, Buffer.from('')).status;",
+        '// @ts-expect-error runs is a number: the declarations are typed, not any',
+        "await runConformance({ runs: 'five' });",
+        'export { outcome, apps, status };',
+      ].join('\n');
+      await writeFile(path.join(app, 'consumer.ts'), consumer);
+      const options = {
+        target: 'ES2023',
+        lib: ['ES2023'],
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: ['node'],
+        typeRoots: [path.join(ROOT, 'node_modules/@types')],
+      };
+      await writeFile(path.join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: options, files: ['consumer.ts'] }));
+      const checked = await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], app, 3 * MINUTE);
+      expect(checked.code, shown(checked)).toBe(0);
+    },
+    4 * MINUTE,
+  );
 });

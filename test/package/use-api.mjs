@@ -2,7 +2,16 @@
 // pack-install.test.ts): import from 'vmp-conformance', run, load a profile, verify a signature; prints one JSON line.
 import { createHmac } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { loadProfile, profileJsonSchema, runConformance, signStandardWebhooks, TargetError, UsageError, verifyWebhookSignature, VmpError } from 'vmp-conformance';
+import {
+  loadProfile,
+  profileJsonSchema,
+  runConformance,
+  signStandardWebhooks,
+  TargetError,
+  UsageError,
+  verifyWebhookSignature,
+  VmpError,
+} from 'vmp-conformance';
 
 const reportDir = process.argv[2];
 const outcome = await runConformance({ only: 'limits/*', runs: 5, seed: 7, reportDir });
@@ -14,7 +23,11 @@ const key = Buffer.from('a-test-signing-key-of-32-bytes!!');
 const config = { scheme: 'standard-webhooks', secret: `whsec_${key.toString('base64')}` };
 const body = '{"hello":"world"}';
 const timestamp = Math.floor(Date.now() / 1000);
-const headers = { 'webhook-id': 'msg_1', 'webhook-timestamp': String(timestamp), 'webhook-signature': signStandardWebhooks(config.secret, 'msg_1', timestamp, body) };
+const headers = {
+  'webhook-id': 'msg_1',
+  'webhook-timestamp': String(timestamp),
+  'webhook-signature': signStandardWebhooks(config.secret, 'msg_1', timestamp, body),
+};
 // An independent signature (the Standard Webhooks recipe, computed here) must verify too.
 const independent = `v1,${createHmac('sha256', key).update(`msg_1.${timestamp}.${body}`).digest('base64')}`;
 

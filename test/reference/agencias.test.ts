@@ -50,7 +50,10 @@ describe('GET /v3/agencias/{adminMail}', () => {
     const body = res.json as Record<string, unknown>;
     expect(body).toMatchObject({ AdminMail: PRIMARY_AGENCY, RazonSocial: 'Autos del Sur S.A.', Estado: 'registrada' });
     expect(Object.keys(body)).toEqual(['AdminMail', 'RazonSocial', 'Telefono', 'Localidad', 'Operadores', 'Estado', 'InvitadaEl', 'RegistradaEl', '_links']);
-    expect(refLink().parse((await h.call(agency(PRIMARY_AGENCY), { form: 'ref' })).json)).toEqual({ href: agency(PRIMARY_AGENCY), title: 'Autos del Sur S.A.' });
+    expect(refLink().parse((await h.call(agency(PRIMARY_AGENCY), { form: 'ref' })).json)).toEqual({
+      href: agency(PRIMARY_AGENCY),
+      title: 'Autos del Sur S.A.',
+    });
   });
 
   it('answers 404 with no body for a foreign, unknown, non-e-mail or too long adminMail (never 400)', async () => {
@@ -74,7 +77,7 @@ describe('GET /v3/agencias/{adminMail}/productos', () => {
 });
 
 describe('PUT /v3/agencias/{adminMail}', () => {
-  it("replaces the given AgenciaEdit members and ignores read-only ones", async () => {
+  it('replaces the given AgenciaEdit members and ignores read-only ones', async () => {
     const mail = 'ventas@rutanortemotors.example';
     const before = (await h.call(agency(mail))).json as Record<string, unknown>;
     const res = await h.call(agency(mail), { method: 'PUT', json: { ...before, RazonSocial: 'Ruta Norte Motors', Telefono: null } });

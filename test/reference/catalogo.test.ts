@@ -33,7 +33,10 @@ describe('catalog contents', () => {
   });
 
   it('resolves every list entry by its id', async () => {
-    for (const [listPath, getPath] of [['/v3/carrocerias', '/v3/carrocerias/'], ['/v3/colores', '/v3/colores/']] as const) {
+    for (const [listPath, getPath] of [
+      ['/v3/carrocerias', '/v3/carrocerias/'],
+      ['/v3/colores', '/v3/colores/'],
+    ] as const) {
       for (const record of await list(listPath)) expect((await h.call(`${getPath}${record.Id}`)).json).toEqual(record);
     }
     for (const city of await list('/v3/ciudades', { q: 'san' })) expect((await h.call(`/v3/ciudades/${city.Id}`)).json).toEqual(city);
@@ -53,7 +56,10 @@ describe('catalog contents', () => {
 
 describe('bestmatch', () => {
   it('finds each body style and make by every field of catalogKeys, case- and accent-insensitively', async () => {
-    for (const [area, path, param] of [['carrocerias', '/v3/carrocerias', 'bodystyle'], ['marcas', '/v3/marcas', 'make']] as const) {
+    for (const [area, path, param] of [
+      ['carrocerias', '/v3/carrocerias', 'bodystyle'],
+      ['marcas', '/v3/marcas', 'make'],
+    ] as const) {
       const keys = h.profile.catalogKeys[area]!;
       // The fields bestmatch matches against; marcas also names its new-vehicle-market flag, which it does not.
       const fields = ['api-url', 'api-url-path', 'codename', 'id', 'name'];

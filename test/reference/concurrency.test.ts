@@ -9,7 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((t, s) => {
+const tally = (statuses: number[]) =>
+  statuses.reduce<Record<number, number>>((t, s) => {
     t[s] = (t[s] ?? 0) + 1;
     return t;
   }, {});
@@ -37,11 +38,16 @@ describe('parallel writes', () => {
 
   it('keep every sid distinct under parallel inquiries', async () => {
     const results = await Promise.all(
-      Array.from({ length: PARALLEL }, () => h.call(`${h.server.hooksPath}/consultas`, { method: 'POST', json: { adminMail: PRIMARY_AGENCY, consulta: sampleInquiry() } })),
+      Array.from({ length: PARALLEL }, () =>
+        h.call(`${h.server.hooksPath}/consultas`, { method: 'POST', json: { adminMail: PRIMARY_AGENCY, consulta: sampleInquiry() } }),
+      ),
     );
     const sids = results.map((r) => (r.json as { sid: string }).sid);
     expect(new Set(sids).size).toBe(PARALLEL);
-    const day = await h.call(`/v3/consultas/${enc(PRIMARY_AGENCY)}`, { query: { desde: '2025-06-14', hasta: '2025-06-14', externalid: 'SIM-000001' }, form: 'ref' });
+    const day = await h.call(`/v3/consultas/${enc(PRIMARY_AGENCY)}`, {
+      query: { desde: '2025-06-14', hasta: '2025-06-14', externalid: 'SIM-000001' },
+      form: 'ref',
+    });
     expect((day.json as { Total: number }).Total).toBe(PARALLEL);
   });
 });

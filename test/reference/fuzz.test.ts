@@ -11,7 +11,31 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const ODD = ['', ' ', '\u0000', '\u202e', 'ñ', 'Ä', '𝔘𝔫𝔦', '😀', '\uFEFF', '%', '%zz', '%E0%A4%A', '..', '/', '?', '#', '\\', '"', "'", '<x>', 'null', '-1', '1e309'];
+const ODD = [
+  '',
+  ' ',
+  '\u0000',
+  '\u202e',
+  'ñ',
+  'Ä',
+  '𝔘𝔫𝔦',
+  '😀',
+  '\uFEFF',
+  '%',
+  '%zz',
+  '%E0%A4%A',
+  '..',
+  '/',
+  '?',
+  '#',
+  '\\',
+  '"',
+  "'",
+  '<x>',
+  'null',
+  '-1',
+  '1e309',
+];
 const oddString = fc.oneof(
   fc.constantFrom(...ODD),
   fc.string({ maxLength: 40 }),
@@ -55,7 +79,9 @@ const body = fc.oneof(
   fc.constantFrom('{', '{"AdminMail": "x@example.test"', '[]', 'null'),
   fc.record({ AdminMail: oddString, RazonSocial: fc.jsonValue({ maxDepth: 1 }) }).map((v) => JSON.stringify(v)),
   fc.record({ Url: fc.oneof(oddString, fc.webUrl()), Activo: fc.jsonValue({ maxDepth: 1 }) }).map((v) => JSON.stringify(v)),
-  fc.record({ adminMail: fc.constantFrom(PRIMARY_AGENCY, 'x'), consulta: fc.oneof(fc.constant(sampleInquiry()), fc.jsonValue({ maxDepth: 2 })) }).map((v) => JSON.stringify(v)),
+  fc
+    .record({ adminMail: fc.constantFrom(PRIMARY_AGENCY, 'x'), consulta: fc.oneof(fc.constant(sampleInquiry()), fc.jsonValue({ maxDepth: 2 })) })
+    .map((v) => JSON.stringify(v)),
 );
 const app = fc.constantFrom('primary', 'other', 'empty', null);
 const method = fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD');

@@ -110,7 +110,11 @@ describe('request bodies', () => {
   });
 
   it('answers 415 to another Content-Type', async () => {
-    const res = await h.call('/v3/agencias', { method: 'POST', body: 'AdminMail=x@example.test', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await h.call('/v3/agencias', {
+      method: 'POST',
+      body: 'AdminMail=x@example.test',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expectProblem(res, 415, '/v3/agencias');
   });
 
@@ -125,7 +129,11 @@ describe('request bodies', () => {
 
   it(`answers 400 keyed "_" to a body nested deeper than ${MAX_BODY_DEPTH} levels`, async () => {
     const nest = (depth: number) => '['.repeat(depth - 1) + ']'.repeat(depth - 1);
-    const inquiry = (depth: number) => JSON.stringify({ adminMail: PRIMARY_AGENCY, consulta: { ...sampleInquiry(), Auto: { ...sampleInquiry().Auto, RefStock: '@' } } }).replace('"@"', nest(depth));
+    const inquiry = (depth: number) =>
+      JSON.stringify({ adminMail: PRIMARY_AGENCY, consulta: { ...sampleInquiry(), Auto: { ...sampleInquiry().Auto, RefStock: '@' } } }).replace(
+        '"@"',
+        nest(depth),
+      );
     const send = (body: string) => h.call(`${h.server.hooksPath}/consultas`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
     // RefStock's value sits at depth 4, so nest(d) reaches depth d + 2: the limit is accepted, one more level is not.
     expect((await send(inquiry(MAX_BODY_DEPTH - 2))).status).toBe(201);
@@ -177,12 +185,18 @@ describe('raw HTTP', () => {
 
   it('answers bytes that no client library would send with a 4xx, never a 5xx', async () => {
     expect(await raw(`GET /v3/agencias/${'ñ'} HTTP/1.1\r\nHost: x\r\n${auth}Connection: close\r\n\r\n`)).toMatch(/^HTTP\/1\.1 4\d\d/);
-    expect(await raw(Buffer.concat([Buffer.from('GET /v3/agencias/'), Buffer.from([0xc3, 0x28]), Buffer.from(` HTTP/1.1\r\nHost: x\r\n${auth}Connection: close\r\n\r\n`)]))).toMatch(/^HTTP\/1\.1 4\d\d/);
+    expect(
+      await raw(
+        Buffer.concat([Buffer.from('GET /v3/agencias/'), Buffer.from([0xc3, 0x28]), Buffer.from(` HTTP/1.1\r\nHost: x\r\n${auth}Connection: close\r\n\r\n`)]),
+      ),
+    ).toMatch(/^HTTP\/1\.1 4\d\d/);
     expect(await raw(`GET /v3 HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`)).toMatch(/^HTTP\/1\.1 4\d\d/);
     expect(await raw('NONSENSE\r\n\r\n')).toMatch(/^HTTP\/1\.1 4\d\d/);
     expect(await raw(`GET http://x/v3 HTTP/1.1\r\nHost: x\r\n${auth}Connection: close\r\n\r\n`)).toBe('HTTP/1.1 200 OK');
     expect(await raw(`GET * HTTP/1.1\r\nHost: x\r\n${auth}Connection: close\r\n\r\n`)).toBe('HTTP/1.1 404 Not Found');
-    expect(await raw(`POST /v3/agencias HTTP/1.1\r\nHost: x\r\n${auth}Content-Length: 5\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{"A"`)).toMatch(/^HTTP\/1\.1 4\d\d|^$/);
+    expect(
+      await raw(`POST /v3/agencias HTTP/1.1\r\nHost: x\r\n${auth}Content-Length: 5\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{"A"`),
+    ).toMatch(/^HTTP\/1\.1 4\d\d|^$/);
   });
 });
 

@@ -16,7 +16,13 @@ type Page = { Total: number; _entries: { href: string; title: string }[] };
 const refs = async (h: Harness, mail: string) => {
   const out: Page['_entries'] = [];
   for (let pagina = 1; ; pagina++) {
-    const p = (await h.call(`/v3/consultas/${enc(mail)}`, { app: mail.includes('patagonia') || mail.includes('litoral') ? 'other' : 'primary', form: 'ref', query: { pagina } })).json as Page;
+    const p = (
+      await h.call(`/v3/consultas/${enc(mail)}`, {
+        app: mail.includes('patagonia') || mail.includes('litoral') ? 'other' : 'primary',
+        form: 'ref',
+        query: { pagina },
+      })
+    ).json as Page;
     out.push(...p._entries);
     if (p._entries.length === 0 || out.length >= p.Total) return out;
   }
@@ -32,7 +38,13 @@ describe('seed fixtures', () => {
   });
 
   it('has the documented inquiry counts', async () => {
-    const counts = { 'admin@autosdelsur.example': 250, 'ventas@rutanortemotors.example': 36, 'contacto@cuyoautos.example': 9, 'admin@patagoniaautomotores.example': 42, 'usados@litoralcars.example': 15 };
+    const counts = {
+      'admin@autosdelsur.example': 250,
+      'ventas@rutanortemotors.example': 36,
+      'contacto@cuyoautos.example': 9,
+      'admin@patagoniaautomotores.example': 42,
+      'usados@litoralcars.example': 15,
+    };
     for (const [mail, count] of Object.entries(counts)) expect((await refs(a, mail)).length, mail).toBe(count);
   });
 

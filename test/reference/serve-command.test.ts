@@ -9,13 +9,23 @@ const BIN = fileURLToPath(new URL('../../bin/vmp-conformance.js', import.meta.ur
 
 async function runUsage(args: string[]): Promise<{ code: number; err: string[] }> {
   const err: string[] = [];
-  const code = await main(['serve', ...args], () => undefined, (l) => err.push(l));
+  const code = await main(
+    ['serve', ...args],
+    () => undefined,
+    (l) => err.push(l),
+  );
   return { code, err };
 }
 
 describe('vmp-conformance serve', () => {
   it('refuses bad flags with exit 2, naming the flag', async () => {
-    for (const [args, flag] of [[['--port', 'abc'], '--port'], [['--port', '70000'], '--port'], [['--today', '2025-02-30'], '--today'], [['--seed', '1.5'], '--seed'], [['--profile', '/nonexistent.json'], '--profile']] as const) {
+    for (const [args, flag] of [
+      [['--port', 'abc'], '--port'],
+      [['--port', '70000'], '--port'],
+      [['--today', '2025-02-30'], '--today'],
+      [['--seed', '1.5'], '--seed'],
+      [['--profile', '/nonexistent.json'], '--profile'],
+    ] as const) {
       const { code, err } = await runUsage([...args]);
       expect(code, args.join(' ')).toBe(2);
       expect(err.join('\n')).toContain(flag);

@@ -105,7 +105,10 @@ describe('resendwebhook without a configured callback (profile webhooks.resendWi
       // Even for an agency the app does not have, or an unknown inquiry: no callback is checked first.
       expect((await refusing.call(`/v3/consultas/nadie%40example.test/${'Z'.repeat(24)}/resendwebhook`, { method: 'POST' })).status).toBe(400);
       receiver = await startReceiver();
-      const configured = await refusing.call(`/v3/appnotificaciones/${h.profile.topics.inquiry}`, { method: 'POST', json: { Url: receiver.url, Activo: true } });
+      const configured = await refusing.call(`/v3/appnotificaciones/${h.profile.topics.inquiry}`, {
+        method: 'POST',
+        json: { Url: receiver.url, Activo: true },
+      });
       expect(configured.status).toBe(201);
       const accepted = await refusing.call(`${href}/resendwebhook`, { method: 'POST' });
       expect(accepted.status).toBe(202);

@@ -24,8 +24,23 @@ const usageMessage = (argv: string[]) => {
 
 describe('capture command: arguments', () => {
   it('has defaults', () => {
-    expect(parseCaptureArgs([])).toEqual({ port: 0, host: '127.0.0.1', out: 'captures.jsonl', failRate: 0, delayMs: 0, status: undefined, profile: undefined, bodyLimitBytes: 1048576, seed: 1 });
-    expect(parseCaptureArgs(['--port', '8080', '--fail-rate', '0.25', '--delay-ms', '100', '--status', '429'])).toMatchObject({ port: 8080, failRate: 0.25, delayMs: 100, status: 429 });
+    expect(parseCaptureArgs([])).toEqual({
+      port: 0,
+      host: '127.0.0.1',
+      out: 'captures.jsonl',
+      failRate: 0,
+      delayMs: 0,
+      status: undefined,
+      profile: undefined,
+      bodyLimitBytes: 1048576,
+      seed: 1,
+    });
+    expect(parseCaptureArgs(['--port', '8080', '--fail-rate', '0.25', '--delay-ms', '100', '--status', '429'])).toMatchObject({
+      port: 8080,
+      failRate: 0.25,
+      delayMs: 100,
+      status: 429,
+    });
   });
 
   it('names the flag of every bad value', () => {
@@ -41,11 +56,29 @@ describe('capture command: arguments', () => {
 
   it('exits 2 through main() on a bad flag, an unknown flag or a bad profile', async () => {
     const errors: string[] = [];
-    expect(await main(['capture', '--fail-rate', '2'], () => {}, (l) => errors.push(l))).toBe(2);
-    expect(await main(['capture', '--nope'], () => {}, (l) => errors.push(l))).toBe(2);
+    expect(
+      await main(
+        ['capture', '--fail-rate', '2'],
+        () => {},
+        (l) => errors.push(l),
+      ),
+    ).toBe(2);
+    expect(
+      await main(
+        ['capture', '--nope'],
+        () => {},
+        (l) => errors.push(l),
+      ),
+    ).toBe(2);
     const dir = await mkdtemp(join(tmpdir(), 'vmp-cmd-'));
     await writeFile(join(dir, 'bad.json'), '{"apps": {}}');
-    expect(await main(['capture', '--profile', join(dir, 'bad.json')], () => {}, (l) => errors.push(l))).toBe(2);
+    expect(
+      await main(
+        ['capture', '--profile', join(dir, 'bad.json')],
+        () => {},
+        (l) => errors.push(l),
+      ),
+    ).toBe(2);
     expect(errors[0]).toBe("vmp-conformance: --fail-rate must be a number from 0 to 1, got '2'");
     expect(errors[1]).toMatch(/--nope/);
     expect(errors[2]).toMatch(/--profile .*bad\.json: profile field/);
@@ -67,9 +100,16 @@ describe('capture command: delivery lines', () => {
   });
 
   it('shows topic, app, inquiry sid and latency when the payload has them', () => {
-    const json = { Topic: 'consultas', Consulta: { Momento: '2026-11-22T10:15:00-03:00', _links: { self: { href: '/v3/consultas/a%40b.test/C0NSULTA0000000000000001' } } } };
-    expect(formatDelivery(delivery(json, { latencyMs: 41.6 }), '/Consulta')).toBe('#3 200 app=primary /primary topic=consultas sid=C0NSULTA0000000000000001 latency=42ms');
-    expect(formatDelivery(delivery(null, { rawBodyBase64: 'AAE=', signature: 'invalid', signatureDetail: 'bad', status: 500, path: '/other' }))).toBe('#3 500 app=other /other non-JSON body (2 bytes) signature=invalid (bad)');
+    const json = {
+      Topic: 'consultas',
+      Consulta: { Momento: '2026-11-22T10:15:00-03:00', _links: { self: { href: '/v3/consultas/a%40b.test/C0NSULTA0000000000000001' } } },
+    };
+    expect(formatDelivery(delivery(json, { latencyMs: 41.6 }), '/Consulta')).toBe(
+      '#3 200 app=primary /primary topic=consultas sid=C0NSULTA0000000000000001 latency=42ms',
+    );
+    expect(formatDelivery(delivery(null, { rawBodyBase64: 'AAE=', signature: 'invalid', signatureDetail: 'bad', status: 500, path: '/other' }))).toBe(
+      '#3 500 app=other /other non-JSON body (2 bytes) signature=invalid (bad)',
+    );
     expect(deliveryInfo('/', { Sid: 'S1' }).sid).toBe('S1');
   });
 });
@@ -102,7 +142,9 @@ describe('capture command: running', () => {
   it('runs from the CLI until SIGINT and exits 0', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'vmp-cmd-'));
     const bin = fileURLToPath(new URL('../../bin/vmp-conformance.js', import.meta.url));
-    const child = spawn(process.execPath, [bin, 'capture', '--port', '0', '--out', join(dir, 'c.jsonl'), '--status', '410'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [bin, 'capture', '--port', '0', '--out', join(dir, 'c.jsonl'), '--status', '410'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const lines: string[] = [];
     const rl = createInterface({ input: child.stdout! });
     const url = await new Promise<string>((resolve) =>

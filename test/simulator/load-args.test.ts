@@ -10,7 +10,11 @@ import { REFERENCE_PROFILE, tempDir } from '../support/sim-target.ts';
 
 async function run(argv: string[]): Promise<{ code: number; err: string }> {
   const err: string[] = [];
-  const code = await main(argv, () => undefined, (l) => err.push(l));
+  const code = await main(
+    argv,
+    () => undefined,
+    (l) => err.push(l),
+  );
   return { code, err: err.join('\n') };
 }
 

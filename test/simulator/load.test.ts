@@ -104,7 +104,16 @@ describe('load, open model', () => {
     const op: Operation = { id: 'home', endpointId: 'home', path: '/v3', headers: {}, weight: 1 };
     const recorder = new LoadRecorder(performance.now(), 0);
     try {
-      const outcome = await runOpen({ baseUrl: url, sequence: [op], arrival: { kind: 'constant', ratePerSec: 100 }, seed: 1, durationMs: 1_000, maxInFlight: 4, timeoutMs: 2_000, recorder });
+      const outcome = await runOpen({
+        baseUrl: url,
+        sequence: [op],
+        arrival: { kind: 'constant', ratePerSec: 100 },
+        seed: 1,
+        durationMs: 1_000,
+        maxInFlight: 4,
+        timeoutMs: 2_000,
+        recorder,
+      });
       expect(outcome.scheduled).toBe(100);
       expect(outcome.sent + outcome.dropped).toBe(100);
       // 4 connections × 1 s / 120 ms ≈ 33 sends can leave; the rest find every connection busy.

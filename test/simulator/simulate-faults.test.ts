@@ -45,7 +45,10 @@ describe('simulate against broken webhook delivery', () => {
         expect(result.failing).toEqual(expect.arrayContaining(kinds));
         for (const kind of kinds) {
           const named = result.problems.filter((p) => p.kind === kind);
-          expect(named.map((p) => p.sid), kind).toEqual([sid]);
+          expect(
+            named.map((p) => p.sid),
+            kind,
+          ).toEqual([sid]);
           expect(named[0]!.index).toBeGreaterThanOrEqual(0);
           expect(named[0]!.phase).toBe(fault.kind === 'alter-resend' ? 'resend' : 'inject');
         }

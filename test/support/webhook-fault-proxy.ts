@@ -76,7 +76,10 @@ export async function startFaultyTarget(targetUrl: string, fault: Fault): Promis
   const proxy = createServer(async (req, res) => {
     let body: Buffer | undefined = await readBody(req);
     if ((req.method === 'PUT' || req.method === 'POST') && req.url?.startsWith('/v3/appnotificaciones/')) body = viaRelay(body, relayUrl);
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'content-length', 'connection'].includes(k))) as Record<string, string>;
+    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'content-length', 'connection'].includes(k))) as Record<
+      string,
+      string
+    >;
     const upstream = await request(`${targetUrl}${req.url}`, {
       method: req.method as Dispatcher.HttpMethod,
       headers,

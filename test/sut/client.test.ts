@@ -66,7 +66,10 @@ describe('transport failures come back as data, within the deadline', () => {
       socket.write('{"a":1}   ');
     });
     const res = await get(client, '/over');
-    expect(res.error).toEqual({ code: 'VMP_ERR_TIMEOUT', message: `no complete response within ${TIMEOUT_MS} ms: status 200 arrived, then 10 of 110 body bytes` });
+    expect(res.error).toEqual({
+      code: 'VMP_ERR_TIMEOUT',
+      message: `no complete response within ${TIMEOUT_MS} ms: status 200 arrived, then 10 of 110 body bytes`,
+    });
   });
 
   it('a body cut mid-JSON, then the connection closed: VMP_ERR_PROTOCOL, truncated', async () => {
@@ -76,7 +79,10 @@ describe('transport failures come back as data, within the deadline', () => {
     });
     const res = await get(client, '/truncated');
     expect(res.status).toBe(200);
-    expect(res.error).toEqual({ code: 'VMP_ERR_PROTOCOL', message: 'response truncated: the connection was closed by the target after status 200 arrived, then 15 of 40 body bytes' });
+    expect(res.error).toEqual({
+      code: 'VMP_ERR_PROTOCOL',
+      message: 'response truncated: the connection was closed by the target after status 200 arrived, then 15 of 40 body bytes',
+    });
     expect(res.text).toBe('{"Nombre":"cort');
   });
 
@@ -141,7 +147,10 @@ describe('a body over the cap is never buffered', () => {
       void stream(socket, s, total, false);
     });
     const res = await get(client, '/huge');
-    expect(res.error).toEqual({ code: 'VMP_ERR_BODY_TOO_LARGE', message: `the response declares Content-Length ${total}, over the ${CAP}-byte cap; its body was not read` });
+    expect(res.error).toEqual({
+      code: 'VMP_ERR_BODY_TOO_LARGE',
+      message: `the response declares Content-Length ${total}, over the ${CAP}-byte cap; its body was not read`,
+    });
     expect(res.text).toBe('');
     await new Promise((r) => setTimeout(r, 50));
     // Whatever the socket buffers took before the client hung up — nowhere near 50 MB.

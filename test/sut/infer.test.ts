@@ -37,13 +37,26 @@ function answer(method: string, url: URL, headers: Record<string, string | strin
   const type = ref ? MEDIA_TYPES.ref : MEDIA_TYPES.json;
   const path = decodeURIComponent(url.pathname);
   if (method !== 'GET') return [404];
-  if (path === '/v3/agencias') return [200, headers['x-token'] === 'tok-primary' ? (ref ? [{ href: `/v3/agencias/${AGENCY}`, title: 'Concesionaria' }] : [{ Mail: AGENCY }]) : [], type];
+  if (path === '/v3/agencias')
+    return [200, headers['x-token'] === 'tok-primary' ? (ref ? [{ href: `/v3/agencias/${AGENCY}`, title: 'Concesionaria' }] : [{ Mail: AGENCY }]) : [], type];
   if (path === `/v3/agencias/${AGENCY}`) return [200, { Mail: AGENCY }, type];
   if (path === `/v3/consultas/${AGENCY}`) {
-    const entries = ref ? [{ href: `/v3/consultas/${AGENCY}/${SID}`, title: 'x' }] : [{ Momento: '2026-03-01T15:00:00Z', _links: { self: { href: `/v3/consultas/${AGENCY}/${SID}` } } }];
+    const entries = ref
+      ? [{ href: `/v3/consultas/${AGENCY}/${SID}`, title: 'x' }]
+      : [{ Momento: '2026-03-01T15:00:00Z', _links: { self: { href: `/v3/consultas/${AGENCY}/${SID}` } } }];
     return [200, { ...ENVELOPE, _entries: entries }, type];
   }
-  if (path === '/v3/appnotificaciones') return [200, { items: [{ name: 'orders.new', enabled: false }, { name: 'shop.joined', enabled: false }] }, MEDIA_TYPES.json];
+  if (path === '/v3/appnotificaciones')
+    return [
+      200,
+      {
+        items: [
+          { name: 'orders.new', enabled: false },
+          { name: 'shop.joined', enabled: false },
+        ],
+      },
+      MEDIA_TYPES.json,
+    ];
   if (path === '/v3/carrocerias') return [200, BODY_STYLES, MEDIA_TYPES.json];
   if (path === '/v3/carrocerias/bestmatch') {
     const v = url.searchParams.get('bodystyle');
@@ -84,7 +97,7 @@ describe('inferring a profile from a target that chooses otherwise than the refe
     expect(inference.found.find((f) => f.key === 'topics.inquiry')?.how).toMatch(/not told apart/);
   });
 
-  it('maps a catalog id the records\' links name (a UUID) and a name bestmatch finds', () => {
+  it("maps a catalog id the records' links name (a UUID) and a name bestmatch finds", () => {
     expect(value('catalogKeys.carrocerias')).toEqual({ id: '/uuid', name: '/label' });
   });
 

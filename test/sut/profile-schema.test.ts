@@ -6,7 +6,7 @@ import { profileJsonSchema } from '../../sut/profile-load.ts';
 // $schema). It is generated from the Zod profile schema; this test keeps the two from drifting apart.
 
 const FILE = new URL('../../sut/profile.schema.json', import.meta.url);
-const REGENERATE = "npm run schema";
+const REGENERATE = 'npm run schema';
 
 describe('sut/profile.schema.json', () => {
   it('is the generated JSON Schema of the profile', async () => {

@@ -26,7 +26,11 @@ async function post(url: string, body: string | Buffer, headers: Record<string, 
 }
 
 const tmpFile = async () => join(await mkdtemp(join(tmpdir(), 'vmp-capture-')), 'captures.jsonl');
-const readLines = async (file: string) => (await readFile(file, 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l) as Delivery);
+const readLines = async (file: string) =>
+  (await readFile(file, 'utf8'))
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Delivery);
 
 describe('capture server', () => {
   it('records every delivery on any path with its raw bytes, headers and JSON, in the file before the 2xx', async () => {

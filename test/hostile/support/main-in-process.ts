@@ -12,6 +12,10 @@ export interface MainRun {
 export async function runMain(argv: string[]): Promise<MainRun> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(argv, (l) => out.push(l), (l) => err.push(l));
+  const code = await main(
+    argv,
+    (l) => out.push(l),
+    (l) => err.push(l),
+  );
   return { code, out, err };
 }

@@ -32,7 +32,9 @@ const SHORTEST = 4;
 const CHUNK = 1024 * 1024;
 
 function needlesFor(secrets: readonly string[]): Needle[] {
-  return secrets.flatMap((secret, i) => encodedForms(secret).map((form) => ({ label: `secret #${i} as ${JSON.stringify(form)}`, bytes: Buffer.from(form, 'utf8') })));
+  return secrets.flatMap((secret, i) =>
+    encodedForms(secret).map((form) => ({ label: `secret #${i} as ${JSON.stringify(form)}`, bytes: Buffer.from(form, 'utf8') })),
+  );
 }
 
 function found(bytes: Buffer, needles: readonly Needle[], into: Set<string>): void {

@@ -32,7 +32,14 @@ export async function startShapingProxy(upstream: string, shaping: Shaping = {})
     if (proxy.shaping.intercept?.(req, res)) return;
     void readBody(req).then((body) => {
       const out = request(
-        { host: target.hostname, port: target.port, method: req.method, path: req.url, agent, headers: { ...flatHeaders(req.headers), 'content-length': String(body.length) } },
+        {
+          host: target.hostname,
+          port: target.port,
+          method: req.method,
+          path: req.url,
+          agent,
+          headers: { ...flatHeaders(req.headers), 'content-length': String(body.length) },
+        },
         (answer) => {
           void readBody(answer).then((bytes) => {
             const send = () => {

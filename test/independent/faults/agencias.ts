@@ -44,7 +44,12 @@ export const AGENCIA_FAULTS: OutsiderFault[] = [
     says: 'the path segment is matched case-insensitively with the name shown',
     fault: requests(['agencias-put', 'agencias-desasociar'], (req) => {
       const mail = req.param('adminMail');
-      if (mail !== lower(mail)) return new MutantResponse(403, { 'content-type': 'application/problem+json' }, JSON.stringify({ type: 'about:blank', title: 'Forbidden', status: 403 }));
+      if (mail !== lower(mail))
+        return new MutantResponse(
+          403,
+          { 'content-type': 'application/problem+json' },
+          JSON.stringify({ type: 'about:blank', title: 'Forbidden', status: 403 }),
+        );
     }),
   },
   {
@@ -74,12 +79,13 @@ export const AGENCIA_FAULTS: OutsiderFault[] = [
     fault: answers(['agencias-invite'], async (req, res, ctx) => {
       // After a dissociation the outsider deleted the agency: inviting it again is accepted as new.
       const mail = (req.json() as { AdminMail?: string } | undefined)?.AdminMail;
-      if (res.status === 409 && mail && !(await primaryHas(ctx, mail))) Object.assign(res, empty(202, { location: `/v3/agencias/${encodeURIComponent(mail)}` }));
+      if (res.status === 409 && mail && !(await primaryHas(ctx, mail)))
+        Object.assign(res, empty(202, { location: `/v3/agencias/${encodeURIComponent(mail)}` }));
     }),
   },
   {
     name: 'operador-filter-ignored',
-    says: 'query operador (optional, string, email): e-mail of one of the agency\'s operators',
+    says: "query operador (optional, string, email): e-mail of one of the agency's operators",
     fault: requests(['agencias-list'], (req) => void req.query.delete('operador')),
   },
   {

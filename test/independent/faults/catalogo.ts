@@ -14,7 +14,9 @@ const narrowByQ = (endpointId: string, keep: (e: Entry, q: string) => boolean): 
   answers([endpointId], (req, res) => {
     const q = req.query.get('q')?.toLowerCase();
     if (!q || res.status !== 200) return;
-    res.editJson<unknown>((j) => (Array.isArray(j) ? j.filter((e: Entry) => keep(e, q)) : void ((j as Entry)._entries = listEntries(j).filter((e) => keep(e, q)))));
+    res.editJson<unknown>((j) =>
+      Array.isArray(j) ? j.filter((e: Entry) => keep(e, q)) : void ((j as Entry)._entries = listEntries(j).filter((e) => keep(e, q))),
+    );
   });
 const nameOf = (e: Entry): string => String(e.Nombre ?? e.title ?? '').toLowerCase();
 
@@ -27,7 +29,8 @@ export const CATALOGO_FAULTS = {
       fault: answers(['carrocerias-bestmatch'], async (req, res, ctx) => {
         const wanted = req.query.get('bodystyle') ?? '';
         const all = listEntries((await ctx.upstream('GET', '/v3/carrocerias?formato=application/json')).json());
-        if (res.status === 200 && !all.some((c) => String(c.Denominacion).toLowerCase() === wanted.toLowerCase())) Object.assign(res, problem(req, 400, { bodystyle: ['sin coincidencia'] }));
+        if (res.status === 200 && !all.some((c) => String(c.Denominacion).toLowerCase() === wanted.toLowerCase()))
+          Object.assign(res, problem(req, 400, { bodystyle: ['sin coincidencia'] }));
       }),
     },
     {
@@ -57,7 +60,8 @@ export const CATALOGO_FAULTS = {
       says: 'query region (integer int32',
       fault: requests(['ciudades-list'], (req) => {
         const region = req.query.get('region');
-        if (region !== null && /^-?\d+$/.test(region) && Math.abs(Number(region)) >= 2 ** 31) return new MutantResponse(200, { 'content-type': 'text/json' }, '[]');
+        if (region !== null && /^-?\d+$/.test(region) && Math.abs(Number(region)) >= 2 ** 31)
+          return new MutantResponse(200, { 'content-type': 'text/json' }, '[]');
       }),
     },
     {
@@ -77,7 +81,9 @@ export const CATALOGO_FAULTS = {
     {
       name: 'ciudades-without-region-or-q-answers-200',
       says: 'region … optional if q is given), q (… optional if region is given)',
-      fault: requests(['ciudades-list'], (req) => (!req.query.has('q') && !req.query.has('region') ? new MutantResponse(200, { 'content-type': 'text/json' }, '[]') : undefined)),
+      fault: requests(['ciudades-list'], (req) =>
+        !req.query.has('q') && !req.query.has('region') ? new MutantResponse(200, { 'content-type': 'text/json' }, '[]') : undefined,
+      ),
     },
     {
       name: 'ciudades-q-is-a-prefix',

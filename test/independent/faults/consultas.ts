@@ -81,7 +81,7 @@ export const CONSULTA_FAULTS: OutsiderFault[] = [
   },
   {
     name: 'catalog-inquiry-external-id-null',
-    says: 'ExternalId | string | the publication\'s external identifier; empty string for catalog-type inquiries',
+    says: "ExternalId | string | the publication's external identifier; empty string for catalog-type inquiries",
     fault: answers(['consultas-get', 'consultas-list'], (_req, res) => {
       if (res.status === 200) res.editJson((j) => walk(j, (k, v) => (k === 'ExternalId' && v === '' ? null : v)) as Json);
     }),
@@ -91,7 +91,17 @@ export const CONSULTA_FAULTS: OutsiderFault[] = [
     says: 'a link object whose title combines the buyer e-mail, vehicle make and model, and the external identifier',
     fault: answers(['consultas-list', 'consultas-get'], (_req, res) => {
       if (!res.headers['content-type']?.startsWith('application/vnd.service.ref+json')) return;
-      res.editJson((j) => walk(j, (k, v) => (k === 'title' && typeof v === 'string' ? v.split(/\s+[·|—-]\s+/).slice(0, -1).join(' - ') || v.slice(0, 5) : v)) as Json);
+      res.editJson(
+        (j) =>
+          walk(j, (k, v) =>
+            k === 'title' && typeof v === 'string'
+              ? v
+                  .split(/\s+[·|—-]\s+/)
+                  .slice(0, -1)
+                  .join(' - ') || v.slice(0, 5)
+              : v,
+          ) as Json,
+      );
     }),
   },
   {
@@ -105,7 +115,12 @@ export const CONSULTA_FAULTS: OutsiderFault[] = [
     name: 'unknown-agency-inquiries-empty-page',
     says: '404 (agency does not exist for the app)',
     fault: answers(LIST, (_req, res) => {
-      if (res.status === 404) Object.assign(res, { status: 200, headers: { 'content-type': 'text/json' }, body: JSON.stringify({ Desde: null, Hasta: null, Pagina: 1, Total: 0, PerPagina: 20, _links: {}, _entries: [] }) });
+      if (res.status === 404)
+        Object.assign(res, {
+          status: 200,
+          headers: { 'content-type': 'text/json' },
+          body: JSON.stringify({ Desde: null, Hasta: null, Pagina: 1, Total: 0, PerPagina: 20, _links: {}, _entries: [] }),
+        });
     }),
   },
   {

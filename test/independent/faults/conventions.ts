@@ -36,7 +36,8 @@ export const CONVENTION_FAULTS: OutsiderFault[] = [
     says: 'href | string | relative URI',
     fault: answers(CATALOG_LISTS, (req, res) => {
       const origin = `http://${req.headers.host ?? '127.0.0.1'}`;
-      if (res.status === 200) res.editJson((j) => walk(j, (k, v) => (k === 'href' && typeof v === 'string' && v.startsWith('/') ? origin + v : v)) as Record<string, unknown>);
+      if (res.status === 200)
+        res.editJson((j) => walk(j, (k, v) => (k === 'href' && typeof v === 'string' && v.startsWith('/') ? origin + v : v)) as Record<string, unknown>);
     }),
   },
   {
@@ -57,7 +58,8 @@ export const CONVENTION_FAULTS: OutsiderFault[] = [
     name: 'entry-form-labelled-versioned',
     says: 'none of them carries a version number',
     fault: answers([...CATALOG_LISTS, ...INQUIRIES], (_req, res) => {
-      if (res.headers['content-type']?.startsWith('application/vnd.service.entry+json')) res.headers['content-type'] = 'application/vnd.service.entry+json; version=3';
+      if (res.headers['content-type']?.startsWith('application/vnd.service.entry+json'))
+        res.headers['content-type'] = 'application/vnd.service.entry+json; version=3';
     }),
   },
 ];

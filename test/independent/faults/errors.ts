@@ -22,7 +22,9 @@ export const ERROR_FAULTS: OutsiderFault[] = [
   {
     name: 'problem-members-lower-case',
     says: 'Errors | object … Type | string, URI … Title … Status … Detail … Instance … Extensions',
-    fault: problems((res) => void (res.body = res.body.replace(/"(Errors|Type|Title|Status|Detail|Instance|Extensions)":/g, (_m, k: string) => `"${k.toLowerCase()}":`))),
+    fault: problems(
+      (res) => void (res.body = res.body.replace(/"(Errors|Type|Title|Status|Detail|Instance|Extensions)":/g, (_m, k: string) => `"${k.toLowerCase()}":`)),
+    ),
   },
   {
     name: 'problem-status-member-is-200',

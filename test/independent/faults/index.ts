@@ -26,6 +26,8 @@ const BY_AREA: Record<Area, OutsiderFault[]> = {
   errors: ERROR_FAULTS,
 };
 
-export const GALLERY: readonly Mutant[] = (Object.entries(BY_AREA) as [Area, OutsiderFault[]][]).flatMap(([area, faults]) => faults.map((f) => asMutant(area, f)));
+export const GALLERY: readonly Mutant[] = (Object.entries(BY_AREA) as [Area, OutsiderFault[]][]).flatMap(([area, faults]) =>
+  faults.map((f) => asMutant(area, f)),
+);
 
 export const freshUpstream = (_profile: Profile) => startIndependentServer(VARIANTS.indep);

@@ -12,13 +12,17 @@ export const AREAS = {
   agencias: 'conventions/unlisted-media-form-never-served,lifecycle/*,agencias/*,status/agencias-*,media/agencias-*,filters/agencias-*,scoping/*',
   notificaciones: 'appnotificaciones/*,status/appnotificaciones-*,media/appnotificaciones-*,scoping/webhook-config-per-app,limits/topic-max-80/*',
   carrocerias: 'catalogo/bestmatch-carrocerias,status/carrocerias-*,media/carrocerias-*,limits/int32/*,conventions/unlisted-media-form-never-served',
-  ciudades: 'limits/int32/region-beyond-rejected,catalogo/ciudades-needs-region-or-q,catalogo/bestmatch-ciudades,filters/ciudades-*,status/ciudades-*,media/ciudades-*',
+  ciudades:
+    'limits/int32/region-beyond-rejected,catalogo/ciudades-needs-region-or-q,catalogo/bestmatch-ciudades,filters/ciudades-*,status/ciudades-*,media/ciudades-*',
   colores: 'filters/colores-*,status/colores-*,media/colores-*,limits/int32/*',
   marcas: 'catalogo/marcas-*,catalogo/bestmatch-marcas,filters/marcas-*,status/marcas-*,media/marcas-*',
-  consultas: 'consultas/*,status/consultas-*,media/consultas-*,limits/pagina-max-99/*,limits/desde-min-today-minus-90/*,limits/sid-length-20-30/*,limits/admin-mail-*,scoping/foreign-consult*,lifecycle/desasociar-inquiry-404',
+  consultas:
+    'consultas/*,status/consultas-*,media/consultas-*,limits/pagina-max-99/*,limits/desde-min-today-minus-90/*,limits/sid-length-20-30/*,limits/admin-mail-*,scoping/foreign-consult*,lifecycle/desasociar-inquiry-404',
   resend: 'events/resend-*,limits/resend-recent-only,status/consultas-resend/*,scoping/foreign-resend-403',
-  webhooks: 'events/inquiry-webhook-delivered,events/registration-webhook,events/deleted-topic-not-delivered,events/webhook-signature-valid,events/resend-delivers-payload',
-  errors: 'errors/*,status/agencias-invite/*,status/appnotificaciones-post/*,lifecycle/invitation-conflict-409,appnotificaciones/post-again-409,scoping/foreign-agency-put-403',
+  webhooks:
+    'events/inquiry-webhook-delivered,events/registration-webhook,events/deleted-topic-not-delivered,events/webhook-signature-valid,events/resend-delivers-payload',
+  errors:
+    'errors/*,status/agencias-invite/*,status/appnotificaciones-post/*,lifecycle/invitation-conflict-409,appnotificaciones/post-again-409,scoping/foreign-agency-put-403',
 } as const;
 export type Area = keyof typeof AREAS;
 

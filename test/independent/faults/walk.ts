@@ -14,4 +14,4 @@ export function walk(value: unknown, edit: (key: string, value: unknown) => unkn
 
 /** The entries of a list in any of the independent server's shapes (a bare array, or `_entries`). */
 export const listEntries = (json: unknown): Record<string, unknown>[] =>
-  (Array.isArray(json) ? json : ((json as { _entries?: unknown } | null)?._entries as unknown[] | undefined) ?? []) as Record<string, unknown>[];
+  (Array.isArray(json) ? json : (((json as { _entries?: unknown } | null)?._entries as unknown[] | undefined) ?? [])) as Record<string, unknown>[];

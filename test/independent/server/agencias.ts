@@ -20,14 +20,21 @@ export function agenciasList(ctx: Context): Reply {
     .filter((agency) => operador === null || agency.operadores.some((each) => fold(each) === fold(operador)))
     .map((agency) => ({ mail: agency.adminMail, full: () => agencyFull(agency, timeZone), title: agency.nombreComercial ?? agency.razonSocial }));
   // A pending invitation has no operators yet: an operador filter never lists it.
-  const pending = ctx.config.listPending && operador === null
-    ? [...ctx.store.invitations.values()]
-      .filter((each) => each.app === ctx.app.id && each.completedAt === null && !ctx.store.agencyOf(ctx.app, each.adminMail))
-      .map((each) => ({ mail: each.adminMail, full: () => invitationFull(each, timeZone), title: each.razonSocial }))
-    : [];
+  const pending =
+    ctx.config.listPending && operador === null
+      ? [...ctx.store.invitations.values()]
+          .filter((each) => each.app === ctx.app.id && each.completedAt === null && !ctx.store.agencyOf(ctx.app, each.adminMail))
+          .map((each) => ({ mail: each.adminMail, full: () => invitationFull(each, timeZone), title: each.razonSocial }))
+      : [];
   const items = [...agencies, ...pending].sort((a, b) => fold(b.mail).localeCompare(fold(a.mail)));
-  return listReply(ctx, chooseForm(ctx, ALL_FORMS), items, (item) => item.full(),
-    (item) => ({ href: agencyHref(item.mail), title: item.title }), selfOf(ctx.path, ctx.query));
+  return listReply(
+    ctx,
+    chooseForm(ctx, ALL_FORMS),
+    items,
+    (item) => item.full(),
+    (item) => ({ href: agencyHref(item.mail), title: item.title }),
+    selfOf(ctx.path, ctx.query),
+  );
 }
 
 export async function invite(ctx: Context): Promise<Reply> {
@@ -38,12 +45,15 @@ export async function invite(ctx: Context): Promise<Reply> {
   });
   const adminMail = values.AdminMail!;
   if (ctx.store.agencies.has(fold(adminMail))) {
-    throw new ValidationFailure({ AdminMail: ['el e-mail ya está registrado: el administrador debe contactar a soporte'] },
-      409, 'Agencia ya registrada');
+    throw new ValidationFailure({ AdminMail: ['el e-mail ya está registrado: el administrador debe contactar a soporte'] }, 409, 'Agencia ya registrada');
   }
   ctx.store.saveInvitation({
-    app: ctx.app.id, adminMail, razonSocial: values.RazonSocial!, telefono: values.Telefono ?? null,
-    sentAt: ctx.config.now(), completedAt: null,
+    app: ctx.app.id,
+    adminMail,
+    razonSocial: values.RazonSocial!,
+    telefono: values.Telefono ?? null,
+    sentAt: ctx.config.now(),
+    completedAt: null,
   });
   ctx.store.outbox.push({ to: adminMail, at: ctx.config.now() });
   return { status: 202, headers: { Location: location(ctx, agencyHref(adminMail)) } };
@@ -57,13 +67,25 @@ export function agencia(ctx: Context): Reply {
   const allow = { Allow: 'GET, PUT, OPTIONS' };
   const agency = ctx.store.agencyOf(ctx.app, adminMail);
   if (agency) {
-    return { ...oneReply(form, () => agencyFull(agency, ctx.config.timeZone),
-      () => agencyRepresentation(agency, form, ctx.config.timeZone) as { href: string }), headers: allow };
+    return {
+      ...oneReply(
+        form,
+        () => agencyFull(agency, ctx.config.timeZone),
+        () => agencyRepresentation(agency, form, ctx.config.timeZone) as { href: string },
+      ),
+      headers: allow,
+    };
   }
   const invitation = ctx.store.invitation(ctx.app, adminMail);
   if (!invitation || invitation.completedAt !== null) throw new Bare(404);
-  return { ...oneReply(form, () => invitationFull(invitation, ctx.config.timeZone),
-    () => ({ href: agencyHref(invitation.adminMail), title: invitation.razonSocial })), headers: allow };
+  return {
+    ...oneReply(
+      form,
+      () => invitationFull(invitation, ctx.config.timeZone),
+      () => ({ href: agencyHref(invitation.adminMail), title: invitation.razonSocial }),
+    ),
+    headers: allow,
+  };
 }
 
 /** The agency a modifying operation names: 403 when it does not exist for the app (Authentication). */
@@ -85,8 +107,11 @@ export async function editAgencia(ctx: Context): Promise<Reply> {
   agency.telefono = values.Telefono ?? null;
   agency.direccion = values.Direccion ?? null;
   const form = chooseForm(ctx, ALL_FORMS);
-  return oneReply(form, () => agencyFull(agency, ctx.config.timeZone),
-    () => agencyRepresentation(agency, form, ctx.config.timeZone) as { href: string });
+  return oneReply(
+    form,
+    () => agencyFull(agency, ctx.config.timeZone),
+    () => agencyRepresentation(agency, form, ctx.config.timeZone) as { href: string },
+  );
 }
 
 /** Only 403 is defined: a malformed adminMail names no agency the app has permission over. */

@@ -48,10 +48,15 @@ export function listTopics(ctx: Context): Reply {
     status: 200,
     contentType: chooseForm(ctx, FULL_FORMS),
     body: {
-      Topicos: [...ctx.app.topics].sort().reverse().map((topic) => ({
-        Topico: topic, Configurado: topics.has(topic), Destino: topics.get(topic)?.url ?? null,
-        _links: { self: { href: topicPath(topic) } },
-      })),
+      Topicos: [...ctx.app.topics]
+        .sort()
+        .reverse()
+        .map((topic) => ({
+          Topico: topic,
+          Configurado: topics.has(topic),
+          Destino: topics.get(topic)?.url ?? null,
+          _links: { self: { href: topicPath(topic) } },
+        })),
       _links: { self: { href: '/v3/appnotificaciones' } },
     },
   };
@@ -73,7 +78,9 @@ export async function createTopic(ctx: Context): Promise<Reply> {
   const config = { url, secret, createdAt: now, updatedAt: now };
   topics.set(topic, config);
   return {
-    status: 201, contentType: chooseForm(ctx, FULL_FORMS), body: appWebhook(ctx, topic, config),
+    status: 201,
+    contentType: chooseForm(ctx, FULL_FORMS),
+    body: appWebhook(ctx, topic, config),
     headers: { Location: location(ctx, topicPath(topic)) },
   };
 }

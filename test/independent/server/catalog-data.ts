@@ -1,10 +1,31 @@
 // The reference catalog this server serves: body styles, regions and cities, colors, makes.
 
-export interface BodyStyle { id: number; name: string; codename: string }
-export interface Region { id: number; name: string; iso: string }
-export interface City { id: number; name: string; regionId: number }
-export interface Color { id: number; name: string; hex: string }
-export interface Make { id: number; name: string; codename: string; newMarket: boolean }
+export interface BodyStyle {
+  id: number;
+  name: string;
+  codename: string;
+}
+export interface Region {
+  id: number;
+  name: string;
+  iso: string;
+}
+export interface City {
+  id: number;
+  name: string;
+  regionId: number;
+}
+export interface Color {
+  id: number;
+  name: string;
+  hex: string;
+}
+export interface Make {
+  id: number;
+  name: string;
+  codename: string;
+  newMarket: boolean;
+}
 
 export const bodyStyles: readonly BodyStyle[] = [
   { id: 3, name: 'Sedán 4 puertas', codename: 'sedan' },
@@ -39,7 +60,7 @@ export const cities: readonly City[] = [
   { id: 3002, name: 'Villa Carlos Paz', regionId: 14 },
   { id: 3003, name: 'Río Cuarto', regionId: 14 },
   { id: 3004, name: 'San Martín', regionId: 14 },
-  { id: 3005, name: "Villa General Belgrano", regionId: 14 },
+  { id: 3005, name: 'Villa General Belgrano', regionId: 14 },
   { id: 4001, name: 'Rosario', regionId: 21 },
   { id: 4002, name: 'Santa Fe', regionId: 21 },
   { id: 4003, name: 'Rafaela', regionId: 21 },

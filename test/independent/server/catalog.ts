@@ -7,8 +7,7 @@ import { ALL_FORMS, chooseForm, FULL_FORMS } from './media.ts';
 import { Bare, fail, type Reply } from './reply.ts';
 import { fold, parseInt32 } from './validate.ts';
 
-const byNameDescending = <T extends { name: string }>(items: readonly T[]): T[] =>
-  [...items].sort((a, b) => b.name.localeCompare(a.name, 'es'));
+const byNameDescending = <T extends { name: string }>(items: readonly T[]): T[] => [...items].sort((a, b) => b.name.localeCompare(a.name, 'es'));
 
 const bodyStylePath = (item: BodyStyle): string => `/v3/carrocerias/${seg(item.id)}`;
 const colorPath = (item: Color): string => `/v3/colores/${seg(item.id)}`;
@@ -16,7 +15,10 @@ const makePath = (item: Make): string => `/v3/marcas/${seg(item.id)}`;
 
 function bodyStyleFull(ctx: Context, item: BodyStyle): unknown {
   return {
-    Codigo: item.id, Denominacion: item.name, Clave: item.codename, Url: `${ctx.origin}${bodyStylePath(item)}`,
+    Codigo: item.id,
+    Denominacion: item.name,
+    Clave: item.codename,
+    Url: `${ctx.origin}${bodyStylePath(item)}`,
     _links: { self: { href: bodyStylePath(item), title: item.name } },
   };
 }
@@ -27,8 +29,12 @@ function colorFull(item: Color): unknown {
 
 function makeFull(ctx: Context, item: Make): unknown {
   return {
-    Codigo: item.id, Nombre: item.name, Clave: item.codename, MercadoNuevos: item.newMarket,
-    Url: `${ctx.origin}${makePath(item)}`, _links: { self: { href: makePath(item), title: item.name } },
+    Codigo: item.id,
+    Nombre: item.name,
+    Clave: item.codename,
+    MercadoNuevos: item.newMarket,
+    Url: `${ctx.origin}${makePath(item)}`,
+    _links: { self: { href: makePath(item), title: item.name } },
   };
 }
 
@@ -48,8 +54,14 @@ function required(ctx: Context, name: string): string {
 
 export function carrocerias(ctx: Context): Reply {
   const form = chooseForm(ctx, FULL_FORMS);
-  return listReply(ctx, form, byNameDescending(bodyStyles), (item) => bodyStyleFull(ctx, item),
-    (item) => ({ href: bodyStylePath(item), title: item.name }), selfOf(ctx.path, ctx.query));
+  return listReply(
+    ctx,
+    form,
+    byNameDescending(bodyStyles),
+    (item) => bodyStyleFull(ctx, item),
+    (item) => ({ href: bodyStylePath(item), title: item.name }),
+    selfOf(ctx.path, ctx.query),
+  );
 }
 
 export function carroceria(ctx: Context): Reply {
@@ -59,8 +71,8 @@ export function carroceria(ctx: Context): Reply {
 
 export function carroceriaBestmatch(ctx: Context): Reply {
   const value = required(ctx, 'bodystyle');
-  const item = exactMatch(value, bodyStyles, (each) =>
-    [String(each.id), `${ctx.origin}${bodyStylePath(each)}`, bodyStylePath(each), each.name, each.codename]) ??
+  const item =
+    exactMatch(value, bodyStyles, (each) => [String(each.id), `${ctx.origin}${bodyStylePath(each)}`, bodyStylePath(each), each.name, each.codename]) ??
     partialMatches(value, bodyStyles, (each) => each.name)[0];
   if (!item) fail('bodystyle', `ninguna carrocería coincide con «${value}»`);
   return { status: 200, contentType: chooseForm(ctx, FULL_FORMS), body: bodyStyleFull(ctx, item) };
@@ -69,15 +81,19 @@ export function carroceriaBestmatch(ctx: Context): Reply {
 export function coloresList(ctx: Context): Reply {
   const q = ctx.query.get('q');
   const nombre = ctx.query.get('nombre');
-  const items = [...colors].sort((a, b) => b.id - a.id).filter((item) =>
-    (q === null || fold(item.name).includes(fold(q))) && (nombre === null || fold(item.name) === fold(nombre.trim())));
-  return listReply(ctx, chooseForm(ctx, ALL_FORMS), items, colorFull,
-    (item) => ({ href: colorPath(item), title: item.name }), selfOf(ctx.path, ctx.query));
+  const items = [...colors]
+    .sort((a, b) => b.id - a.id)
+    .filter((item) => (q === null || fold(item.name).includes(fold(q))) && (nombre === null || fold(item.name) === fold(nombre.trim())));
+  return listReply(ctx, chooseForm(ctx, ALL_FORMS), items, colorFull, (item) => ({ href: colorPath(item), title: item.name }), selfOf(ctx.path, ctx.query));
 }
 
 export function color(ctx: Context): Reply {
   const item = byId(ctx, colors);
-  return oneReply(chooseForm(ctx, ALL_FORMS), () => colorFull(item), () => ({ href: colorPath(item), title: item.name }));
+  return oneReply(
+    chooseForm(ctx, ALL_FORMS),
+    () => colorFull(item),
+    () => ({ href: colorPath(item), title: item.name }),
+  );
 }
 
 function parseBoolean(ctx: Context, name: string): boolean {
@@ -91,23 +107,37 @@ function parseBoolean(ctx: Context, name: string): boolean {
 export function marcasList(ctx: Context): Reply {
   const q = ctx.query.get('q');
   const onlyNew = parseBoolean(ctx, 'soloMercadoNuevos');
-  const items = byNameDescending(makes).filter((item) =>
-    (q === null || fold(item.name).includes(fold(q)) || fold(item.codename).includes(fold(q))) && (!onlyNew || item.newMarket));
-  return listReply(ctx, chooseForm(ctx, ALL_FORMS), items, (item) => makeFull(ctx, item),
-    (item) => ({ href: makePath(item), title: item.name }), selfOf(ctx.path, ctx.query));
+  const items = byNameDescending(makes).filter(
+    (item) => (q === null || fold(item.name).includes(fold(q)) || fold(item.codename).includes(fold(q))) && (!onlyNew || item.newMarket),
+  );
+  return listReply(
+    ctx,
+    chooseForm(ctx, ALL_FORMS),
+    items,
+    (item) => makeFull(ctx, item),
+    (item) => ({ href: makePath(item), title: item.name }),
+    selfOf(ctx.path, ctx.query),
+  );
 }
 
 export function marcaBestmatch(ctx: Context): Reply {
   const value = required(ctx, 'make');
-  const item = exactMatch(value, makes, (each) =>
-    [String(each.id), `${ctx.origin}${makePath(each)}`, makePath(each), each.name, each.codename]);
+  const item = exactMatch(value, makes, (each) => [String(each.id), `${ctx.origin}${makePath(each)}`, makePath(each), each.name, each.codename]);
   // Responses beyond 200 are not shown for this path: no match is answered 404 with no body.
   if (!item) throw new Bare(404);
-  return oneReply(chooseForm(ctx, ALL_FORMS), () => makeFull(ctx, item), () => ({ href: makePath(item), title: item.name }));
+  return oneReply(
+    chooseForm(ctx, ALL_FORMS),
+    () => makeFull(ctx, item),
+    () => ({ href: makePath(item), title: item.name }),
+  );
 }
 
 /** Makes by id are outside the rows; served so that a make's links point somewhere. */
 export function marca(ctx: Context): Reply {
   const item = byId(ctx, makes);
-  return oneReply(chooseForm(ctx, ALL_FORMS), () => makeFull(ctx, item), () => ({ href: makePath(item), title: item.name }));
+  return oneReply(
+    chooseForm(ctx, ALL_FORMS),
+    () => makeFull(ctx, item),
+    () => ({ href: makePath(item), title: item.name }),
+  );
 }

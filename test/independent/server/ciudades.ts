@@ -15,15 +15,22 @@ const fullName = (city: City): string => `${city.name}, ${regionOf(city).name}`;
 
 function regionFull(ctx: Context, region: Region): Record<string, unknown> {
   return {
-    Codigo: region.id, Nombre: region.name, Iso: region.iso,
-    Url: `${ctx.origin}${regionPath(region)}`, Ruta: regionPath(region),
+    Codigo: region.id,
+    Nombre: region.name,
+    Iso: region.iso,
+    Url: `${ctx.origin}${regionPath(region)}`,
+    Ruta: regionPath(region),
   };
 }
 
 function cityFull(ctx: Context, city: City): unknown {
   return {
-    Codigo: city.id, Nombre: city.name, NombreCompleto: fullName(city), Provincia: regionFull(ctx, regionOf(city)),
-    Url: `${ctx.origin}${cityPath(city)}`, _links: { self: { href: cityPath(city), title: fullName(city) } },
+    Codigo: city.id,
+    Nombre: city.name,
+    NombreCompleto: fullName(city),
+    Provincia: regionFull(ctx, regionOf(city)),
+    Url: `${ctx.origin}${cityPath(city)}`,
+    _links: { self: { href: cityPath(city), title: fullName(city) } },
   };
 }
 
@@ -40,8 +47,9 @@ export function ciudadesList(ctx: Context): Reply {
     region = parseInt32(regionParam);
     if (region === undefined) fail('region', 'region debe ser un entero de 32 bits');
   }
-  const items = [...cities].sort((a, b) => b.name.localeCompare(a.name, 'es')).filter((city) =>
-    (region === undefined || city.regionId === region) && (q === null || q === '' || fold(city.name).includes(fold(q))));
+  const items = [...cities]
+    .sort((a, b) => b.name.localeCompare(a.name, 'es'))
+    .filter((city) => (region === undefined || city.regionId === region) && (q === null || q === '' || fold(city.name).includes(fold(q))));
   return listReply(ctx, chooseForm(ctx, ALL_FORMS), items, (city) => cityFull(ctx, city), cityRef, selfOf(ctx.path, ctx.query));
 }
 
@@ -49,7 +57,11 @@ export function ciudad(ctx: Context): Reply {
   const id = parseInt32(ctx.params.id ?? '');
   const city = cities.find((each) => each.id === id);
   if (id === undefined || !city) throw new Bare(404);
-  return oneReply(chooseForm(ctx, ALL_FORMS), () => cityFull(ctx, city), () => cityRef(city));
+  return oneReply(
+    chooseForm(ctx, ALL_FORMS),
+    () => cityFull(ctx, city),
+    () => cityRef(city),
+  );
 }
 
 export function ciudadBestmatch(ctx: Context): Reply {
@@ -57,15 +69,18 @@ export function ciudadBestmatch(ctx: Context): Reply {
   const cityValue = ctx.query.get('city') ?? '';
   if (state.trim() === '') fail('state', 'state es obligatorio');
   if (cityValue.trim() === '') fail('city', 'city es obligatorio');
-  const region = exactMatch(state, regions, (each) =>
-    [String(each.id), `${ctx.origin}${regionPath(each)}`, regionPath(each), each.name, each.iso]);
+  const region = exactMatch(state, regions, (each) => [String(each.id), `${ctx.origin}${regionPath(each)}`, regionPath(each), each.name, each.iso]);
   if (!region) fail('state', `ninguna provincia coincide con «${state}»`);
   const inRegion = cities.filter((city) => city.regionId === region.id);
-  const city = exactMatch(cityValue, inRegion, (each) =>
-    [String(each.id), `${ctx.origin}${cityPath(each)}`, cityPath(each), fullName(each), each.name]) ??
+  const city =
+    exactMatch(cityValue, inRegion, (each) => [String(each.id), `${ctx.origin}${cityPath(each)}`, cityPath(each), fullName(each), each.name]) ??
     partialMatches(cityValue, inRegion, (each) => each.name)[0];
   if (!city) fail('city', `ninguna ciudad de ${region.name} coincide con «${cityValue}»`);
-  return oneReply(chooseForm(ctx, ALL_FORMS), () => cityFull(ctx, city), () => cityRef(city));
+  return oneReply(
+    chooseForm(ctx, ALL_FORMS),
+    () => cityFull(ctx, city),
+    () => cityRef(city),
+  );
 }
 
 /** Regions are outside the rows; served so that the api-url of a state points somewhere. */

@@ -7,15 +7,28 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   let format = partsFormat.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit',
-      hour: '2-digit', minute: '2-digit', second: '2-digit',
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
     });
     partsFormat.set(timeZone, format);
   }
   return format;
 }
 
-interface WallClock { year: number; month: number; day: number; hour: number; minute: number; second: number }
+interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
 
 function wallClock(instant: Date, timeZone: string): WallClock {
   const parts: Record<string, number> = {};
@@ -23,8 +36,12 @@ function wallClock(instant: Date, timeZone: string): WallClock {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
   }
   return {
-    year: parts.year ?? 0, month: parts.month ?? 1, day: parts.day ?? 1,
-    hour: parts.hour ?? 0, minute: parts.minute ?? 0, second: parts.second ?? 0,
+    year: parts.year ?? 0,
+    month: parts.month ?? 1,
+    day: parts.day ?? 1,
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+    second: parts.second ?? 0,
   };
 }
 
@@ -42,8 +59,10 @@ export function formatInstant(instant: Date, timeZone: string): string {
   const offset = offsetMinutes(instant, timeZone);
   const wall = wallClock(instant, timeZone);
   const sign = offset < 0 ? '-' : '+';
-  return `${wall.year}-${pad(wall.month)}-${pad(wall.day)}T${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}` +
-    `.${pad(instant.getUTCMilliseconds(), 3)}${sign}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`;
+  return (
+    `${wall.year}-${pad(wall.month)}-${pad(wall.day)}T${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}` +
+    `.${pad(instant.getUTCMilliseconds(), 3)}${sign}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`
+  );
 }
 
 /** The calendar date (yyyy-mm-dd) of an instant in timeZone. */

@@ -44,26 +44,29 @@ export function consultasList(ctx: Context): Reply {
   const pageParam = ctx.query.get('pagina');
   const page = pageParam === null ? 1 : parseInt32(pageParam);
   if (page === undefined || page < 1 || page > PAGE_MAX) fail('pagina', `pagina debe ser un entero entre 1 y ${PAGE_MAX}`);
-  const agencies = pathMail !== undefined
-    ? [ctx.store.agencyOf(ctx.app, pathMail)]
-    : [...ctx.store.agencies.values()].filter((each) => each.apps.has(ctx.app.id));
+  const agencies =
+    pathMail !== undefined ? [ctx.store.agencyOf(ctx.app, pathMail)] : [...ctx.store.agencies.values()].filter((each) => each.apps.has(ctx.app.id));
   if (agencies[0] === undefined) throw new Bare(404);
   const from = startOfDay(desde, timeZone);
   const to = endOfDay(hasta, timeZone);
   const externalId = ctx.query.get('externalid');
-  const matching = [...ctx.store.inquiries.values()].flatMap((inquiry) => {
-    const agency = agencies.find((each) => each !== undefined && fold(each.adminMail) === inquiry.agency);
-    if (!agency || !ctx.store.inquiryVisible(ctx.app, inquiry)) return [];
-    if (inquiry.momento < from || inquiry.momento > to) return [];
-    if (externalId !== null && (inquiry.fields.Auto as Record<string, unknown>)?.ExternalId !== externalId) return [];
-    if (operador !== null && !visibleTo(agency, operador, inquiry)) return [];
-    return [{ inquiry, agency }];
-  }).sort((a, b) => (a.inquiry.momento.getTime() - b.inquiry.momento.getTime() || a.inquiry.sid.localeCompare(b.inquiry.sid)) *
-    (ctx.config.newestFirst ? -1 : 1));
+  const matching = [...ctx.store.inquiries.values()]
+    .flatMap((inquiry) => {
+      const agency = agencies.find((each) => each !== undefined && fold(each.adminMail) === inquiry.agency);
+      if (!agency || !ctx.store.inquiryVisible(ctx.app, inquiry)) return [];
+      if (inquiry.momento < from || inquiry.momento > to) return [];
+      if (externalId !== null && (inquiry.fields.Auto as Record<string, unknown>)?.ExternalId !== externalId) return [];
+      if (operador !== null && !visibleTo(agency, operador, inquiry)) return [];
+      return [{ inquiry, agency }];
+    })
+    .sort(
+      (a, b) => (a.inquiry.momento.getTime() - b.inquiry.momento.getTime() || a.inquiry.sid.localeCompare(b.inquiry.sid)) * (ctx.config.newestFirst ? -1 : 1),
+    );
   const form = chooseForm(ctx, ALL_FORMS);
   const last = Math.max(1, Math.ceil(matching.length / pageSize));
-  const entries = matching.slice((page - 1) * pageSize, page * pageSize).map(({ inquiry, agency }) =>
-    form === REF ? consultaRef(inquiry, agency.adminMail) : consultaFull(inquiry, agency.adminMail, timeZone));
+  const entries = matching
+    .slice((page - 1) * pageSize, page * pageSize)
+    .map(({ inquiry, agency }) => (form === REF ? consultaRef(inquiry, agency.adminMail) : consultaFull(inquiry, agency.adminMail, timeZone)));
   const links: Record<string, unknown> = {
     self: pageLink(ctx.path, ctx.query, page),
     primera: pageLink(ctx.path, ctx.query, 1),
@@ -73,15 +76,24 @@ export function consultasList(ctx: Context): Reply {
   if (page > 1) links.anterior = pageLink(ctx.path, ctx.query, page - 1);
   if (page < last && page < PAGE_MAX) links.siguiente = pageLink(ctx.path, ctx.query, page + 1);
   return {
-    status: 200, contentType: form,
+    status: 200,
+    contentType: form,
     body: {
-      Desde: formatInstant(from, timeZone), Hasta: formatInstant(to, timeZone), Pagina: page, Total: matching.length,
-      PerPagina: pageSize, _links: links, _entries: entries,
+      Desde: formatInstant(from, timeZone),
+      Hasta: formatInstant(to, timeZone),
+      Pagina: page,
+      Total: matching.length,
+      PerPagina: pageSize,
+      _links: links,
+      _entries: entries,
     },
   };
 }
 
-interface Located { agency: Agency; inquiry: Inquiry }
+interface Located {
+  agency: Agency;
+  inquiry: Inquiry;
+}
 
 /** Path checks shared by the sid rows; absentAgency is what the row answers for an agency the app lacks. */
 function locate(ctx: Context, absentAgency: () => never): Located {
@@ -102,7 +114,8 @@ export function consulta(ctx: Context): Reply {
   });
   const form = chooseForm(ctx, ALL_FORMS);
   return {
-    status: 200, contentType: form,
+    status: 200,
+    contentType: form,
     body: form === REF ? consultaRef(inquiry, agency.adminMail) : consultaFull(inquiry, agency.adminMail, ctx.config.timeZone),
   };
 }

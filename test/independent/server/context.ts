@@ -31,7 +31,10 @@ export interface ServerConfig {
   strictQuery: boolean;
 }
 
-export interface Topics { inquiry: string; registration: string }
+export interface Topics {
+  inquiry: string;
+  registration: string;
+}
 
 export interface Context {
   req: IncomingMessage;
@@ -47,8 +50,7 @@ export interface Context {
 }
 
 /** A Location header for a path of this server. */
-export const location = (ctx: Pick<Context, 'config' | 'origin'>, path: string): string =>
-  ctx.config.absoluteLocations ? `${ctx.origin}${path}` : path;
+export const location = (ctx: Pick<Context, 'config' | 'origin'>, path: string): string => (ctx.config.absoluteLocations ? `${ctx.origin}${path}` : path);
 
 /** A path segment as it appears in this server's URIs: '@' and every reserved character percent-encoded. */
 export const seg = (value: string | number): string => encodeURIComponent(String(value));

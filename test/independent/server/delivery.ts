@@ -41,9 +41,10 @@ export function createDeliverer(pending: Set<Promise<void>>, scheme: SignatureSc
   return (topic, config, payload) => {
     const id = randomUUID();
     const body = Buffer.from(JSON.stringify({ Evento: topic, IdEntrega: id, ...payload }), 'utf8');
-    const signature = scheme === 'hmac'
-      ? { [SIGNATURE_HEADER]: `sha256=${createHmac('sha256', config.secret).update(body).digest('hex')}` }
-      : standardHeaders(config.secret, id, body);
+    const signature =
+      scheme === 'hmac'
+        ? { [SIGNATURE_HEADER]: `sha256=${createHmac('sha256', config.secret).update(body).digest('hex')}` }
+        : standardHeaders(config.secret, id, body);
     const headers = { 'Content-Type': 'application/json', 'User-Agent': 'vmp-indep-webhooks/1', 'X-Evento': encodeURIComponent(topic), ...signature };
     const attempt = async (): Promise<void> => {
       const url = new URL(config.url);

@@ -48,14 +48,23 @@ export async function hookInquiry(ctx: Context): Promise<Reply> {
   if (!momento) fail('consulta.Momento', 'Momento debe ser una fecha-hora ISO 8601 con desfase');
   requireStrings(fields, 'consulta.', ['OrigenLead', 'TipoAnuncio', 'OperadorResponsable']);
   requireStrings(requireObject(fields.Auto, 'consulta.Auto'), 'consulta.Auto.', ['ExternalId', 'Marca', 'Modelo', 'Estado']);
-  requireStrings(requireObject(fields.Interesado, 'consulta.Interesado'), 'consulta.Interesado.', ['Interes', 'Nombre', 'Apellido', 'Email', 'Provincia', 'Comentario']);
+  requireStrings(requireObject(fields.Interesado, 'consulta.Interesado'), 'consulta.Interesado.', [
+    'Interes',
+    'Nombre',
+    'Apellido',
+    'Email',
+    'Provincia',
+    'Comentario',
+  ]);
   const agency = ctx.store.agencyOf(ctx.app, adminMail);
   if (!agency) throw new Bare(404);
   const inquiry = { sid: randomSid(), agency: fold(agency.adminMail), app: ctx.app.id, momento, fields: withNulls(fields) };
   ctx.store.inquiries.set(inquiry.sid, inquiry);
   notifyInquiry(ctx, ctx.store, agency, inquiry);
   return {
-    status: 201, contentType: 'application/json', body: { sid: inquiry.sid },
+    status: 201,
+    contentType: 'application/json',
+    body: { sid: inquiry.sid },
     headers: { Location: location(ctx, inquiryHref(agency.adminMail, inquiry.sid)) },
   };
 }
@@ -68,9 +77,17 @@ export function hookRegistration(ctx: Context): Reply {
   invitation.completedAt = now;
   const key = fold(invitation.adminMail);
   const agency: Agency = ctx.store.agencies.get(key) ?? {
-    adminMail: invitation.adminMail, razonSocial: invitation.razonSocial, nombreComercial: null,
-    telefono: invitation.telefono, direccion: null, operadores: [invitation.adminMail], apps: new Set(),
-    enabledApps: new Set(), invitedAt: invitation.sentAt, registeredAt: now, publications: [],
+    adminMail: invitation.adminMail,
+    razonSocial: invitation.razonSocial,
+    nombreComercial: null,
+    telefono: invitation.telefono,
+    direccion: null,
+    operadores: [invitation.adminMail],
+    apps: new Set(),
+    enabledApps: new Set(),
+    invitedAt: invitation.sentAt,
+    registeredAt: now,
+    publications: [],
   };
   agency.apps.add(ctx.app.id);
   ctx.store.agencies.set(key, agency);

@@ -5,9 +5,17 @@ import { ENTRY, REF, type Form } from './media.ts';
 import type { Link } from './render.ts';
 import type { Reply } from './reply.ts';
 
-export function listReply<T>(ctx: Pick<Context, 'config'>, form: Form, items: readonly T[], full: (item: T) => unknown, ref: (item: T) => Link, self: string): Reply {
+export function listReply<T>(
+  ctx: Pick<Context, 'config'>,
+  form: Form,
+  items: readonly T[],
+  full: (item: T) => unknown,
+  ref: (item: T) => Link,
+  self: string,
+): Reply {
   if (form === REF) return { status: 200, contentType: form, body: { _links: { self: { href: self } }, _entries: items.map(ref) } };
-  if (form === ENTRY || ctx.config.listShape === 'object') return { status: 200, contentType: form, body: { _links: { self: { href: self } }, _entries: items.map(full) } };
+  if (form === ENTRY || ctx.config.listShape === 'object')
+    return { status: 200, contentType: form, body: { _links: { self: { href: self } }, _entries: items.map(full) } };
   return { status: 200, contentType: form, body: items.map(full) };
 }
 

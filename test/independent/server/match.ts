@@ -16,8 +16,9 @@ function pathOfUrl(value: string): string | undefined {
 export function exactMatch<T>(value: string, candidates: readonly T[], keys: (item: T) => Keys): T | undefined {
   const wanted = fold(value.trim());
   const wantedPath = pathOfUrl(value.trim());
-  return candidates.find((item) => keys(item).some((key) =>
-    key !== undefined && (fold(key) === wanted || (wantedPath !== undefined && fold(key) === fold(wantedPath)))));
+  return candidates.find((item) =>
+    keys(item).some((key) => key !== undefined && (fold(key) === wanted || (wantedPath !== undefined && fold(key) === fold(wantedPath)))),
+  );
 }
 
 /** Candidates whose name contains the value, those starting with it first, then the shorter names. */
@@ -26,6 +27,5 @@ export function partialMatches<T>(value: string, candidates: readonly T[], name:
   if (wanted === '') return [];
   return candidates
     .filter((item) => fold(name(item)).includes(wanted))
-    .sort((a, b) => Number(!fold(name(a)).startsWith(wanted)) - Number(!fold(name(b)).startsWith(wanted)) ||
-      name(a).length - name(b).length);
+    .sort((a, b) => Number(!fold(name(a)).startsWith(wanted)) - Number(!fold(name(b)).startsWith(wanted)) || name(a).length - name(b).length);
 }

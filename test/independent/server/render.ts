@@ -4,7 +4,11 @@ import { seg } from './context.ts';
 import { REF, type Form } from './media.ts';
 import type { Agency, Invitation, Inquiry } from './store.ts';
 
-export interface Link { href: string; title?: string; templated?: true }
+export interface Link {
+  href: string;
+  title?: string;
+  templated?: true;
+}
 
 export const agencyHref = (adminMail: string): string => `/v3/agencias/${seg(adminMail)}`;
 export const inquiryHref = (adminMail: string, sid: string): string => `/v3/consultas/${seg(adminMail)}/${seg(sid)}`;

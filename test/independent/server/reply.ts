@@ -14,7 +14,11 @@ export type FieldErrors = Record<string, string[]>;
 
 /** Raised anywhere in a handler to answer 400 (or 409) with the validation problem body. */
 export class ValidationFailure extends Error {
-  constructor(readonly errors: FieldErrors, readonly status = 400, readonly title = 'La solicitud no es válida') {
+  constructor(
+    readonly errors: FieldErrors,
+    readonly status = 400,
+    readonly title = 'La solicitud no es válida',
+  ) {
     super(title);
   }
 }
@@ -49,7 +53,9 @@ export function validationProblem(failure: ValidationFailure, path: string, trac
       Type: `${typeBase}${failure.status === 409 ? 'conflicto' : 'validacion'}`,
       Title: failure.title,
       Status: failure.status,
-      Detail: Object.entries(failure.errors).map(([key, messages]) => `${key}: ${messages.join('; ')}`).join(' | '),
+      Detail: Object.entries(failure.errors)
+        .map(([key, messages]) => `${key}: ${messages.join('; ')}`)
+        .join(' | '),
       Instance: path,
       Extensions: { traza: traceId },
     },

@@ -4,7 +4,11 @@ import type { Topics } from './context.ts';
 import { Store, type Agency, type Inquiry } from './store.ts';
 import { fold } from './validate.ts';
 
-export interface Credentials { primary: string; other: string; empty: string }
+export interface Credentials {
+  primary: string;
+  other: string;
+  empty: string;
+}
 
 /** mulberry32: the seed data is the same on every start. */
 function prng(seed: number): () => number {
@@ -20,18 +24,34 @@ function prng(seed: number): () => number {
 
 function agency(adminMail: string, razonSocial: string, operadores: string[], apps: string[], enabled: string[], now: Date): Agency {
   return {
-    adminMail, razonSocial, nombreComercial: null, telefono: null, direccion: null,
-    operadores: [adminMail, ...operadores], apps: new Set(apps), enabledApps: new Set(enabled),
-    invitedAt: null, registeredAt: new Date(now.getTime() - 400 * 86_400_000), publications: [],
+    adminMail,
+    razonSocial,
+    nombreComercial: null,
+    telefono: null,
+    direccion: null,
+    operadores: [adminMail, ...operadores],
+    apps: new Set(apps),
+    enabledApps: new Set(enabled),
+    invitedAt: null,
+    registeredAt: new Date(now.getTime() - 400 * 86_400_000),
+    publications: [],
   };
 }
 
 const buyers = [
-  ['Lucía', 'Fernández', 'lucia.fernandez@correo.com.ar'], ['Martín', 'Gómez', 'mgomez+autos@mail.example'],
-  ['Sofía', "D'Angelo", 'sofi_dangelo@proveedor.net'], ['Tomás', 'Núñez', 'TOMAS.NUNEZ@Empresa.com'],
+  ['Lucía', 'Fernández', 'lucia.fernandez@correo.com.ar'],
+  ['Martín', 'Gómez', 'mgomez+autos@mail.example'],
+  ['Sofía', "D'Angelo", 'sofi_dangelo@proveedor.net'],
+  ['Tomás', 'Núñez', 'TOMAS.NUNEZ@Empresa.com'],
   ['Valentina', 'Ruiz', 'vruiz@sub.dominio.org'],
 ] as const;
-const vehicles = [['Ford', 'Focus'], ['Toyota', 'Hilux'], ['Peugeot', '208'], ['Volkswagen', 'Gol Trend'], ['Fiat', 'Cronos']] as const;
+const vehicles = [
+  ['Ford', 'Focus'],
+  ['Toyota', 'Hilux'],
+  ['Peugeot', '208'],
+  ['Volkswagen', 'Gol Trend'],
+  ['Fiat', 'Cronos'],
+] as const;
 
 function consulta(rand: () => number, externalId: string, operador: string, tipo: string): Record<string, unknown> {
   const buyer = buyers[Math.floor(rand() * buyers.length)] ?? buyers[0];
@@ -41,23 +61,38 @@ function consulta(rand: () => number, externalId: string, operador: string, tipo
     OrigenLead: 'form',
     TipoAnuncio: tipo,
     Auto: {
-      ExternalId: externalId, RefStock: used ? `STK-${Math.floor(rand() * 9000 + 1000)}` : null,
-      Marca: vehicle[0], Modelo: vehicle[1], Version: used ? '1.6 SE' : null,
-      VersionYear: used ? 2015 + Math.floor(rand() * 9) : null, Kilometraje: used ? Math.floor(rand() * 150_000) : 0,
-      Color: rand() < 0.5 ? 'Gris Plata' : null, BodyType: rand() < 0.5 ? 'Sedán 4 puertas' : null,
+      ExternalId: externalId,
+      RefStock: used ? `STK-${Math.floor(rand() * 9000 + 1000)}` : null,
+      Marca: vehicle[0],
+      Modelo: vehicle[1],
+      Version: used ? '1.6 SE' : null,
+      VersionYear: used ? 2015 + Math.floor(rand() * 9) : null,
+      Kilometraje: used ? Math.floor(rand() * 150_000) : 0,
+      Color: rand() < 0.5 ? 'Gris Plata' : null,
+      BodyType: rand() < 0.5 ? 'Sedán 4 puertas' : null,
       Estado: used ? 'usado' : 'nuevo',
       Precio: rand() < 0.8 ? { Moneda: rand() < 0.5 ? 'ARS' : 'USD', Importe: Math.floor(rand() * 3e7) / 100 } : null,
-      Anticipo: null, Cuota: null,
+      Anticipo: null,
+      Cuota: null,
     },
     Interesado: {
-      Interes: 'compra', Nombre: buyer[0], Apellido: buyer[1], Email: buyer[2],
-      Telefono: rand() < 0.5 ? '+54 9 11 5555-0000' : null, DocIdentidad: null, Provincia: 'Buenos Aires',
-      Ciudad: rand() < 0.5 ? 'La Plata' : null, Comentario: '¿Sigue disponible? Acepto permuta & financiación.',
-      InfoOperacion: rand() < 0.4 ? {
-        EntregaVehiculo: { Marca: 'Renault', Modelo: 'Clio', VersionYear: null },
-        FinanciacionDeseada: { Adelanto: null, Cuota: { Moneda: 'ARS', Importe: 150000 } },
-        QuiereCotizacionSeguro: true,
-      } : null,
+      Interes: 'compra',
+      Nombre: buyer[0],
+      Apellido: buyer[1],
+      Email: buyer[2],
+      Telefono: rand() < 0.5 ? '+54 9 11 5555-0000' : null,
+      DocIdentidad: null,
+      Provincia: 'Buenos Aires',
+      Ciudad: rand() < 0.5 ? 'La Plata' : null,
+      Comentario: '¿Sigue disponible? Acepto permuta & financiación.',
+      InfoOperacion:
+        rand() < 0.4
+          ? {
+              EntregaVehiculo: { Marca: 'Renault', Modelo: 'Clio', VersionYear: null },
+              FinanciacionDeseada: { Adelanto: null, Cuota: { Moneda: 'ARS', Importe: 150000 } },
+              QuiereCotizacionSeguro: true,
+            }
+          : null,
     },
     OperadorResponsable: operador,
   };
@@ -72,7 +107,9 @@ function addInquiries(store: Store, target: Agency, app: string | null, count: n
     }
     const operador = target.operadores[Math.floor(rand() * target.operadores.length)] ?? target.adminMail;
     const inquiry: Inquiry = {
-      sid: randomSid(rand), agency: fold(target.adminMail), app,
+      sid: randomSid(rand),
+      agency: fold(target.adminMail),
+      app,
       momento: new Date(now.getTime() - Math.floor(rand() * 85 * 86_400_000) - 60_000),
       fields: consulta(rand, externalId, operador, catalog ? 'catalogo' : 'publicacion'),
     };
@@ -87,10 +124,15 @@ export function seedStore(credentials: Credentials, topics: Topics, now: Date): 
   store.apps.set('app-secundaria', { id: 'app-secundaria', credential: credentials.other, topics: AVAILABLE });
   store.apps.set('app-vacia', { id: 'app-vacia', credential: credentials.empty, topics: AVAILABLE });
   const rand = prng(20250412);
-  const sur = agency('Ventas@AutosDelSur.com.ar', 'Autos del Sur S.A.',
-    ['juana.perez@autosdelsur.com.ar', 'vendedor+norte@autosdelsur.com.ar'], ['app-primaria'], ['app-primaria'], now);
-  const rio = agency('admin@concesionaria-rio.com', 'Concesionaria Río S.R.L.',
-    ['o.luna@concesionaria-rio.com'], ['app-primaria', 'app-secundaria'], [], now);
+  const sur = agency(
+    'Ventas@AutosDelSur.com.ar',
+    'Autos del Sur S.A.',
+    ['juana.perez@autosdelsur.com.ar', 'vendedor+norte@autosdelsur.com.ar'],
+    ['app-primaria'],
+    ['app-primaria'],
+    now,
+  );
+  const rio = agency('admin@concesionaria-rio.com', 'Concesionaria Río S.R.L.', ['o.luna@concesionaria-rio.com'], ['app-primaria', 'app-secundaria'], [], now);
   const motores = agency('contacto@motores.example.org', 'Motores del Oeste', [], ['app-secundaria'], [], now);
   const viejo = agency('ex.cliente@viejo.com.ar', 'Automotores Viejo', [], [], [], now);
   for (const each of [sur, rio, motores, viejo]) store.agencies.set(fold(each.adminMail), each);
@@ -102,7 +144,10 @@ export function seedStore(credentials: Credentials, topics: Topics, now: Date): 
   addInquiries(store, motores, 'app-secundaria', 6, rand, now);
   // The primary app starts with a registration callback configured elsewhere: a run must put it back.
   store.topicsOf(store.apps.get('app-primaria')!).set(topics.registration, {
-    url: 'http://127.0.0.1:9/registro-original', secret: 'secreto-original-0123456789', createdAt: now, updatedAt: now,
+    url: 'http://127.0.0.1:9/registro-original',
+    secret: 'secreto-original-0123456789',
+    createdAt: now,
+    updatedAt: now,
   });
   return store;
 }

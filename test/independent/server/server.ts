@@ -72,7 +72,12 @@ function refuseUndocumented(query: URLSearchParams, documented: readonly string[
   if (Object.keys(errors).length > 0) throw new ValidationFailure(errors);
 }
 
-interface Wiring { store: Store; config: ServerConfig; deliver: Context['deliver']; credentialHeader: string }
+interface Wiring {
+  store: Store;
+  config: ServerConfig;
+  deliver: Context['deliver'];
+  credentialHeader: string;
+}
 
 async function handle(req: IncomingMessage, res: ServerResponse, { store, config, deliver, credentialHeader }: Wiring): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://placeholder');
@@ -95,8 +100,15 @@ async function handle(req: IncomingMessage, res: ServerResponse, { store, config
     return;
   }
   const ctx: Context = {
-    req, path: url.pathname, query: url.searchParams, params: chosen.params, app, store, config,
-    origin: `http://${req.headers.host ?? '127.0.0.1'}`, deliver,
+    req,
+    path: url.pathname,
+    query: url.searchParams,
+    params: chosen.params,
+    app,
+    store,
+    config,
+    origin: `http://${req.headers.host ?? '127.0.0.1'}`,
+    deliver,
   };
   let reply: Reply;
   try {

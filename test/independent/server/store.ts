@@ -1,9 +1,17 @@
 // In-memory state of the independent server: apps, agencies, invitations, inquiries, webhook configurations.
 import { fold } from './validate.ts';
 
-export interface App { id: string; credential: string; topics: readonly string[] }
+export interface App {
+  id: string;
+  credential: string;
+  topics: readonly string[];
+}
 
-export interface Publication { externalId: string; app: string; suspended: boolean }
+export interface Publication {
+  externalId: string;
+  app: string;
+  suspended: boolean;
+}
 
 export interface Agency {
   adminMail: string;
@@ -40,7 +48,12 @@ export interface Inquiry {
   fields: Record<string, unknown>;
 }
 
-export interface WebhookConfig { url: string; secret: string; createdAt: Date; updatedAt: Date }
+export interface WebhookConfig {
+  url: string;
+  secret: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
 
 export class Store {
   readonly apps = new Map<string, App>();

@@ -30,9 +30,24 @@ function timeoutMs(timeout) {
  */
 export function request(method, url, _body, params = {}) {
   const headers = params.headers ?? {};
-  const answer = exchange({ method, url, headers, timeoutMs: timeoutMs(params.timeout), redirects: params.redirects ?? globalThis.__shimOptions?.maxRedirects ?? 10 });
+  const answer = exchange({
+    method,
+    url,
+    headers,
+    timeoutMs: timeoutMs(params.timeout),
+    redirects: params.redirects ?? globalThis.__shimOptions?.maxRedirects ?? 10,
+  });
   const failed = answer.status === 0 || !expected(answer.status);
-  recorded.requests.push({ method, url, headers, tags: params.tags ?? {}, responseType: params.responseType ?? 'text', status: answer.status, durationMs: answer.durationMs, failed });
+  recorded.requests.push({
+    method,
+    url,
+    headers,
+    tags: params.tags ?? {},
+    responseType: params.responseType ?? 'text',
+    status: answer.status,
+    durationMs: answer.durationMs,
+    failed,
+  });
   addMetric('http_reqs', 'counter', 1);
   addMetric('http_req_failed', 'rate', failed ? 1 : 0);
   addMetric('http_req_duration', 'trend', answer.durationMs);

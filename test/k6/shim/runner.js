@@ -32,7 +32,15 @@ function aggregate(metric, name, seconds) {
   throw new Error(`shim: aggregation '${name}' is not known`);
 }
 
-const COMPARE = { '<': (a, b) => a < b, '<=': (a, b) => a <= b, '>': (a, b) => a > b, '>=': (a, b) => a >= b, '==': (a, b) => a === b, '===': (a, b) => a === b, '!=': (a, b) => a !== b };
+const COMPARE = {
+  '<': (a, b) => a < b,
+  '<=': (a, b) => a <= b,
+  '>': (a, b) => a > b,
+  '>=': (a, b) => a >= b,
+  '==': (a, b) => a === b,
+  '===': (a, b) => a === b,
+  '!=': (a, b) => a !== b,
+};
 
 function judge(thresholds, seconds) {
   const verdicts = [];

@@ -108,9 +108,7 @@ export function allNullable(fixture: unknown, layout: Layout): unknown {
 
 /** The part of a layout under `root`, re-rooted there (e.g. the Auto tables of a Consulta layout). */
 export const subLayout = (layout: Layout, root: string): Layout =>
-  layout
-    .filter(([path]) => path === root || path.startsWith(`${root}.`))
-    .map(([path, name]) => [path.slice(root.length).replace(/^\./, ''), name]);
+  layout.filter(([path]) => path === root || path.startsWith(`${root}.`)).map(([path, name]) => [path.slice(root.length).replace(/^\./, ''), name]);
 
 export interface ModelUnderTest {
   name: string;

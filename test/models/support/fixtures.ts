@@ -109,8 +109,7 @@ export const renameAt = (value: Json, path: string, member: string, to: string) 
     delete t[member];
   });
 
-export const getAt = (value: Json, path: string): Json =>
-  segments(path).reduce<Json>((v, key) => (v as Record<string, Json>)[key], value);
+export const getAt = (value: Json, path: string): Json => segments(path).reduce<Json>((v, key) => (v as Record<string, Json>)[key], value);
 
 /** Flips the case of the first letter past any leading underscore: Momento → momento, href → Href, _links → _Links. */
 export function wrongCase(name: string): string {

@@ -41,10 +41,12 @@ const softDelete: Fault = {
   },
 };
 
-const signedWith = (signature: NonNullable<Profile['webhooks']['signature']>) => (base: Profile): Profile => ({
-  ...base,
-  webhooks: { ...base.webhooks, signature },
-});
+const signedWith =
+  (signature: NonNullable<Profile['webhooks']['signature']>) =>
+  (base: Profile): Profile => ({
+    ...base,
+    webhooks: { ...base.webhooks, signature },
+  });
 
 const HMAC = { scheme: 'hmac-sha256', header: 'X-Vmp-Signature', secret: 'vmp-gallery-hmac-key' } as const;
 const STANDARD = { scheme: 'standard-webhooks', secret: 'whsec_dm1wLWdhbGxlcnktc3RhbmRhcmQta2V5' } as const;

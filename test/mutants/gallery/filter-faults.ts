@@ -7,7 +7,11 @@ import { answers, entriesOf, formAsked, invalidBecause, type Json } from './help
 // filter left out), kept to the records the outsider's own reading of the parameter accepts.
 
 /** Case and accents folded, as a careless filter would compare. */
-export const folded = (v: unknown): string => String(v ?? '').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+export const folded = (v: unknown): string =>
+  String(v ?? '')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase();
 
 const json = async (ctx: FaultContext, url: string, app: MutantRequest['app'], accept?: string): Promise<unknown> =>
   (await ctx.upstream('GET', url, { app: app ?? 'primary', ...(accept ? { accept } : {}) })).json();

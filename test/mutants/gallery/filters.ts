@@ -49,7 +49,6 @@ const periodBound = (bound: 'desde' | 'hasta', rewrite: (value: string, query: U
 const name = (r: Json) => folded(r.Nombre);
 const str = (v: unknown) => String(v ?? '');
 
-
 export const FILTER_MUTANTS: Mutant[] = [
   {
     name: 'agencies-operador-ignored',

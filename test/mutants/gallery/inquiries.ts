@@ -181,7 +181,11 @@ export const INQUIRY_MUTANTS: Mutant[] = [
     statement: 'consulta/ref-title',
     breaks: 'consultas/ref/title-combines',
     fault: pages((page) => {
-      for (const link of entriesOf(page)) link.title = String(link.title).split(' — ').filter((_, i) => i !== 1).join(' — ');
+      for (const link of entriesOf(page))
+        link.title = String(link.title)
+          .split(' — ')
+          .filter((_, i) => i !== 1)
+          .join(' — ');
     }, 'ref'),
   },
   {

@@ -60,7 +60,11 @@ export const LIMIT_MUTANTS: Mutant[] = [
     name: 'topic-accepts-81',
     statement: 'limits/topic',
     breaks: `limits/topic-max-${topic.maxLength}/past-limit-rejected`,
-    fault: rewrite('topic', (v) => v.length > topic.maxLength, (v) => v.slice(0, topic.maxLength)),
+    fault: rewrite(
+      'topic',
+      (v) => v.length > topic.maxLength,
+      (v) => v.slice(0, topic.maxLength),
+    ),
   },
   {
     name: 'topic-rejects-80',
@@ -72,7 +76,11 @@ export const LIMIT_MUTANTS: Mutant[] = [
     name: 'sid-accepts-19',
     statement: 'limits/sid',
     breaks: `${sidRule}/below-min-rejected`,
-    fault: rewrite('sid', (v) => v.length < sid.minLength, (v) => pad(v, sid.minLength)),
+    fault: rewrite(
+      'sid',
+      (v) => v.length < sid.minLength,
+      (v) => pad(v, sid.minLength),
+    ),
   },
   {
     name: 'sid-rejects-20',
@@ -90,13 +98,21 @@ export const LIMIT_MUTANTS: Mutant[] = [
     name: 'sid-accepts-31',
     statement: 'limits/sid',
     breaks: `${sidRule}/above-max-rejected`,
-    fault: rewrite('sid', (v) => v.length > sid.maxLength, (v) => v.slice(0, sid.maxLength)),
+    fault: rewrite(
+      'sid',
+      (v) => v.length > sid.maxLength,
+      (v) => v.slice(0, sid.maxLength),
+    ),
   },
   {
     name: 'pagina-accepts-100',
     statement: 'limits/pagina',
     breaks: `limits/pagina-max-${pagina.maximum}/past-limit-rejected`,
-    fault: rewrite('pagina', (v) => /^\d+$/.test(v) && Number(v) > pagina.maximum, () => String(pagina.maximum)),
+    fault: rewrite(
+      'pagina',
+      (v) => /^\d+$/.test(v) && Number(v) > pagina.maximum,
+      () => String(pagina.maximum),
+    ),
   },
   {
     name: 'pagina-rejects-99',

@@ -147,7 +147,13 @@ export const MEDIA_MUTANTS: Mutant[] = [
     name: 'momento-without-offset',
     statement: 'conventions/timestamps',
     breaks: 'conventions/datetime-offset',
-    also: ['consultas/get/equals-list-entry', 'media/consultas-get/json', 'media/consultas-get/text-json', 'media/consultas-get/entry', 'status/consultas-get/200'],
+    also: [
+      'consultas/get/equals-list-entry',
+      'media/consultas-get/json',
+      'media/consultas-get/text-json',
+      'media/consultas-get/entry',
+      'status/consultas-get/200',
+    ],
     fault: answers(['consultas-get'], (_req, res) =>
       res.editJson((c) => {
         if (typeof c.Momento === 'string') c.Momento = c.Momento.replace(/(Z|[+-]\d\d:\d\d)$/, '');
@@ -158,7 +164,13 @@ export const MEDIA_MUTANTS: Mutant[] = [
     name: 'null-member-omitted',
     statement: 'conventions/null',
     breaks: 'conventions/null-not-omitted',
-    also: ['consultas/get/equals-list-entry', 'media/consultas-get/json', 'media/consultas-get/text-json', 'media/consultas-get/entry', 'status/consultas-get/200'],
+    also: [
+      'consultas/get/equals-list-entry',
+      'media/consultas-get/json',
+      'media/consultas-get/text-json',
+      'media/consultas-get/entry',
+      'status/consultas-get/200',
+    ],
     fault: answers(['consultas-get'], (_req, res) => res.editJson((c) => void dropFirstNull(c))),
   },
 ];

@@ -29,15 +29,26 @@ interface FieldFault {
 
 const omitted: Wrong = () => OMIT;
 const omittedWhenNull: Wrong = (v) => (v === null ? OMIT : KEEP);
-const always = (x: unknown): Wrong => () => x;
-const whenNull = (x: unknown): Wrong => (v) => (v === null ? x : KEEP);
+const always =
+  (x: unknown): Wrong =>
+  () =>
+    x;
+const whenNull =
+  (x: unknown): Wrong =>
+  (v) =>
+    v === null ? x : KEEP;
 /** A change of the member's value when it has one (null stays null). */
-const valued = (f: (v: unknown) => unknown): Wrong => (v) => (v === null ? KEEP : f(v));
+const valued =
+  (f: (v: unknown) => unknown): Wrong =>
+  (v) =>
+    v === null ? KEEP : f(v);
 /** The member moved into `holder`'s other members, itself left out. */
-const mergedInto = (into: (v: unknown, holder: Json) => void): Wrong => (v, holder) => {
-  into(v, holder);
-  return OMIT;
-};
+const mergedInto =
+  (into: (v: unknown, holder: Json) => void): Wrong =>
+  (v, holder) => {
+    into(v, holder);
+    return OMIT;
+  };
 
 const AUTO = ['Auto'];
 const BUYER = ['Interesado'];
@@ -123,7 +134,11 @@ function misplace(consulta: Json, { path, wrong }: FieldFault): void {
   else if (next !== KEEP) holder[member] = next;
 }
 
-const kebab = (name: string) => name.replace(/^_/, '').replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
+const kebab = (name: string) =>
+  name
+    .replace(/^_/, '')
+    .replace(/([a-z])([A-Z])/g, '$1-$2')
+    .toLowerCase();
 
 export const CONSULTA_FIELD_MUTANTS: Mutant[] = FIELD_FAULTS.map((f) => ({
   name: `consulta-${kebab(f.path.at(-1)!)}-${f.how}`,

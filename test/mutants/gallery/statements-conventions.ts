@@ -129,7 +129,9 @@ export const STATEMENT_CONVENTION_MUTANTS: Mutant[] = [
       if (res.status !== 200 || !page || entriesOf(page).length < Number(page.PerPagina)) return;
       const query = new URLSearchParams(req.query);
       query.set('pagina', String(Number(page.Pagina) + 1));
-      const next = (await ctx.upstream('GET', `${req.path}?${query}`, { app: req.app ?? 'primary', ...(req.headers.accept ? { accept: req.headers.accept } : {}) })).json() as Json;
+      const next = (
+        await ctx.upstream('GET', `${req.path}?${query}`, { app: req.app ?? 'primary', ...(req.headers.accept ? { accept: req.headers.accept } : {}) })
+      ).json() as Json;
       const first = entriesOf(next ?? {})[0];
       if (first) res.setJson({ ...page, _entries: [...entriesOf(page), first] });
     }),

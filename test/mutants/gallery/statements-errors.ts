@@ -21,7 +21,10 @@ export const STATEMENT_ERROR_MUTANTS: Mutant[] = [
     statement: 'errors/400',
     breaks: 'errors/validation-problem-body',
     // RFC 9457 spells them type, title, status, detail, instance.
-    fault: problems([400], renamed((k) => k.charAt(0).toLowerCase() + k.slice(1))),
+    fault: problems(
+      [400],
+      renamed((k) => k.charAt(0).toLowerCase() + k.slice(1)),
+    ),
   },
   {
     name: 'unavailable-topic-403-without-body',

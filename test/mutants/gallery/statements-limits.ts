@@ -53,7 +53,14 @@ export const STATEMENT_LIMIT_MUTANTS: Mutant[] = [
     breaks: `limits/sid-length-${sid.minLength}-${sid.maxLength}/below-min-rejected`,
     quote: 'same path parameters as above',
     // Resend forgot the sid's bounds that GET by sid checks: a short sid is an inquiry nobody has (404).
-    fault: on(['consultas-resend'], rewrite('sid', (v) => v.length < sid.minLength, (v) => v.padEnd(sid.minLength, 'x'))),
+    fault: on(
+      ['consultas-resend'],
+      rewrite(
+        'sid',
+        (v) => v.length < sid.minLength,
+        (v) => v.padEnd(sid.minLength, 'x'),
+      ),
+    ),
   },
   {
     name: 'city-id-beyond-int32-500',

@@ -37,7 +37,8 @@ export const WEBHOOK_MUTANTS: Mutant[] = [
     fault: answers(['appnotificaciones-put'], async (req, res, ctx) => {
       if (res.status !== 404) return;
       const created = await ctx.upstream('POST', req.path, { app: req.app ?? 'primary', json: req.json() });
-      if (created.status === 201) Object.assign(res, { status: 200, headers: { 'content-type': created.headers['content-type'] ?? 'application/json' }, body: created.body });
+      if (created.status === 201)
+        Object.assign(res, { status: 200, headers: { 'content-type': created.headers['content-type'] ?? 'application/json' }, body: created.body });
     }),
   },
   {
