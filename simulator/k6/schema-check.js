@@ -6,43 +6,10 @@
 
 /** Keywords checked here; annotations (format, description, …) do not constrain, as in JSON Schema 2020-12. */
 export const KEYWORDS = [
-  '$schema',
-  '$id',
-  '$ref',
-  '$defs',
-  'type',
-  'const',
-  'enum',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'multipleOf',
-  'items',
-  'prefixItems',
-  'minItems',
-  'maxItems',
-  'required',
-  'properties',
-  'additionalProperties',
-  'propertyNames',
-  'minProperties',
-  'maxProperties',
-  'anyOf',
-  'oneOf',
-  'allOf',
-  'not',
-  'format',
-  'title',
-  'description',
-  'default',
-  'examples',
-  'readOnly',
-  'writeOnly',
-  'deprecated',
+  '$schema', '$id', '$ref', '$defs', 'type', 'const', 'enum', 'minLength', 'maxLength', 'pattern', 'minimum', 'maximum',
+  'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'items', 'prefixItems', 'minItems', 'maxItems', 'required',
+  'properties', 'additionalProperties', 'propertyNames', 'minProperties', 'maxProperties', 'anyOf', 'oneOf', 'allOf',
+  'not', 'format', 'title', 'description', 'default', 'examples', 'readOnly', 'writeOnly', 'deprecated',
 ];
 
 /** @type {Record<string, RegExp>} */
@@ -120,9 +87,8 @@ function problemAt(root, s, v, at) {
     for (const name of s.required || []) if (!(name in v)) return `${at}: missing member ${name}`;
     for (const key of keys) {
       const member = `${at === '(root)' ? '' : `${at}.`}${key}`;
-      const own = s.properties && Object.hasOwn(s.properties, key);
-      const problem =
-        (s.propertyNames && problemAt(root, s.propertyNames, key, member)) || problemAt(root, own ? s.properties[key] : s.additionalProperties, v[key], member);
+      const own = s.properties && Object.prototype.hasOwnProperty.call(s.properties, key);
+      const problem = (s.propertyNames && problemAt(root, s.propertyNames, key, member)) || problemAt(root, own ? s.properties[key] : s.additionalProperties, v[key], member);
       if (problem !== undefined) return problem;
     }
   }
@@ -130,10 +96,8 @@ function problemAt(root, s, v, at) {
     const problem = problemAt(root, sub, v, at);
     if (problem !== undefined) return problem;
   }
-  if (s.anyOf && !s.anyOf.some((/** @type {unknown} */ sub) => problemAt(root, sub, v, at) === undefined))
-    return `${at}: matches none of the ${s.anyOf.length} alternatives`;
-  if (s.oneOf && s.oneOf.filter((/** @type {unknown} */ sub) => problemAt(root, sub, v, at) === undefined).length !== 1)
-    return `${at}: does not match exactly one of the ${s.oneOf.length} alternatives`;
+  if (s.anyOf && !s.anyOf.some((/** @type {unknown} */ sub) => problemAt(root, sub, v, at) === undefined)) return `${at}: matches none of the ${s.anyOf.length} alternatives`;
+  if (s.oneOf && s.oneOf.filter((/** @type {unknown} */ sub) => problemAt(root, sub, v, at) === undefined).length !== 1) return `${at}: does not match exactly one of the ${s.oneOf.length} alternatives`;
   if (s.not !== undefined && problemAt(root, s.not, v, at) === undefined) return `${at}: matches what is excluded`;
   return undefined;
 }

@@ -25,10 +25,7 @@ function credentialHeaders(templates) {
   for (const name of Object.keys(templates)) {
     headers[name] = templates[name].replace(ENV_REF, (/** @type {string} */ _, /** @type {string} */ variable) => {
       const value = __ENV[variable];
-      if (value === undefined)
-        throw new Error(
-          `set the environment variable ${variable} (k6 run -e ${variable}=…): it gives the ${name} header of the profile's primary app, which the export never writes`,
-        );
+      if (value === undefined) throw new Error(`set the environment variable ${variable} (k6 run -e ${variable}=…): it gives the ${name} header of the profile's primary app, which the export never writes`);
       return value;
     });
   }
@@ -41,12 +38,7 @@ const credentials = credentialHeaders(plan.credentialHeaders);
 const requests = plan.operations.map((/** @type {any} */ op) => {
   /** @type {import('k6/http').Params} */
   const params = { headers: Object.assign({}, credentials, op.headers), tags: { name: op.id }, timeout: `${plan.timeoutMs}ms` };
-  return {
-    op,
-    url: BASE_URL + op.path,
-    params: Object.assign({ responseType: 'none' }, params),
-    sampledParams: Object.assign({ responseType: 'text' }, params),
-  };
+  return { op, url: BASE_URL + op.path, params: Object.assign({ responseType: 'none' }, params), sampledParams: Object.assign({ responseType: 'text' }, params) };
 });
 
 // `load` counts every non-2xx answer as an error (k6 by default only 4xx and 5xx): http_req_failed does the same.
