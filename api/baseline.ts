@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readJsonFile } from './json-file.ts';
 import { writeFileAtomic } from '../support/atomic-write.ts';
 import { z } from 'zod';
 import type { BaselineComparison, RuleResult } from '../reports/results.ts';
@@ -16,24 +16,7 @@ export const baselineSchema = z.strictObject({
 export type Baseline = z.infer<typeof baselineSchema>;
 
 export async function readBaseline(file: string): Promise<Baseline> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`--baseline ${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new UsageError(`--baseline ${file}: not JSON`);
-  }
-  const parsed = baselineSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new UsageError(`--baseline ${file}: ${issue.path.join('.') || '(root)'}: ${issue.message}`);
-  }
-  return parsed.data;
+  return readJsonFile('--baseline', file, baselineSchema, { invalid: (issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}` });
 }
 
 /** Every rule failing now (any level, though only must/profile rules can fail). */

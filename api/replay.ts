@@ -1,4 +1,5 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { readJsonFile } from './json-file.ts';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runResultSchema, type RuleResult, type RunResult } from '../reports/results.ts';
@@ -26,18 +27,10 @@ export class UnknownFailureError extends UsageError {
 }
 
 export async function readResults(file: string): Promise<RunResult> {
-  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    throw new UsageError(`--from ${file}: cannot read it (${error.code ?? 'error'}); run \`vmp-conformance run\` first`);
+  return readJsonFile('--from', file, runResultSchema, {
+    unreadableHint: '; run `vmp-conformance run` first',
+    invalid: (issue) => `not a vmp-conformance results.json (${issue.path.join('.')})`,
   });
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new UsageError(`--from ${file}: not JSON`);
-  }
-  const parsed = runResultSchema.safeParse(json);
-  if (!parsed.success) throw new UsageError(`--from ${file}: not a vmp-conformance results.json (${parsed.error.issues[0]!.path.join('.')})`);
-  return parsed.data;
 }
 
 export function findFailure(result: RunResult, id: string, file: string): RuleResult {
