@@ -161,16 +161,17 @@ async function memory(count: number): Promise<void> {
 }
 
 /** Raw autocannon from a fresh process, so it starts as cold as the `load` command it is compared with. */
-async function rawCannon(url: string, authorization: string): Promise<void> {
+async function rawCannon(url: string, headersJson: string): Promise<void> {
   const { cannon } = await import('./support.ts');
-  say(await cannon({ url, headers: { authorization } }));
+  say(await cannon({ url, headers: JSON.parse(headersJson) as Record<string, string> }));
 }
 
 /**
  * Raw autocannon that waits, loaded, for SIGUSR2 and then runs: started at the very moment a `load` run starts
  * beside it, both generators meet the same machine (bench/load-overhead.ts).
  */
-async function armedCannon(url: string, authorization: string, durationSec: number): Promise<void> {
+async function armedCannon(url: string, headersJson: string, durationSec: number): Promise<void> {
+  const headers = JSON.parse(headersJson) as Record<string, string>;
   const { cannon } = await import('./support.ts');
   const wait = setInterval(() => undefined, 60_000); // a signal listener alone does not keep node running
   process.once('SIGUSR2', () => {
@@ -178,7 +179,7 @@ async function armedCannon(url: string, authorization: string, durationSec: numb
     const cpu = process.cpuUsage();
     // Stopped as `load` stops its autocannon (simulator/load-closed.ts): within 0.1 s of the duration. With
     // autocannon's default 1 s sampling, a run may last a whole second longer, at full speed.
-    void cannon({ url, headers: { authorization }, duration: durationSec, sampleInt: 100 }).then((result) => {
+    void cannon({ url, headers, duration: durationSec, sampleInt: 100 }).then((result) => {
       const used = process.cpuUsage(cpu);
       say({ ...result, cpuMs: (used.user + used.system) / 1000 });
       process.exit(0);

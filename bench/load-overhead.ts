@@ -3,15 +3,31 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { TargetClient } from '../sut/client.ts';
+import { loadProfile } from '../sut/profile-load.ts';
 import { CLI, CONNECTIONS, PHASE_SEC, ROOT, figure, median, runChild, startChild, timed, warmUp, type CannonResult, type Figure } from './support.ts';
 
-// Benchmark 2 (issue 8): does `vmp-conformance load` measure the target or itself? Same endpoint
-// (GET /v3/carrocerias with the primary app's headers), connections and duration for the load command
+// Benchmark 2 (issue 8): does `vmp-conformance load` measure the target or itself? Same requests
+// (GET /v3/carrocerias with the headers load sends: loadHeaders), connections and duration for the load command
 // (validating every 100th response) and raw autocannon, side by side, each against a reference server in its
 // own process; wrk once for scale. Each generator starts in a fresh process, so all pay the same JIT warm-up
 // inside their 5 s; the servers are warmed up first. Repeated: one run says little on a shared machine.
 
-const PRIMARY_AUTH = 'Bearer vmp-primary-7f3a2c'; // profiles/reference.json apps.primary
+/**
+ * The headers `load` sends to GET /v3/carrocerias with profiles/reference.json, computed by the same client
+ * function (the primary app's credentials and the JSON form asked the profile's way): raw autocannon and wrk send
+ * exactly these, so the comparison is of the generators, not of two requests the server answers at different cost
+ * (an Accept header to negotiate costs the reference server a fifth of its rate).
+ */
+async function loadHeaders(): Promise<Record<string, string>> {
+  const profile = await loadProfile(join(ROOT, 'profiles/reference.json'));
+  const client = new TargetClient({ baseUrl: 'http://127.0.0.1', profile, secrets: [] });
+  try {
+    return client.headersFor('primary', 'json');
+  } finally {
+    await client.close();
+  }
+}
 
 /** Debian's wrk; installs it when missing and we are root (apt-get), else undefined with the reason. */
 function ensureWrk(): { ok: true } | { ok: false; reason: string } {
@@ -22,10 +38,10 @@ function ensureWrk(): { ok: true } | { ok: false; reason: string } {
 }
 
 /** wrk prints "Requests/sec: 12345.67". */
-async function wrkRps(url: string): Promise<number | undefined> {
+async function wrkRps(url: string, headers: Record<string, string>): Promise<number | undefined> {
   const r = await timed(
     'wrk',
-    ['-t', '1', '-c', String(CONNECTIONS), '-d', `${PHASE_SEC}s`, '-H', `Authorization: ${PRIMARY_AUTH}`, url],
+    ['-t', '1', '-c', String(CONNECTIONS), '-d', `${PHASE_SEC}s`, ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url],
     (PHASE_SEC + 30) * 1000,
   );
   const m = /Requests\/sec:\s*([\d.]+)/.exec(r.stdout);
@@ -106,8 +122,8 @@ async function loadRun(base: string, mix: string, dir: string, onStart: () => vo
  * after the other, the two met different machines (raw autocannon alone ranged from 2,300 to 11,000 req/s
  * within a minute here).
  */
-async function pair(loadBase: string, rawBase: string, mix: string, dir: string): Promise<{ load: LoadRun; raw: RawRun }> {
-  const raw = await startChild('armed-cannon', [`${rawBase}/v3/carrocerias`, PRIMARY_AUTH, String(PAIR_SEC)]);
+async function pair(loadBase: string, rawBase: string, mix: string, dir: string, headers: Record<string, string>): Promise<{ load: LoadRun; raw: RawRun }> {
+  const raw = await startChild('armed-cannon', [`${rawBase}/v3/carrocerias`, JSON.stringify(headers), String(PAIR_SEC)]);
   let started = false;
   try {
     const load = await loadRun(loadBase, mix, dir, () => {
@@ -133,13 +149,14 @@ export async function benchLoadOverhead(): Promise<Figure[]> {
   const mix = join(dir, 'mix.json');
   await writeFile(mix, JSON.stringify({ 'carrocerias-list': 1 }));
   try {
-    for (const base of bases) await warmUp({ url: `${base}/v3/carrocerias`, headers: { authorization: PRIMARY_AUTH } });
+    const headers = await loadHeaders();
+    for (const base of bases) await warmUp({ url: `${base}/v3/carrocerias`, headers });
     const pairs: { load: LoadRun; raw: RawRun }[] = [];
-    for (let i = 0; i < REPETITIONS; i++) pairs.push(await pair(bases[i % 2]!, bases[(i + 1) % 2]!, mix, dir));
+    for (let i = 0; i < REPETITIONS; i++) pairs.push(await pair(bases[i % 2]!, bases[(i + 1) % 2]!, mix, dir, headers));
     const ratios = pairs.map((p) => p.load.rps / p.raw.rps);
     const url = `${bases[0]}/v3/carrocerias`;
-    const wrkValue = wrk.ok ? await wrkRps(url) : undefined;
-    const wrkBaseline = wrk.ok ? await rawCannon(url) : undefined;
+    const wrkValue = wrk.ok ? await wrkRps(url, headers) : undefined;
+    const wrkBaseline = wrk.ok ? await rawCannon(url, headers) : undefined;
     const runs = pairs.map(
       (p, i) => `${p.load.rps.toFixed(0)} vs ${p.raw.rps.toFixed(0)} = ${ratios[i]!.toFixed(2)} (load per second ${p.load.perSecond.join('/')})`,
     );
@@ -190,8 +207,8 @@ export async function benchLoadOverhead(): Promise<Figure[]> {
 }
 
 /** Raw autocannon (programmatic API) in its own fresh process. */
-async function rawCannon(url: string): Promise<CannonResult> {
-  return (await runChild('cannon', [url, PRIMARY_AUTH])) as unknown as CannonResult;
+async function rawCannon(url: string, headers: Record<string, string>): Promise<CannonResult> {
+  return (await runChild('cannon', [url, JSON.stringify(headers)])) as unknown as CannonResult;
 }
 
 /** The armed raw generator's report: autocannon's figures and the CPU its process spent on the run. */
