@@ -53,6 +53,11 @@ export interface RunAgainstOptions {
    * also writes vitest's junit.xml and vitest.json.
    */
   session?: SuiteSession;
+  /**
+   * This run's own session, opened by the caller while the target was being explored (openRunSession): vitest's
+   * start-up then overlaps discovery instead of following it. Treated as the run's own session in every way.
+   */
+  opened?: Promise<RunSession>;
   /** Profile values inferred from the target because the profile file left them out (reported as such). */
   inferred?: readonly InferredValue[];
   /** What prepareTarget() found, when the caller already checked the target. */
@@ -124,18 +129,18 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
     say,
   );
   collector.onResult((r) => progress.add(r));
-  // vitest's own reports go to temporary names and join the set only once complete (reports/write.ts).
-  const vitestOutputs = { junit: tempPathFor(path.join(o.reportDir, REPORT_FILES.junit)), json: tempPathFor(path.join(o.reportDir, REPORT_FILES.vitest)) };
   const run = { ctx, reporters: [collector], stopAt: deadline.at + restoreGraceMs(o.timeoutMs), ...(only ? { only } : {}) };
   // Stopped before any check could change the target: nothing to restore, and the previous reports stay as they are.
   if (o.interrupt?.signal.aborted) throw new InterruptedBeforeChecks('interrupted before the checks began');
   // What the suites change on the target, as they change it (a run's own vitest session only).
   const journal = o.session ? undefined : new WebhookJournal(ctx.runId);
+  let own: RunSession | undefined;
   try {
     let stopped = false;
     if (o.session) stopped = (await o.session.run(run)).stopped;
     else {
-      const session = await openSuiteSession({ junitFile: vitestOutputs.junit, vitestJsonFile: vitestOutputs.json, ...(o.files ? { files: o.files } : {}) });
+      own = await (o.opened ?? openRunSession(o.reportDir, o.files));
+      const session = own.session;
       const stop = () => void session.stop(STOP_GRACE_MS);
       o.interrupt?.track(() => journal!.outstanding().map((snapshot) => redact(describeSnapshot(snapshot), secrets)));
       o.interrupt?.signal.addEventListener('abort', stop, { once: true });
@@ -181,7 +186,7 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
     for (const r of result.rules.slice(collector.results.length)) progress.add(r);
     progress.finish();
 
-    const reportFiles = await writeReports(result, o.reportDir, secrets, o.session ? undefined : vitestOutputs);
+    const reportFiles = await writeReports(result, o.reportDir, secrets, own?.outputs);
     for (const line of consoleReport(result, o.reportDir)) say(line);
     // A baseline of a partial run would expect too little.
     if (o.writeBaseline && !interrupted) {
@@ -193,6 +198,19 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
   } finally {
     journal?.close();
   }
+}
+
+/** A run's own suite session, with the temporary names of vitest's reports (they join the set once complete). */
+export interface RunSession {
+  session: SuiteSession;
+  outputs: { junit: string; json: string };
+}
+
+/** Opens a run's own session; it writes vitest's JUnit and JSON reports beside `reportDir`'s set (reports/write.ts). */
+export async function openRunSession(reportDir: string, files?: string[]): Promise<RunSession> {
+  const outputs = { junit: tempPathFor(path.join(reportDir, REPORT_FILES.junit)), json: tempPathFor(path.join(reportDir, REPORT_FILES.vitest)) };
+  const session = await openSuiteSession({ junitFile: outputs.junit, vitestJsonFile: outputs.json, ...(files ? { files } : {}) });
+  return { session, outputs };
 }
 
 /** How long the check under way may take to finish after a signal before its worker is stopped where it stands. */

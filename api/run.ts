@@ -100,30 +100,42 @@ export async function executeRun(s: RunSettings, out: (line: string) => void, in
     const baseUrl = s.baseUrl ?? embedded!.baseUrl;
     // Before loading vitest: an unreachable target is reported (exit 3) in a moment, not after its start-up.
     const { profile, inferred } = embedded ? { profile: embedded.profile, inferred: [] } : await completeByInference(s, s.draft!, deadline, out, interrupt);
-    const fixtures = await prepareTarget(new TargetClient({ baseUrl, profile, timeoutMs: s.timeoutMs, secrets: secretsOf(profile), deadline }));
-    const options: RunAgainstOptions = {
-      baseUrl,
-      profile,
-      fixtures,
-      inferred,
-      embedded: embedded !== undefined,
-      seed: s.seed,
-      numRuns: s.numRuns,
-      timeoutMs: s.timeoutMs,
-      deadline,
-      readOnly: s.readOnly,
-      capture: s.capture,
-      discardUnrestorableWebhooks: s.discardUnrestorableWebhooks,
-      reportDir: s.reportDir,
-      ...(s.only ? { only: s.only } : {}),
-      ...(s.baseline ? { baseline: s.baseline } : {}),
-      ...(s.writeBaseline ? { writeBaseline: s.writeBaseline } : {}),
-      ...(interrupt ? { interrupt } : {}),
-      out,
-    };
-    // Loaded here, not at the top: vitest's start-up takes seconds, and usage or target errors need none of it.
-    const { runAgainst } = await import('../api/run-suites.ts');
-    return await runAgainst(options);
+    // The target answers: vitest starts (loaded only now: usage and target errors need none of its start-up)
+    // while discovery explores the target, instead of after it.
+    const suites = import('./run-suites.ts');
+    const opened = suites.then((m) => m.openRunSession(s.reportDir));
+    opened.catch(() => undefined); // awaited by runAgainst; a failure to open is its error, not an unhandled one
+    try {
+      const fixtures = await prepareTarget(new TargetClient({ baseUrl, profile, timeoutMs: s.timeoutMs, secrets: secretsOf(profile), deadline }));
+      const options: RunAgainstOptions = {
+        baseUrl,
+        profile,
+        fixtures,
+        inferred,
+        embedded: embedded !== undefined,
+        seed: s.seed,
+        numRuns: s.numRuns,
+        timeoutMs: s.timeoutMs,
+        deadline,
+        readOnly: s.readOnly,
+        capture: s.capture,
+        discardUnrestorableWebhooks: s.discardUnrestorableWebhooks,
+        reportDir: s.reportDir,
+        ...(s.only ? { only: s.only } : {}),
+        ...(s.baseline ? { baseline: s.baseline } : {}),
+        ...(s.writeBaseline ? { writeBaseline: s.writeBaseline } : {}),
+        ...(interrupt ? { interrupt } : {}),
+        opened,
+        out,
+      };
+      return await (await suites).runAgainst(options);
+    } finally {
+      // Closed here too when discovery or an interruption ended the run before the checks (closing twice is once).
+      await opened.then(
+        (o) => o.session.close(),
+        () => undefined,
+      );
+    }
   } finally {
     await embedded?.close();
   }

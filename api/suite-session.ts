@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -107,6 +108,28 @@ class RelayReporter implements Reporter {
   }
 }
 
+/** The layers the suites import (README, Layout): what the worker asks vite to transform as it loads them. */
+const SUITE_LAYERS = ['support', 'models', 'generators', 'sut', 'webhooks', 'suites'];
+
+/**
+ * Asks vite to transform every module of those layers now, in the background, so the worker finds them cached
+ * (vite's SSR transform results) instead of waiting for each as it imports it: the caller (api/run.ts) opens the
+ * session while discovery explores the target, and this work overlaps that. A module that fails here fails
+ * again, with its error, when the worker imports it.
+ */
+function warmTransforms(vite: { warmupRequest(url: string, options?: { ssr?: boolean }): Promise<void> }): void {
+  for (const layer of SUITE_LAYERS) {
+    const dir = path.join(PROJECT_ROOT, layer);
+    let files: string[];
+    try {
+      files = readdirSync(dir, { recursive: true, encoding: 'utf8' });
+    } catch {
+      continue;
+    }
+    for (const file of files) if (file.endsWith(SUITE_EXT) && !file.endsWith('.d.ts')) void vite.warmupRequest(path.join(dir, file), { ssr: true });
+  }
+}
+
 export async function openSuiteSession(options: SessionOptions = {}): Promise<SuiteSession> {
   const relay = new RelayReporter();
   const reporters: (string | Reporter | [string, Record<string, unknown>])[] = [relay];
@@ -155,6 +178,7 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
     await vitest.close();
     throw error;
   }
+  warmTransforms(vitest.vite);
   // The check titles each suite file holds, learnt from the first run (which loads every file): later runs
   // narrowed by --only load just the files with a matching check, as most of a narrow run is loading files.
   const titles = new Map<string, string[]>();
@@ -165,6 +189,8 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
     return chosen.length > 0 ? chosen : specifications;
   };
   let running: Promise<unknown> | undefined;
+  let closing: Promise<void> | undefined;
+  const close = () => (closing ??= vitest.close());
   return {
     async run(r) {
       relay.current = r.reporters;
@@ -199,8 +225,8 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
         }),
       ]);
       clearTimeout(timer);
-      if (!finished) await vitest.close();
+      if (!finished) await close();
     },
-    close: () => vitest.close(),
+    close,
   };
 }
