@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { RULES, todayIn } from '../models/index.ts';
 import { ResultCollector } from '../reports/collector.ts';
@@ -211,6 +211,16 @@ export async function openRunSession(reportDir: string, files?: string[]): Promi
   const outputs = { junit: tempPathFor(path.join(reportDir, REPORT_FILES.junit)), json: tempPathFor(path.join(reportDir, REPORT_FILES.vitest)) };
   const session = await openSuiteSession({ junitFile: outputs.junit, vitestJsonFile: outputs.json, ...(files ? { files } : {}) });
   return { session, outputs };
+}
+
+/**
+ * Closes a run's own session however the run ended (closing twice is closing once). vitest's reporters write
+ * their files as it closes, even with no run: a run that ended before its checks leaves none of them behind, and
+ * one that completed has already moved them into the report set.
+ */
+export async function closeRunSession(opened: RunSession): Promise<void> {
+  await opened.session.close();
+  await Promise.all([rm(opened.outputs.junit, { force: true }), rm(opened.outputs.json, { force: true })]);
 }
 
 /** How long the check under way may take to finish after a signal before its worker is stopped where it stands. */

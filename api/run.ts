@@ -130,9 +130,9 @@ export async function executeRun(s: RunSettings, out: (line: string) => void, in
       };
       return await (await suites).runAgainst(options);
     } finally {
-      // Closed here too when discovery or an interruption ended the run before the checks (closing twice is once).
+      // Closed here too when discovery or an interruption ended the run before the checks.
       await opened.then(
-        (o) => o.session.close(),
+        (o) => suites.then((m) => m.closeRunSession(o)),
         () => undefined,
       );
     }
