@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { loadProfile } from '../../sut/profile-load.ts';
-import { runMain } from '../hostile/support/main-in-process.ts';
+import { runMain } from '../support/main-in-process.ts';
 
 // examples/ is documentation a user copies: a profile that does not load, or a workflow calling a flag that
 // does not exist, would fail them at the first try.

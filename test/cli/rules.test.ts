@@ -2,23 +2,14 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../cli/main.ts';
+import { runMain } from '../support/main-in-process.ts';
 import { RULES, STATEMENTS } from '../../models/index.ts';
 
 // The CLI as a user meets it: `vmp-conformance rules`, --help, and the exit status 2 for every usage error.
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-async function run(argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(
-    argv,
-    (l) => out.push(l),
-    (l) => err.push(l),
-  );
-  return { code, out, err };
-}
+const run = runMain;
 
 /** A user-facing error: one line, naming the tool, no stack trace. */
 function expectOneCleanLine(err: string[], pattern: RegExp) {

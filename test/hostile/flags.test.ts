@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCli } from './support/cli-child.ts';
-import { runMain } from './support/main-in-process.ts';
+import { runMain } from '../support/main-in-process.ts';
 import { expectNoSecrets } from './support/no-secrets.ts';
 import { SECRET_ENV, TEST_SECRETS } from './support/secret-target.ts';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { terminalSafe, terminalSafeText } from '../../support/terminal-text.ts';
 import { createLatencyHistogram, encodeHistogram, recordMs } from '../../simulator/histogram.ts';
 import { spawnCli } from './support/cli-child.ts';
-import { runMain } from './support/main-in-process.ts';
+import { runMain } from '../support/main-in-process.ts';
 import { expectNoSecrets } from './support/no-secrets.ts';
 import { SECRET_ENV, secretProfileJson, TEST_SECRETS, writeProfile } from './support/secret-target.ts';
 

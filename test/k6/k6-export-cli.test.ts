@@ -1,7 +1,7 @@
 import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../cli/main.ts';
+import { runMain } from '../support/main-in-process.ts';
 import { parseLoadArgs } from '../../cli/load-command.ts';
 import { REFERENCE_PROFILE, tempDir } from '../support/sim-target.ts';
 
@@ -9,13 +9,7 @@ import { REFERENCE_PROFILE, tempDir } from '../support/sim-target.ts';
 // against the embedded reference server that says how to run it and shows no credential.
 
 async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(
-    argv,
-    (l) => out.push(l),
-    (l) => err.push(l),
-  );
+  const { code, out, err } = await runMain(argv);
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { main } from '../../cli/main.ts';
+import { runMain } from '../support/main-in-process.ts';
 import { ENDPOINTS, GAPS, MEDIA_TYPES, PROBLEM_MEDIA_TYPE, documentedStatuses, representationModel, statementById, type Endpoint } from '../../models/index.ts';
 import { openApiDocument } from '../../openapi/document.ts';
 import { checkProfile, readProfileJson } from '../../sut/profile-load.ts';
@@ -273,16 +273,7 @@ describe('vmp-conformance openapi', () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  const run = async (argv: string[]) => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await main(
-      argv,
-      (l) => out.push(l),
-      (l) => err.push(l),
-    );
-    return { code, out, err };
-  };
+  const run = runMain;
 
   it('writes the document to --out, filled in from --profile', async () => {
     const file = path.join(dir, 'openapi.json');

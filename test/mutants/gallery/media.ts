@@ -46,6 +46,15 @@ function dropFirstNull(value: Json): boolean {
   return false;
 }
 
+/** What else a broken GET /v3/consultas/{agency}/{sid} body fails: every check that reads it as a Consulta. */
+const CONSULTA_GET_READS = [
+  'consultas/get/equals-list-entry',
+  'media/consultas-get/json',
+  'media/consultas-get/text-json',
+  'media/consultas-get/entry',
+  'status/consultas-get/200',
+];
+
 export const MEDIA_MUTANTS: Mutant[] = [
   {
     name: 'ref-form-returns-full-entries',
@@ -147,13 +156,7 @@ export const MEDIA_MUTANTS: Mutant[] = [
     name: 'momento-without-offset',
     statement: 'conventions/timestamps',
     breaks: 'conventions/datetime-offset',
-    also: [
-      'consultas/get/equals-list-entry',
-      'media/consultas-get/json',
-      'media/consultas-get/text-json',
-      'media/consultas-get/entry',
-      'status/consultas-get/200',
-    ],
+    also: CONSULTA_GET_READS,
     fault: answers(['consultas-get'], (_req, res) =>
       res.editJson((c) => {
         if (typeof c.Momento === 'string') c.Momento = c.Momento.replace(/(Z|[+-]\d\d:\d\d)$/, '');
@@ -164,13 +167,7 @@ export const MEDIA_MUTANTS: Mutant[] = [
     name: 'null-member-omitted',
     statement: 'conventions/null',
     breaks: 'conventions/null-not-omitted',
-    also: [
-      'consultas/get/equals-list-entry',
-      'media/consultas-get/json',
-      'media/consultas-get/text-json',
-      'media/consultas-get/entry',
-      'status/consultas-get/200',
-    ],
+    also: CONSULTA_GET_READS,
     fault: answers(['consultas-get'], (_req, res) => res.editJson((c) => void dropFirstNull(c))),
   },
 ];

@@ -1,4 +1,4 @@
-import { main } from '../../../cli/main.ts';
+import { main } from '../../cli/main.ts';
 
 // The CLI's entry point in this process (no child, no tsx start-up): for the many cases that end before any
 // server or run starts — usage errors, --help.
