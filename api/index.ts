@@ -2,13 +2,12 @@
 // The CLI is a thin user of these same modules. Every function validates what it is given and throws the typed
 // errors below (VmpError and its subclasses, each with a stable `code`), never exits the process.
 import { readBaseline } from './baseline.ts';
-import { DEFAULT_CONNECTIONS, DEFAULT_MAX_IN_FLIGHT, DEFAULT_OPEN_RATE, executeK6Export, executeLoad, type LoadSettings } from './load.ts';
+import { arrivalSpec, executeK6Export, executeLoad, loadModelOf, parseThreshold, type LoadSettings, type Threshold } from './load.ts';
 import { LOCAL_CAPTURE, parseDraftProfile, parseProfile, readProfileJson, type CaptureReach, type Profile } from './profile.ts';
 import { matchesOnly, RULES } from './rules.ts';
 import { DEFAULT_REPORT_DIR, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, executeRun, randomSeed, type RunSettings } from './run.ts';
 import type { RunOutcome } from './run-suites.ts';
 import { DEFAULT_SIMULATE_RATE, executeSimulation, type SimulateSettings } from './simulate.ts';
-import { arrivalSpec, parseThreshold, type LoadModel, type Threshold } from './load.ts';
 import type { ARRIVAL_KINDS } from '../simulator/arrival-flags.ts';
 import type { SimulationResult } from '../simulator/simulation-result.ts';
 import type { LoadResult } from '../simulator/load-result.ts';
@@ -175,16 +174,7 @@ export interface LoadOptions {
 
 function loadSettings(options: LoadOptions, profile: { profile?: Profile; profileJson?: unknown }): LoadSettings {
   const durationSec = options.durationSec ?? 30;
-  const open = options.rate !== undefined || options.arrival !== undefined;
-  const rate = options.rate ?? DEFAULT_OPEN_RATE;
-  const model: LoadModel = open
-    ? {
-        kind: 'open',
-        rate,
-        arrival: arrivalSpec(options.arrival ?? 'constant', rate, durationSec * 1000),
-        maxInFlight: options.connections ?? DEFAULT_MAX_IN_FLIGHT,
-      }
-    : { kind: 'closed', connections: options.connections ?? DEFAULT_CONNECTIONS };
+  const model = loadModelOf({ ...options, durationSec });
   const thresholds: Threshold[] = (options.thresholds ?? []).map(parseThreshold);
   return {
     ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl.replace(/\/+$/, '') } : {}),

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { ENDPOINTS, todayIn } from '../models/index.ts';
+import { arrivalSpec } from '../simulator/arrival-flags.ts';
 import { exportK6 } from '../simulator/k6-export.ts';
 import { runLoad, type LoadModel } from '../simulator/load.ts';
 import type { LoadResult } from '../simulator/load-result.ts';
@@ -23,6 +24,16 @@ export type { LoadModel } from '../simulator/load.ts';
 export const DEFAULT_CONNECTIONS = 10;
 export const DEFAULT_OPEN_RATE = 100;
 export const DEFAULT_MAX_IN_FLIGHT = 100;
+/**
+ * The arrival model a load asks for: open when a rate or an arrival process is given (connections then cap the
+ * requests in flight), closed otherwise (that many connections at full speed).
+ */
+export function loadModelOf(o: { rate?: number; arrival?: string; connections?: number; durationSec: number }): LoadModel {
+  if (o.rate === undefined && o.arrival === undefined) return { kind: 'closed', connections: o.connections ?? DEFAULT_CONNECTIONS };
+  const rate = o.rate ?? DEFAULT_OPEN_RATE;
+  return { kind: 'open', rate, arrival: arrivalSpec(o.arrival ?? 'constant', rate, o.durationSec * 1000), maxInFlight: o.connections ?? DEFAULT_MAX_IN_FLIGHT };
+}
+
 const VARIANTS = ['pagina', 'operador', 'externalid', 'desde'];
 const GET_IDS = new Set(ENDPOINTS.filter((e) => e.method === 'GET').map((e) => e.id));
 

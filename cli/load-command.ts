@@ -3,18 +3,14 @@ import { UsageError } from '../support/errors.ts';
 import { isLoopback } from '../api/profile.ts';
 import { DEFAULT_REPORT_DIR, MAX_SEED, randomSeed } from '../api/run.ts';
 import {
-  arrivalSpec,
-  DEFAULT_CONNECTIONS,
-  DEFAULT_MAX_IN_FLIGHT,
-  DEFAULT_OPEN_RATE,
   executeK6Export,
   executeLoad,
+  loadModelOf,
   mergedLines,
   mergeLoadFiles,
   parseThreshold,
   rateFlag,
   readMix,
-  type LoadModel,
   type LoadSettings,
   type Threshold,
 } from '../api/load.ts';
@@ -67,16 +63,14 @@ export async function parseLoadArgs(argv: string[]): Promise<LoadSettings | 'hel
   const exportDir = v.export === undefined ? undefined : await exportDirArgs(v.export, positionals);
   if (positionals.length > 0 && exportDir === undefined)
     throw new UsageError(`unexpected argument '${positionals[0]}' (files are only taken with --merge, a directory with --export k6)`);
-  const open = v.rate !== undefined || v.arrival !== undefined;
   const connections = v.connections === undefined ? undefined : integerFlag('connections', v.connections, 1, 10_000);
   const durationSec = integerFlag('duration', v.duration, 1, 3_600);
-  let model: LoadModel;
-  if (open) {
-    const rate = v.rate === undefined ? DEFAULT_OPEN_RATE : rateFlag('rate', v.rate);
-    model = { kind: 'open', rate, arrival: arrivalSpec(v.arrival ?? 'constant', rate, durationSec * 1000), maxInFlight: connections ?? DEFAULT_MAX_IN_FLIGHT };
-  } else {
-    model = { kind: 'closed', connections: connections ?? DEFAULT_CONNECTIONS };
-  }
+  const model = loadModelOf({
+    ...(v.rate !== undefined ? { rate: rateFlag('rate', v.rate) } : {}),
+    ...(v.arrival !== undefined ? { arrival: v.arrival } : {}),
+    ...(connections !== undefined ? { connections } : {}),
+    durationSec,
+  });
   const settings: LoadSettings = {
     durationSec,
     model,
