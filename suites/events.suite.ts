@@ -148,10 +148,10 @@ check(
     if (otherStatus === 403) c.observe(`the other app cannot configure '${c.ctx.profile.topics.registration}' (403): misrouting not checked`);
 
     const { runId, profile } = c.ctx;
-    // Two invitations, one completed: "a webhook is sent when the user registers", so the other (still pending)
-    // is never notified, and the completed one only once it is completed, however fast the target delivers.
-    const [adminMail, pending] = [freshAdminMail(c, 'evreg'), freshAdminMail(c, 'evpend')];
-    for (const invited of [adminMail, pending]) {
+    // Two invitations, one completed: "a webhook is sent when the user registers", so the other (still pending,
+    // invited first) is never notified, and the completed one not before it is completed.
+    const [pending, adminMail] = [freshAdminMail(c, 'evpend'), freshAdminMail(c, 'evreg')];
+    for (const invited of [pending, adminMail]) {
       const invite = await c.send('agencias-invite', { json: fillTemplate(profile.templates.agenciaCreate, { adminMail: invited, runId }) });
       c.givenStatus(invite, 202, `the invitation of ${invited}`);
     }
@@ -171,13 +171,14 @@ check(
       const seen = there.length === 0 ? 'nothing arrived' : `${there.length} arrived, e.g. ${excerpt(there[0]!.json)}`;
       return c.fail(`a registration delivery naming ${adminMail} within ${deadline(c)} ms, but ${seen}`, done);
     }
-    await sleep(SETTLE_MS);
+    // Judged on what has arrived with the delivery (no settle window: events/delivered-once-each listens longer
+    // to the registrations of run-data.suite.ts).
     const naming = (mail: string) => server.deliveries().filter((d) => mentions(d.json, mail));
     const copies = naming(adminMail);
     const early = copies.filter((d) => d.seq <= mark).length;
     c.expect(early === 0, `no registration delivery of ${adminMail} before its registration was completed, not ${early} (sent at invitation?)`, done);
     const toPrimary = copies.filter(on(PRIMARY_REGISTRATION)).length;
-    c.expect(toPrimary === 1, `exactly one registration delivery of ${adminMail}, not ${toPrimary}`, done);
+    c.expect(toPrimary === 1, `one registration delivery of ${adminMail}, not ${toPrimary}`, done);
     const toOther = copies.filter(on(OTHER_REGISTRATION)).length;
     c.expect(toOther === 0, `no registration delivery of primary's agency to the other app, not ${toOther} (misrouted)`, done);
     const unregistered = naming(pending).length;

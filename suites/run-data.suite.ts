@@ -133,7 +133,7 @@ check(
 );
 
 check(
-  'events/inquiry-delivered-once-each',
+  'events/delivered-once-each',
   async (c) => {
     const data = await made(c);
     if ('unreachable' in data.receiver) return c.skip(data.receiver.unreachable);

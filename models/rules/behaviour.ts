@@ -68,10 +68,10 @@ export const BEHAVIOUR_RULES = [
     'events/registration-webhook',
     'profile',
     EV,
-    "completing a registration through the simulation hooks delivers the registration webhook once, to the app's registration topic only, and not before: an invitation not completed is never notified",
+    "completing a registration through the simulation hooks delivers the registration webhook to the app's registration topic only, and not before: no copy ahead of the registration, none for an invitation not completed",
   ),
   rule(
-    'events/inquiry-delivered-once-each',
+    'events/delivered-once-each',
     'profile',
     EV,
     "every inquiry and registration the run makes through the simulation hooks (over a hundred, some at once) is delivered exactly once, after it happened, to the primary app's topic only",

@@ -69,12 +69,12 @@ export const GENERAL_STATEMENTS: Statement[] = [
   ]),
   event('Agency registration completed')('events/registration', 'an invited person completes registration, provided the app is subscribed to notifications', [
     'events/registration-webhook',
-    'events/inquiry-delivered-once-each',
+    'events/delivered-once-each',
   ]),
   event('Inquiry webhook')('events/inquiry', 'an inquiry is received', [
     'events/inquiry-webhook-delivered',
     'events/hook-inquiry-location-resolves',
-    'events/inquiry-delivered-once-each',
+    'events/delivered-once-each',
   ]),
   event('Inquiry webhook')('events/resend', 'it can be sent again on request', ['events/resend-delivers-payload', 'events/resend-returns-payload']),
   restated(

@@ -122,7 +122,7 @@ export const RUN_DATA_MUTANTS: Mutant[] = [
   {
     name: 'inquiry-webhooks-debounced',
     statement: 'events/inquiry',
-    breaks: 'events/inquiry-delivered-once-each',
+    breaks: 'events/delivered-once-each',
     quote: 'an inquiry is received',
     // Inquiries that arrive together are announced once: a delivery too close to the one before is dropped.
     fault: {
