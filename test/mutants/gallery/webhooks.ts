@@ -14,6 +14,9 @@ const inquiryDeliveries = (inquiry: (d: Delivery, ctx: FaultContext) => Promise<
   delivery: (d, ctx) => (isInquiry(d, ctx) ? inquiry(d, ctx) : ctx.forward(d)),
 });
 
+/** How long an inquiry stays unreadable after its webhook went out, in 'inquiry-notified-before-stored'. */
+const STORED_AFTER_MS = 2_000;
+
 /** Deliveries through `deliver`, told whether each is the inquiry delivery that follows a resendwebhook request. */
 const afterResend = (deliver: (d: Delivery, ctx: FaultContext, resent: boolean) => Promise<void>): Fault => ({
   request(req, ctx) {
@@ -152,6 +155,23 @@ export const WEBHOOK_MUTANTS: Mutant[] = [
         if (hook) await ctx.forward({ hook, headers: { 'content-type': 'application/json' }, body, json: () => JSON.parse(body) as unknown });
       },
       delivery: (d, ctx) => (isRegistration(d, ctx) ? Promise.resolve() : ctx.forward(d)),
+    },
+  },
+  {
+    name: 'inquiry-notified-before-stored',
+    statement: 'events/inquiry',
+    breaks: 'events/inquiry-webhook-delivered',
+    quote: 'an inquiry is received',
+    // The webhook goes out when the inquiry is queued, before it is stored: for a while GET by sid does not find it.
+    fault: {
+      response(req, res, ctx) {
+        const hooked = req.endpoint === undefined && req.method === 'POST' && req.path.endsWith('/consultas') && res.status === 201;
+        const sid = hooked ? (res.json() as Json | undefined)?.sid : undefined;
+        if (typeof sid === 'string') ctx.memory.set(`stored:${sid}`, Date.now() + STORED_AFTER_MS);
+        if (req.endpoint !== 'consultas-get') return;
+        const storedAt = ctx.memory.get(`stored:${req.param('sid')}`) as number | undefined;
+        if (storedAt !== undefined && Date.now() < storedAt) Object.assign(res, empty(404));
+      },
     },
   },
 ];
