@@ -106,6 +106,10 @@ async function point(session: WebhookSession, app: 'primary' | 'other', topic: s
   return res.status === 200 || res.status === 201;
 }
 
+/** point(), for a topic the data can do without: one the run may not change (it could not put it back) is left alone. */
+const pointIfAllowed = (session: WebhookSession, app: 'primary' | 'other', topic: string, url: string): Promise<boolean> =>
+  point(session, app, topic, url).catch((error: { code?: string }) => (error.code === 'VMP_ERR_UNRESTORABLE_WEBHOOK' ? false : Promise.reject(error)));
+
 async function makeRunData(c: Check, session: WebhookSession): Promise<RunData> {
   const { profile, today } = c.ctx;
   given(profile.simulationHooks !== null, 'the profile declares no simulation hooks (simulationHooks: null): the run cannot make its data');
@@ -117,8 +121,8 @@ async function makeRunData(c: Check, session: WebhookSession): Promise<RunData> 
     await point(session, 'primary', profile.topics.inquiry, await url(CALLBACKS.inquiry)),
     `the inquiry topic '${profile.topics.inquiry}' could not be pointed at the run's receiver`,
   );
-  const registrationPointed = await point(session, 'primary', profile.topics.registration, await url(CALLBACKS.registration));
-  if (receiver) await point(session, 'other', profile.topics.inquiry, await url(CALLBACKS.otherInquiry));
+  const registrationPointed = await pointIfAllowed(session, 'primary', profile.topics.registration, await url(CALLBACKS.registration));
+  if (receiver) await pointIfAllowed(session, 'other', profile.topics.inquiry, await url(CALLBACKS.otherInquiry));
 
   const { adminMail } = await inviteFresh(c, 'data');
   const registrationMark = receiver?.count();
