@@ -4,7 +4,7 @@ import { bodyVariants, LONG_LENGTHS_MUTATING, segmentValues } from '../../genera
 import { endpointRequest, type EndpointCall } from '../../sut/call.ts';
 import type { Check } from '../harness/check.ts';
 import { freshAdminMail, invite } from '../harness/invitations.ts';
-import { agenciaCreateBody, agenciaEditBody, webhookUrl } from '../harness/request-inputs.ts';
+import { agenciaCreateBody, anyAgenciaEditBody, webhookUrl } from '../harness/request-inputs.ts';
 import type { RunLedger } from '../harness/run-ledger.ts';
 import type { WebhookSession } from '../harness/webhook-session.ts';
 import { sendHook } from '../events/hooks.ts';
@@ -61,7 +61,7 @@ export async function sendChanging(c: Check, session: WebhookSession): Promise<v
     const invited = await invite(c, adminMail);
     const registered = invited.status === 202 ? await sendHook(c, `/agencias/${encodeURIComponent(adminMail)}/registro`) : undefined;
     if (registered?.status === 204) {
-      for (const v of bodyVariants(agenciaEditBody(c, adminMail), [], LONG_LENGTHS_MUTATING)) {
+      for (const v of bodyVariants(anyAgenciaEditBody(c, adminMail), [], LONG_LENGTHS_MUTATING)) {
         await c.send('agencias-put', { params: { adminMail }, json: v.json });
       }
       await c.send('agencias-desasociar', { params: { adminMail } });

@@ -100,7 +100,7 @@ export function drawArbitrary(c: Check, e: Endpoint): fc.Arbitrary<Draw> {
           token.map((t) => `"${t}"`),
           { nil: undefined },
         )
-        .map((etag) => ({ call: etag ? { headers: { [header]: etag } } : {} }));
+        .map((etag) => ({ call: etag && header !== null ? { headers: { [header]: etag } } : {} }));
     }
     default:
       return readArbitrary(c, e, anyValue);
