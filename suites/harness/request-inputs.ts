@@ -43,9 +43,11 @@ export function agenciaEditBody(c: Check, adminMail: string): Record<string, unk
   return fillTemplate(template, { adminMail, runId: c.ctx.runId });
 }
 
+/** Whether the profile knows a valid AgenciaEdit: cases of PUT on an agency are left out of a check's set without it. */
+export const editKnown = (c: Check): boolean => c.ctx.profile.templates.agenciaEdit !== null;
+
 /** For sweeps that judge any answer (no 5xx): the AgenciaEdit template, or {} when the profile knows none. */
-export const anyAgenciaEditBody = (c: Check, adminMail: string): Record<string, unknown> =>
-  c.ctx.profile.templates.agenciaEdit === null ? {} : agenciaEditBody(c, adminMail);
+export const anyAgenciaEditBody = (c: Check, adminMail: string): Record<string, unknown> => (editKnown(c) ? agenciaEditBody(c, adminMail) : {});
 
 /** Broken request bodies: JSON that does not parse, and JSON that is not an object. */
 export const MALFORMED_JSON = '{"AdminMail": ';

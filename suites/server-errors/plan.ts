@@ -33,11 +33,11 @@ export async function sendHarmless(c: Check, ledger: RunLedger): Promise<void> {
       if (needsAgency(c, e, p)) continue;
       for (const bc of boundaryCases(p, draws)) {
         // sendCase leaves out what could touch something the run did not create (and removes a topic it created).
-        if (!ledger.wasSent(endpointRequest(e.id, callWith(c, { e, p }, bc.value)))) await sendCase(c, { e, p }, bc.value, false);
+        if (!ledger.wasSent(endpointRequest(e.id, callWith(c, { e, p }, bc.value, true)))) await sendCase(c, { e, p }, bc.value, false, true);
       }
       // A segment that carries '/' as %2F reads another resource on a server that decodes it first: reads only.
       if (e.method !== 'GET') continue;
-      for (const s of segmentValues(p, draws.domain)) await sendOnce(c, ledger, e.id, callWith(c, { e, p }, s.value));
+      for (const s of segmentValues(p, draws.domain)) await sendOnce(c, ledger, e.id, callWith(c, { e, p }, s.value, true));
     }
     for (const t of bodyVariantCalls(c, e)) await sendOnce(c, ledger, t.endpointId, t.call);
   }

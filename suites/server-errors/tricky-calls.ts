@@ -45,7 +45,7 @@ export function undecidedQueryCalls(c: Check, e: Endpoint): TrickyCall[] {
     .flatMap((p) =>
       boundaryCases(p, drawsOf(c))
         .filter((bc) => bc.expect === 'either')
-        .map((bc) => ({ label: `${p.name}: ${bc.label}`, endpointId: e.id, call: callWith(c, { e, p }, bc.value) })),
+        .map((bc) => ({ label: `${p.name}: ${bc.label}`, endpointId: e.id, call: callWith(c, { e, p }, bc.value, true) })),
     );
 }
 

@@ -103,14 +103,15 @@ export const agenciasInferrer: Inferrer = {
         : 'no simulation hooks to complete an invitation with';
       if (state)
         findings.push(
-          found(
+          guessed(
             'invitationState.pointer',
             state,
             `the one word-valued member that differs between a pending invitation and the registered agency ${p.fixtures.agency}`,
+            `not seen changing as an invitation was completed (${why}): two agencies differ in more than their state`,
           ),
         );
       else hints.push(hint('invitationState.pointer', `${why}, and no single member tells a pending invitation from a registered agency`));
-      if (untouched) findings.push(found('topics.registration', candidates[0], `the first topic besides the inquiry one (not told: ${why})`));
+      if (untouched) findings.push(guessed('topics.registration', candidates[0], 'the first topic besides the inquiry one', `not told: ${why}`));
       return outcome([...findings, unknownEdit(`${why}: no agency of this probing to edit`)], hints);
     }
     const registered = await p.client.send({ method: 'POST', path: `/${hooks.replace(/^\/+|\/+$/g, '')}/agencias/${encodeURIComponent(adminMail)}/registro` });
@@ -131,7 +132,7 @@ export const agenciasInferrer: Inferrer = {
       );
     else if (candidates.length > 0)
       findings.push(
-        found('topics.registration', candidates[0], `the first topic besides the inquiry one (no registration webhook arrived within ${p.deliveryMs} ms)`),
+        guessed('topics.registration', candidates[0], 'the first topic besides the inquiry one', `no registration webhook arrived within ${p.deliveryMs} ms`),
       );
     const agency = (await callEndpoint(p.client, 'agencias-get', { params: { adminMail }, form: 'json' })).json;
     const state = stateMember(pending, agency);

@@ -79,7 +79,9 @@ export const resendAgeInferrer: Inferrer = {
     // Ages between the two were not seen: the bound is somewhere in there.
     const gap =
       youngest - oldest > 1
-        ? { resendMaxAgeDays: `no inquiry aged ${oldest + 1} to ${youngest - 1} days was seen: the bound lies between ${oldest} and ${youngest - 1}` }
+        ? {
+            resendMaxAgeDays: `no inquiry ${oldest + 1 === youngest - 1 ? `${oldest + 1} days old` : `aged ${oldest + 1} to ${youngest - 1} days`} was seen: the bound lies between ${oldest} and ${youngest - 1}`,
+          }
         : undefined;
     return outcome([
       found(
