@@ -57,11 +57,15 @@ function zoneFinding(agency: string, o: ZoneObservations, from: string, today: s
   const offsets = [...new Set([...o.starts, ...o.ends].map((t) => formatOffset(offsetMinutesAt(t.epochMs, reading.zone))))];
   const seen = `${o.starts.length} Desde and ${o.ends.length} Hasta of GET /v3/consultas/${agency} between ${from} and ${today}${o.local.length > 0 ? `, and the offsets of ${o.local.length} timestamps` : ''}`;
   const how = `the first zone in which the ${seen} are days' first and last instants${reading.changeSeen ? ` (offsets ${offsets.join(' and ')}: a zone with rules)` : ''}`;
-  if (reading.rivals.length === 0) return found('timeZone', reading.zone, how);
-  const rivals = reading.rivals.slice(0, 3).join(', ');
-  return found('timeZone', reading.zone, how, {
-    timeZone: `${rivals}${reading.rivals.length > 3 ? ` and ${reading.rivals.length - 3} more` : ''} fit${reading.rivals.length === 1 ? 's' : ''} these 90 days too and reckon${reading.rivals.length === 1 ? 's' : ''} days otherwise within a year (${reading.changeSeen ? 'other rules' : 'a daylight-saving change the window did not hold'}): check the target's zone`,
-  });
+  const doubts = [
+    ...(reading.rivals.length > 0
+      ? [
+          `${reading.rivals.slice(0, 3).join(', ')}${reading.rivals.length > 3 ? ` and ${reading.rivals.length - 3} more` : ''} fit${reading.rivals.length === 1 ? 's' : ''} these 90 days too and reckon${reading.rivals.length === 1 ? 's' : ''} days otherwise within a year (${reading.changeSeen ? 'other rules' : 'a daylight-saving change the window did not hold'})`,
+        ]
+      : []),
+    ...(reading.misfits > 0 ? [`${reading.misfits} of the bounds or offsets read fit no zone with the others (a clock change's day answered otherwise?)`] : []),
+  ];
+  return found('timeZone', reading.zone, how, doubts.length > 0 ? { timeZone: `${doubts.join('; ')}: check the target's zone` } : undefined);
 }
 
 export const inquiryListInferrer: Inferrer = {

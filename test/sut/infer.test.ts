@@ -106,7 +106,10 @@ describe('inferring a profile from a target that chooses otherwise than the refe
     const hinted = inference.hints.map((h) => h.key);
     expect(hinted).toEqual(expect.arrayContaining(['conditionalRequestHeader', 'catalogKeys.marcas', 'resendMaxAgeDays']));
     // Hooks not found are written as null, marked unverified: run skips their checks rather than probing again.
-    expect(inference.found.find((f) => f.key === 'simulationHooks')).toMatchObject({ value: null, unverified: { simulationHooks: expect.stringMatching(/--hooks/) } });
+    expect(inference.found.find((f) => f.key === 'simulationHooks')).toMatchObject({
+      value: null,
+      unverified: { simulationHooks: expect.stringMatching(/--hooks/) },
+    });
     expect(inference.notRestored).toEqual([]);
   });
 });
