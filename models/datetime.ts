@@ -35,7 +35,9 @@ export function parseOffsetDateTime(value: string): OffsetDateTime | undefined {
   const offsetMinutes = off === 'Z' ? 0 : (off.startsWith('-') ? -1 : 1) * (Number(off.slice(1, 3)) * 60 + Number(off.slice(4, 6) || '0'));
   if (Math.abs(offsetMinutes) > 18 * 60) return undefined;
   const fraction = frac.slice(1);
-  const ms = fraction ? Number(`0.${fraction}`) * 1000 : 0;
+  // Whole milliseconds, the fraction truncated: 23:59:59.9999999 (.NET's seven digits) is still 23:59:59.999, not
+  // a float that rounds up into the next day.
+  const ms = Number(fraction.slice(0, 3).padEnd(3, '0'));
   const local = Date.parse(`${date}T00:00:00Z`) + ((hour * 60 + minute) * 60 + second) * 1000 + ms;
   return { date, hour, minute, second, fraction, offsetMinutes, epochMs: local - offsetMinutes * 60_000 };
 }

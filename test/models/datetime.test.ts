@@ -96,6 +96,12 @@ describe('inTimeZone', () => {
     expect(isEndOfDay(hasta)).toBe(true);
   });
 
+  it('keeps a seven-digit end of day on its day (.NET writes 23:59:59.9999999; a float would round it to midnight)', () => {
+    const hasta = inTimeZone(parseOffsetDateTime('2026-11-27T23:59:59.9999999-03:00')!, 'America/Santiago');
+    expect(hasta).toMatchObject({ date: '2026-11-27', hour: 23, minute: 59, second: 59 });
+    expect(parseOffsetDateTime('2026-11-27T10:00:00.29Z')!.epochMs % 1000).toBe(290);
+  });
+
   it('leaves a value already written in the zone as it is', () => {
     const t = parseOffsetDateTime('2024-05-01T23:59:59-03:00')!;
     expect(inTimeZone(t, BA)).toEqual(t);

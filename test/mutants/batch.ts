@@ -11,7 +11,7 @@ import { TargetClient } from '../../sut/client.ts';
 import type { Profile } from '../../sut/profile.ts';
 import { secretsOf } from '../../sut/secrets.ts';
 import { GALLERY, onlyOf } from './gallery/index.ts';
-import type { Mutant } from './fault.ts';
+import { WHOLE_SUITE, type Mutant } from './fault.ts';
 import { startMutantProxy } from './proxy.ts';
 import { batchSpecSchema, type BatchOutcome, type BatchSpec } from './run-batch.ts';
 import { freshReference, loadProfile, type CliRun } from './run-cli.ts';
@@ -25,13 +25,14 @@ import { freshReference, loadProfile, type CliRun } from './run-cli.ts';
 /** What a batch runs: a gallery and a fresh server (state never shared between runs) its faults sit in front of. */
 interface GalleryModule {
   GALLERY: readonly Mutant[];
-  freshUpstream(profile: Profile): Promise<{ url: string; close(): Promise<void> }>;
+  /** The mutant is given too, for a gallery whose faults sit in front of different servers. */
+  freshUpstream(profile: Profile, mutant: Mutant): Promise<{ url: string; close(): Promise<void> }>;
 }
 
 async function runMutant(session: SuiteSession, base: Profile, spec: BatchSpec, gallery: GalleryModule, mutant: Mutant): Promise<BatchOutcome> {
   const started = performance.now();
   const profile = mutant.profile?.(base) ?? base;
-  const reference = await gallery.freshUpstream(profile);
+  const reference = await gallery.freshUpstream(profile, mutant);
   const proxy = await startMutantProxy({ upstream: reference.url, profile, fault: mutant.fault });
   const reportDir = await mkdtemp(path.join(tmpdir(), 'vmp-mutant-'));
   const lines: string[] = [];
@@ -50,7 +51,7 @@ async function runMutant(session: SuiteSession, base: Profile, spec: BatchSpec, 
       timeoutMs: DEFAULT_TIMEOUT_MS,
       readOnly: false,
       reportDir,
-      only: onlyOf(mutant),
+      ...(onlyOf(mutant) === WHOLE_SUITE ? {} : { only: onlyOf(mutant) }),
       out: (line) => lines.push(line),
     });
     code = outcome.exitCode;

@@ -20,6 +20,12 @@ export interface Delivery {
   json(): unknown;
 }
 
+export interface DeliveryChange {
+  to?: string;
+  body?: string;
+  headers?: Record<string, string>;
+}
+
 export interface FaultContext {
   profile: Profile;
   /** Sends a request straight to the reference server, as `app` (default primary). */
@@ -28,8 +34,10 @@ export interface FaultContext {
   memory: Map<string, unknown>;
   /** The webhook configurations clients made so far, oldest first (only for a fault with `delivery`). */
   readonly hooks: readonly Hook[];
-  /** POSTs a delivery to its hook's callback URL (or `to`), with the reference's headers and `body` if given. */
-  forward(d: Delivery, change?: { to?: string; body?: string }): Promise<void>;
+  /** POSTs a delivery to its hook's callback URL (or `to`), with the reference's headers (or `headers`) and `body` if given. */
+  forward(d: Delivery, change?: DeliveryChange): Promise<void>;
+  /** forward, resolving with the receiver's status (undefined when none answered). */
+  attempt(d: Delivery, change?: DeliveryChange): Promise<number | undefined>;
 }
 
 export interface Fault {
@@ -45,6 +53,9 @@ export interface Fault {
   delivery?(d: Delivery, ctx: FaultContext): Promise<void>;
 }
 
+/** A mutant's `only` that runs the whole suite (no --only at all). */
+export const WHOLE_SUITE = '*';
+
 export interface Mutant {
   /** What is broken, in a few words (kebab-case). */
   name: string;
@@ -59,7 +70,10 @@ export interface Mutant {
   quote?: string;
   /** Other rules the same fault may legitimately fail too. */
   also?: string[];
-  /** --only for the run, when it must be wider than breaks + also (a precondition another check sets up). */
+  /**
+   * --only for the run, when it must be wider than breaks + also (a precondition another check sets up);
+   * WHOLE_SUITE runs every check, as `run` without --only does.
+   */
   only?: string;
   /** --runs for the run, when the gallery's default is too few for a property to reach the fault. */
   runs?: number;

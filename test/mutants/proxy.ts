@@ -70,8 +70,14 @@ export async function startMutantProxy(o: { upstream: string; profile: Profile; 
       return send(agent, o.upstream, method, path, headers, options.json === undefined ? '' : JSON.stringify(options.json));
     },
     async forward(d, change = {}) {
+      await ctx.attempt(d, change);
+    },
+    async attempt(d, change = {}) {
       const to = new URL(change.to ?? d.hook.url);
-      await send(agent, to.origin, 'POST', `${to.pathname}${to.search}`, d.headers, change.body ?? d.body).catch(() => undefined);
+      const answer = await send(agent, to.origin, 'POST', `${to.pathname}${to.search}`, change.headers ?? d.headers, change.body ?? d.body).catch(
+        () => undefined,
+      );
+      return answer?.status;
     },
   };
 
@@ -119,6 +125,14 @@ export async function startMutantProxy(o: { upstream: string; profile: Profile; 
         out.flushHeaders();
         out.socket?.write(res.body);
         out.end();
+        return;
+      }
+      if (!bodyless && res.headers['transfer-encoding'] === 'chunked') {
+        // Framed by chunks, not by Content-Length (RFC 9112 §7.1): the body goes out in two.
+        const bytes = Buffer.from(res.body, 'utf8');
+        out.writeHead(res.status, res.headers);
+        out.write(bytes.subarray(0, bytes.length >> 1));
+        out.end(bytes.subarray(bytes.length >> 1));
         return;
       }
       out.writeHead(res.status, { ...res.headers, 'content-length': String(bodyless ? 0 : Buffer.byteLength(res.body)) });

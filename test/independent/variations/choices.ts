@@ -1,0 +1,209 @@
+import { createHash } from 'node:crypto';
+import { addDays, isCalendarDate, MEDIA_TYPES, todayIn } from '../../../models/index.ts';
+import { problem, type MutantRequest, type MutantResponse } from '../../mutants/exchange.ts';
+import type { Fault, FaultContext } from '../../mutants/fault.ts';
+import { everyValue } from './json-rewrite.ts';
+import type { Variation } from './variation.ts';
+
+// Choices the spec leaves to the server: the order of lists, the default inquiry period, the default media
+// form, how text filters match, what marcas bestmatch answers when nothing matches, how an entity tag is
+// written, and the profile's own choices (page size, time zone, resend bound) on the reference server.
+
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Rows answering a list (or a document holding lists) whose order the spec does not give. */
+const UNORDERED = ['agencias-list', 'appnotificaciones-list', 'carrocerias-list', 'ciudades-list', 'colores-list', 'marcas-list'];
+
+/** The media form asked for by default: an Accept header only where the request has none (or any type). */
+const defaultAccept = (accept: string): Fault => ({
+  request(req) {
+    const asked = req.headers.accept?.trim();
+    if (req.endpoint && (asked === undefined || asked === '' || asked === '*/*')) req.headers.accept = accept;
+  },
+});
+
+/** Which record field each text filter reads (profiles/reference.json's catalogKeys), for the full form. */
+const TEXT_FILTERS: Record<string, { param: string; fields: string[]; whole?: boolean }[]> = {
+  'colores-list': [
+    { param: 'q', fields: ['Nombre'] },
+    { param: 'nombre', fields: ['Nombre'], whole: true },
+  ],
+  'marcas-list': [{ param: 'q', fields: ['Nombre', 'Codename'] }],
+  'ciudades-list': [{ param: 'q', fields: ['Nombre'] }],
+};
+
+/** The entries of a list answer: a bare array, or `_entries`. */
+const entries = (json: unknown): unknown[] | undefined =>
+  Array.isArray(json) ? json : isRecord(json) && Array.isArray(json._entries) ? json._entries : undefined;
+
+/**
+ * A list filtered by `q`/`nombre` heeding case and accents (a plain substring, or the whole value for a full
+ * name): the reference's answer narrowed to the records whose field holds the value exactly as written.
+ */
+async function caseSensitive(req: MutantRequest, res: MutantResponse, ctx: FaultContext): Promise<void> {
+  const filters = (TEXT_FILTERS[req.endpoint ?? ''] ?? []).filter((f) => req.query.get(f.param) !== null);
+  if (res.status !== 200 || filters.length === 0) return;
+  const json = res.json();
+  const listed = entries(json);
+  if (!listed) return;
+  // The full form of the same list tells each entry's fields (a reference-form entry is only href and title).
+  const full = await ctx.upstream('GET', req.url, { app: req.app ?? 'primary', accept: MEDIA_TYPES.json });
+  const records = entries(full.json()) ?? [];
+  const hrefOf = (r: unknown): string | undefined => {
+    const links = isRecord(r) ? r._links : undefined;
+    const self = isRecord(links) ? links.self : undefined;
+    return isRecord(r) && typeof r.href === 'string' ? r.href : isRecord(self) && typeof self.href === 'string' ? self.href : undefined;
+  };
+  const byHref = new Map(records.map((r) => [hrefOf(r), r]));
+  const keeps = (entry: unknown): boolean => {
+    const record = byHref.get(hrefOf(entry));
+    if (!isRecord(record)) return true;
+    return filters.every((f) => {
+      const value = req.query.get(f.param)!;
+      return f.fields.some((field) => typeof record[field] === 'string' && (f.whole ? record[field] === value : (record[field] as string).includes(value)));
+    });
+  };
+  const kept = listed.filter(keeps);
+  res.setJson(Array.isArray(json) ? kept : { ...(json as Record<string, unknown>), _entries: kept });
+}
+
+/** The entity tag written otherwise (the same tag for the same representation), and read back. */
+function retagged(weak: boolean): Fault {
+  const tag = (etag: string): string => (weak ? `W/${etag}` : `"v-${createHash('sha256').update(etag).digest('base64url').slice(0, 16)}"`);
+  return {
+    request(req, ctx) {
+      const header = ctx.profile.conditionalRequestHeader?.toLowerCase();
+      const sent = header ? req.headers[header] : undefined;
+      if (weak || !header || sent === undefined) return;
+      const known = (ctx.memory.get('tags') as Map<string, string> | undefined) ?? new Map<string, string>();
+      req.headers[header] = sent.replace(/"[^"]*"/g, (t) => known.get(t) ?? t);
+    },
+    response(req, res, ctx) {
+      const etag = res.headers.etag;
+      if (!req.endpoint || etag === undefined) return;
+      res.headers.etag = tag(etag);
+      const known = (ctx.memory.get('tags') as Map<string, string> | undefined) ?? new Map<string, string>();
+      known.set(res.headers.etag, etag);
+      ctx.memory.set('tags', known);
+    },
+  };
+}
+
+export const CHOICES: Variation[] = [
+  {
+    name: 'lists-reversed',
+    kind: 'lists',
+    allows: 'Endpoints: "200 list of …" (no order is given for any list but the inquiry pages\' paging)',
+    targets: ['reference', 'sur'],
+    fault: {
+      response(req, res) {
+        if (res.status === 200 && UNORDERED.includes(req.endpoint ?? ''))
+          res.editJson<unknown>((json) => everyValue(json, (_k, v) => (Array.isArray(v) ? [...v].reverse() : v)));
+      },
+    },
+  },
+  {
+    name: 'default-period-one-week',
+    kind: 'lists',
+    allows: 'Endpoints > Consultas: "desde (date; first day of reception; minimum is today minus 90 days)" (its default is not given)',
+    targets: ['reference'],
+    fault: {
+      request(req, ctx) {
+        if (req.endpoint !== 'consultas-list' || req.query.has('desde')) return;
+        const weekAgo = addDays(todayIn(ctx.profile.timeZone), -7);
+        const hasta = req.query.get('hasta');
+        req.query.set('desde', hasta !== null && isCalendarDate(hasta) && hasta < weekAgo ? hasta : weekAgo);
+      },
+    },
+  },
+  {
+    name: 'default-form-text-json',
+    kind: 'media',
+    allows: 'Endpoints > Consultas: "How a caller chooses among the media types of a response (for example by an Accept header): not shown"',
+    targets: ['reference'],
+    fault: defaultAccept(MEDIA_TYPES.textJson),
+  },
+  {
+    name: 'default-form-reference-where-offered',
+    kind: 'media',
+    allows: 'Endpoints > Consultas: "How a caller chooses among the media types of a response …: not shown"',
+    targets: ['reference'],
+    fault: defaultAccept(`${MEDIA_TYPES.ref}, ${MEDIA_TYPES.entry};q=0.5, */*;q=0.1`),
+  },
+  {
+    name: 'text-filters-heed-case-and-accents',
+    kind: 'lists',
+    allows:
+      'Endpoints: "q (string; part of the name)", "nombre (string; full color name)", "q (string; part of the make name or codename)" (case and accents: not said)',
+    targets: ['reference'],
+    fault: { response: caseSensitive },
+  },
+  {
+    name: 'marcas-bestmatch-none-400',
+    kind: 'statuses',
+    allows: 'GET /v3/marcas/bestmatch: "responses beyond 200 for this path: not shown"',
+    targets: ['reference'],
+    fault: {
+      response(req, res) {
+        if (req.endpoint === 'marcas-bestmatch' && res.status === 404) Object.assign(res, problem(req, 400, { make: ['ninguna marca coincide'] }));
+      },
+    },
+  },
+  {
+    name: 'etag-weak',
+    kind: 'http',
+    allows: 'GET /v3: "header ETag (string)"; "The request header that triggers 304: not shown" (RFC 9110 §8.8.3: a weak entity tag is one)',
+    targets: ['reference'],
+    fault: retagged(true),
+  },
+  {
+    name: 'etag-other-opaque',
+    kind: 'http',
+    allows: 'GET /v3: "header ETag (string)" (RFC 9110 §8.8.3: an entity tag is an opaque quoted string)',
+    targets: ['reference', 'reference-alt'],
+    fault: retagged(false),
+  },
+  {
+    name: 'not-modified-with-headers',
+    kind: 'http',
+    allows: 'GET /v3: "304 (no body)"; RFC 9110 §15.4.5: a 304 carries the ETag, Cache-Control, Vary… a 200 would have sent',
+    targets: ['reference'],
+    fault: {
+      response(req, res) {
+        if (req.endpoint === 'home') Object.assign(res.headers, { 'cache-control': 'private, max-age=0', vary: 'Accept' });
+      },
+    },
+  },
+  {
+    name: 'pages-of-three',
+    kind: 'profile',
+    allows: 'Paged list envelope: "PerPagina | integer | page size; 100 in the observed response" (profile inquiryPageSize)',
+    targets: ['reference'],
+    profile: (p) => ({ ...p, inquiryPageSize: 3 }),
+    fault: {},
+  },
+  {
+    name: 'zone-far-east',
+    kind: 'profile',
+    allows: 'Limits: "desde … not earlier than today minus 90 days" (whose today: the profile\'s timeZone, here UTC+13:45 with daylight-saving time)',
+    targets: ['reference'],
+    profile: (p) => ({ ...p, timeZone: 'Pacific/Chatham' }),
+    fault: {},
+  },
+  {
+    name: 'zone-far-west',
+    kind: 'profile',
+    allows: 'Limits: "desde … not earlier than today minus 90 days" (whose today: the profile\'s timeZone, here UTC−11)',
+    targets: ['reference-query'],
+    profile: (p) => ({ ...p, timeZone: 'Pacific/Pago_Pago' }),
+    fault: {},
+  },
+  {
+    name: 'resend-bound-three-days',
+    kind: 'profile',
+    allows: 'Limits: "Inquiry resend | applies to relatively recent inquiries only"; "the exact age bound for resending: not shown" (profile resendMaxAgeDays)',
+    targets: ['reference'],
+    profile: (p) => ({ ...p, resendMaxAgeDays: 3 }),
+    fault: {},
+  },
+];

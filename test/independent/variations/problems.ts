@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { checkParam, endpoint, PROBLEM_MEDIA_TYPE, todayIn } from '../../../models/index.ts';
+import { empty, type MutantResponse, problem, type MutantRequest } from '../../mutants/exchange.ts';
+import type { Fault, FaultContext } from '../../mutants/fault.ts';
+import type { Variation } from './variation.ts';
+
+// Error answers: what a problem body's members say beyond the listed ones, the 404 and 403 bodies whose fields
+// the spec does not give, and which of a row's documented refusals answers first where it orders none.
+
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** A fault on every problem answer of the API's rows with the given status. */
+const problems = (statuses: number[], edit: (json: Record<string, unknown>, req: MutantRequest, res: MutantResponse) => unknown): Fault => ({
+  response(req, res) {
+    if (!req.endpoint || !statuses.includes(res.status)) return;
+    const json = res.json();
+    if (isRecord(json)) res.setJson(edit(json, req, res));
+  },
+});
+
+/** Rows naming an agency in their path, with the refusal they give an agency that does not exist for the app. */
+const NOT_FOR_THE_APP: Record<string, 403 | 404> = {
+  'agencias-put': 403,
+  'agencias-desasociar': 403,
+  'agencias-productos': 404,
+  'consultas-list': 404,
+  'consultas-get': 404,
+  'consultas-resend': 403,
+};
+
+/**
+ * The existence of the agency decided before anything else of the request (the spec orders no refusals): a
+ * well-formed adminMail the calling app has no agency for is answered with the row's 404 or 403 whatever else is
+ * wrong. (A malformed one stays a 400 where the row lists 400: see README, dropped variations.)
+ */
+function agencyFirst(): Fault {
+  return {
+    async request(req: MutantRequest, ctx: FaultContext) {
+      const refusal = req.endpoint ? NOT_FOR_THE_APP[req.endpoint] : undefined;
+      const adminMail = req.param('adminMail');
+      if (refusal === undefined || adminMail === undefined || req.app === undefined) return undefined;
+      const spec = endpoint(req.endpoint!).params.find((p) => p.name === 'adminMail')!;
+      if (!checkParam(spec, adminMail, todayIn(ctx.profile.timeZone)).valid) return undefined;
+      const found = await ctx.upstream('GET', `/v3/agencias/${encodeURIComponent(adminMail)}`, { app: req.app });
+      if (found.status === 200) return undefined;
+      return refusal === 404 ? empty(404) : problem(req, 403, {});
+    },
+  };
+}
+
+export const PROBLEMS: Variation[] = [
+  {
+    name: 'problem-members-varied',
+    kind: 'problems',
+    allows:
+      'Validation problem body: Type "identifies the kind of problem" (any URI: a URN, about:blank), Title/Detail human-readable, Errors "an array of message strings", Extensions "additional members; may be empty"',
+    targets: ['reference'],
+    fault: problems([400, 409], (json, _req, res) => ({
+      ...json,
+      Type: res.status === 409 ? 'about:blank' : 'urn:vmp:problema:validacion',
+      Title: 'La solicitud no es válida',
+      Detail: null,
+      Errors: Object.fromEntries(Object.entries(isRecord(json.Errors) ? json.Errors : {}).map(([k, v]) => [k, [...(v as string[]), 'ver la documentación']])),
+      Extensions: { traza: randomUUID(), intento: 1 },
+    })),
+  },
+  {
+    // RFC 9457 §3.2 lets a problem carry extension members at the top level; the spec lists its members but
+    // does not close the object.
+    name: 'problem-extension-members',
+    kind: 'problems',
+    allows: 'RFC 9457 §3.2: "Problem type definitions MAY extend the problem details object with additional members"',
+    targets: ['reference'],
+    fault: problems([400, 403, 409], (json) => ({ ...json, TraceId: randomUUID(), Codigo: 'VAL-001' })),
+  },
+  {
+    name: 'not-found-with-problem-body',
+    kind: 'problems',
+    allows: 'Status codes: "404 … (no body defined)"; Conventions: "Error bodies use application/problem+json"',
+    targets: ['reference', 'sur'],
+    fault: {
+      response(req, res) {
+        if (!req.endpoint || res.status !== 404 || res.body !== '') return;
+        res.headers['content-type'] = PROBLEM_MEDIA_TYPE;
+        res.setJson({ type: 'about:blank', title: 'Not Found', status: 404, instance: req.path });
+      },
+    },
+  },
+  {
+    name: 'forbidden-title-only',
+    kind: 'problems',
+    allows: 'Errors: "The 403 body is a problem body (application/problem+json); its fields: not shown"',
+    targets: ['reference'],
+    fault: problems([403], () => ({ title: 'Prohibido' })),
+  },
+  {
+    name: 'conflict-entry-level',
+    kind: 'problems',
+    allows: 'Validation problem body: "the key _ holds entry-level problems that belong to no single property" (a conflict is one)',
+    targets: ['reference'],
+    fault: problems([409], (json) => ({ ...json, Errors: { _: Object.values(isRecord(json.Errors) ? json.Errors : {}).flat() } })),
+  },
+  {
+    name: 'instance-decoded',
+    kind: 'problems',
+    allows: 'Validation problem body: "Instance | string | URI path of the request" (%40 and @ name the same path: RFC 3986 §3.3)',
+    targets: ['reference'],
+    fault: problems([400, 409], (json) => ({ ...json, Instance: typeof json.Instance === 'string' ? json.Instance.replace(/%40/gi, '@') : json.Instance })),
+  },
+  {
+    name: 'agency-existence-first',
+    kind: 'statuses',
+    allows:
+      'Endpoints: "codes listed are the ones defined" (no row orders its refusals); Authentication: "An agency that does not exist for the app is answered as not found (404) or, on modifying operations that name the agency, as forbidden (403)"',
+    targets: ['reference'],
+    fault: agencyFirst(),
+  },
+];
