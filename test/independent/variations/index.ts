@@ -6,6 +6,7 @@ import { VARIANTS } from '../server/variants.ts';
 import { CHOICES } from './choices.ts';
 import { DELIVERIES } from './deliveries.ts';
 import { LINKS } from './links.ts';
+import { PAGING } from './paging.ts';
 import { PROBLEMS } from './problems.ts';
 import { REPRESENTATION } from './representation.ts';
 import { TIME } from './time.ts';
@@ -14,7 +15,7 @@ import { asMutant, TARGETS, targetOf, type Variation } from './variation.ts';
 // The gallery of legal variations as batch.ts loads it (run-batch.ts `gallery`): every variation on each of its
 // targets, and the fresh server of that target each one sits in front of.
 
-export const VARIATIONS: readonly Variation[] = [...REPRESENTATION, ...LINKS, ...PROBLEMS, ...TIME, ...DELIVERIES, ...CHOICES];
+export const VARIATIONS: readonly Variation[] = [...REPRESENTATION, ...LINKS, ...PROBLEMS, ...TIME, ...DELIVERIES, ...CHOICES, ...PAGING];
 
 export const GALLERY: readonly Mutant[] = VARIATIONS.flatMap((v) => v.targets.map((t) => asMutant(v, t)));
 

@@ -115,4 +115,39 @@ export const PROBLEMS: Variation[] = [
     targets: ['reference'],
     fault: agencyFirst(),
   },
+  {
+    name: 'undocumented-errors-bodiless',
+    kind: 'problems',
+    allows: 'Errors: "Responses for authentication failure, throttling and server failure: not shown" (401, 405, 406, 413, 415 are no row\'s)',
+    targets: ['reference', 'reference-query'],
+    fault: {
+      response(_req, res) {
+        if (![401, 405, 406, 413, 415].includes(res.status)) return;
+        delete res.headers['content-type'];
+        res.body = '';
+      },
+    },
+  },
+  {
+    // Availability is the app's: the second and the empty app have no topic available, so they configure none.
+    name: 'topics-for-the-primary-app-only',
+    kind: 'statuses',
+    allows:
+      'Events: "only topics available to the app can be configured (otherwise 403)"; GET /v3/appnotificaciones/{topic}: "404 (webhook unavailable or never configured)"',
+    targets: ['reference'],
+    fault: {
+      request(req) {
+        if (!req.endpoint?.startsWith('appnotificaciones-') || req.endpoint === 'appnotificaciones-list' || !req.app || req.app === 'primary') return undefined;
+        return req.endpoint === 'appnotificaciones-post' ? problem(req, 403, {}) : empty(404);
+      },
+      response(req, res) {
+        if (req.endpoint !== 'appnotificaciones-list' || !req.app || req.app === 'primary' || res.status !== 200) return;
+        // The reference's AppWebhooks (reference/README.md): Topicos, each with Disponible and Configurado.
+        res.editJson((json) => ({
+          ...json,
+          Topicos: (Array.isArray(json.Topicos) ? json.Topicos : []).map((t) => (isRecord(t) ? { ...t, Disponible: false, Configurado: false } : t)),
+        }));
+      },
+    },
+  },
 ];
