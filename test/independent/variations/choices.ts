@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
-import { addDays, isCalendarDate, MEDIA_TYPES, todayIn } from '../../../models/index.ts';
-import { problem, type MutantRequest, type MutantResponse } from '../../mutants/exchange.ts';
+import { addDays, essence, isCalendarDate, MEDIA_TYPES, todayIn } from '../../../models/index.ts';
+import { resolvePointer } from '../../../sut/json-pointer.ts';
+import type { Profile } from '../../../sut/profile.ts';
+import { scalarText } from '../../../suites/harness/scalar-text.ts';
+import { empty, problem, type MutantRequest, type MutantResponse } from '../../mutants/exchange.ts';
 import type { Fault, FaultContext } from '../../mutants/fault.ts';
 import { everyValue } from './json-rewrite.ts';
 import type { Variation } from './variation.ts';
@@ -87,6 +90,45 @@ function retagged(weak: boolean): Fault {
       ctx.memory.set('tags', known);
     },
   };
+}
+
+/** Text compared as "exactly" most servers mean it: case, accents and surrounding white space aside. */
+const folded = (s: string): string =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toLowerCase();
+
+/** Which bestmatch parameter is matched against which catalogKeys area (ciudades' city may match part of a name). */
+const EXACT: Record<string, { param: string; area: keyof Profile['catalogKeys']; refusal: number }> = {
+  'carrocerias-bestmatch': { param: 'bodystyle', area: 'carrocerias', refusal: 400 },
+  'marcas-bestmatch': { param: 'make', area: 'marcas', refusal: 404 },
+  'ciudades-bestmatch': { param: 'state', area: 'states', refusal: 400 },
+};
+
+/**
+ * bestmatch without partial matches: a record is the match only when one of its listed fields equals the value;
+ * otherwise the row's refusal (400 keyed by the parameter; marcas, whose other answers are not shown, 404).
+ */
+async function exactOnly(req: MutantRequest, res: MutantResponse, ctx: FaultContext): Promise<void> {
+  const rule = EXACT[req.endpoint ?? ''];
+  const value = rule ? req.query.get(rule.param) : null;
+  const keys = rule ? ctx.profile.catalogKeys[rule.area] : undefined;
+  if (!rule || value === null || !keys || res.status !== 200) return;
+  const record =
+    essence(res.headers['content-type']) === MEDIA_TYPES.ref ? (await ctx.upstream('GET', req.url, { app: req.app ?? 'primary' })).json() : res.json();
+  const fields = Object.values(keys).map((pointer) => scalarText(resolvePointer(record, pointer)));
+  if (fields.some((f) => f !== undefined && folded(f) === folded(value))) return;
+  Object.assign(res, rule.refusal === 404 ? empty(404) : problem(req, 400, { [rule.param]: ['sin coincidencia exacta'] }));
+}
+
+/** An unknown region is a value that failed validation, not a region without cities. */
+async function unknownRegion(req: MutantRequest, res: MutantResponse, ctx: FaultContext): Promise<void> {
+  const region = req.query.get('region');
+  if (req.endpoint !== 'ciudades-list' || region === null || res.status !== 200 || (entries(res.json()) ?? [1]).length > 0) return;
+  const alone = await ctx.upstream('GET', `/v3/ciudades?region=${encodeURIComponent(region)}`, { app: req.app ?? 'primary' });
+  if ((entries(alone.json()) ?? [1]).length === 0) Object.assign(res, problem(req, 400, { region: ['región desconocida'] }));
 }
 
 export const CHOICES: Variation[] = [
@@ -205,5 +247,20 @@ export const CHOICES: Variation[] = [
     targets: ['reference'],
     profile: (p) => ({ ...p, resendMaxAgeDays: 3 }),
     fault: {},
+  },
+  {
+    name: 'bestmatch-exact-only',
+    kind: 'statuses',
+    allows:
+      'bestmatch: "bodystyle (required, string): matched against id, api-url, api-url-path, name or codename" (partial matches: not said; ciudades\' city alone names "part of name")',
+    targets: ['reference'],
+    fault: { response: exactOnly },
+  },
+  {
+    name: 'unknown-region-400',
+    kind: 'statuses',
+    allows: 'GET /v3/ciudades: "region (integer int32; region/province/state id …)" and "400" (an id naming no region: validation failed, or an empty list)',
+    targets: ['reference'],
+    fault: { response: unknownRegion },
   },
 ];

@@ -48,6 +48,24 @@ function agencyFirst(): Fault {
   };
 }
 
+/** A value models/param-check.ts leaves undecided (clear: false), as a lenient server reads it. */
+function lenient(req: MutantRequest, ctx: FaultContext): MutantResponse | undefined {
+  if (!req.endpoint) return undefined;
+  const today = todayIn(ctx.profile.timeZone);
+  for (const spec of endpoint(req.endpoint).params) {
+    const value = spec.in === 'path' ? req.param(spec.name) : (req.query.get(spec.name) ?? undefined);
+    const verdict = checkParam(spec, value, today);
+    if (value === undefined || verdict.valid || verdict.clear) continue;
+    const set = (v: string) => (spec.in === 'path' ? req.setParam(spec.name, v) : req.query.set(spec.name, v));
+    if (spec.type === 'integer') set(String(Number(value)));
+    else if (spec.type === 'boolean') set(/^(1|yes|on)$/i.test(value) ? 'true' : 'false');
+    else if (spec.format === 'email' && spec.in === 'query') set('nadie.variacion@invalid.example');
+    // An odd but well-formed address in the path names no agency of the app.
+    else if (spec.format === 'email') return (NOT_FOR_THE_APP[req.endpoint] ?? 404) === 404 ? empty(404) : problem(req, 403, {});
+  }
+  return undefined;
+}
+
 export const PROBLEMS: Variation[] = [
   {
     name: 'problem-members-varied',
@@ -149,5 +167,14 @@ export const PROBLEMS: Variation[] = [
         }));
       },
     },
+  },
+  {
+    // The forms the spec's types neither allow nor forbid (a plus sign or leading zeros, 1/yes for a boolean, a
+    // quoted or non-ASCII local part): the reference refuses them, this server reads them as most parsers do.
+    name: 'undecided-values-read-leniently',
+    kind: 'statuses',
+    allows: 'Endpoints: "integer int32", "boolean", "string, email" (their written forms: not given beyond the type names)',
+    targets: ['reference'],
+    fault: { request: lenient },
   },
 ];
