@@ -5,6 +5,7 @@ import { EFFECT_MUTANTS } from './effects.ts';
 import { EFFECT_WEBHOOK_MUTANTS } from './effects-webhooks.ts';
 import { FILTER_MUTANTS } from './filters.ts';
 import { INQUIRY_MUTANTS } from './inquiries.ts';
+import { INSTANCE_MUTANTS } from './instances.ts';
 import { LIMIT_MUTANTS } from './limits.ts';
 import { MEDIA_MUTANTS } from './media.ts';
 import { PRECONDITION_MUTANTS } from './preconditions.ts';
@@ -42,6 +43,7 @@ const WRITTEN: readonly Mutant[] = [
   ...STATEMENT_CONVENTION_MUTANTS,
   ...STATEMENT_ERROR_MUTANTS,
   ...STATEMENT_ENDPOINT_MUTANTS,
+  ...INSTANCE_MUTANTS,
 ];
 
 export const GALLERY: readonly Mutant[] = [...WRITTEN, ...rowMutants(WRITTEN)];
