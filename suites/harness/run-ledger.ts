@@ -69,6 +69,7 @@ export class RunLedger {
   private readonly keys = new Set<string>();
   /** Per rule judged on every answer: the answers judged per sender (a check's rule id, '' outside any check), and faults. */
   private readonly heard = new Map<string, { judged: Map<string, number>; faults: HeardFault[] }>();
+  private basePath?: string;
 
   constructor(
     readonly runId: string,
@@ -122,7 +123,8 @@ export class RunLedger {
       verdicts.judged.set(by, (verdicts.judged.get(by) ?? 0) + 1);
       // The rule's own check judges what it sends itself: only the faults of others' answers are kept.
       if (by === j.ruleId || verdicts.faults.length >= KEEP_FAULTS) continue;
-      const issue = j.issue(res, new URL(this.client.baseUrl).pathname);
+      this.basePath ??= new URL(this.client.baseUrl).pathname;
+      const issue = j.issue(res, this.basePath);
       if (issue) verdicts.faults.push({ exchange: res.exchange, issue, ...(origin ? { ruleId: origin.ruleId } : {}) });
     }
   }
