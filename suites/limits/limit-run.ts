@@ -9,6 +9,7 @@ import { agenciaEditBody, firstForm, fixtureSid, pathSafe, webhookBody } from '.
 import { refusingCallbackOrReason } from '../harness/resend-setup.ts';
 import type { WebhookSession } from '../harness/webhook-session.ts';
 import type { Draws, LimitRule, Side } from './limit-rules.ts';
+import { sampleOf } from './samples.ts';
 
 // One limit rule, in two phases (issue 4): first the deterministic boundary phase — every catalog endpoint
 // whose ParamSpec carries the bound, at, just inside and just past it (boundaryCases) — then a fast-check
@@ -29,6 +30,12 @@ const judgeable = (e: Endpoint): boolean => e.others.length > 0 || !e.othersNotS
 export const targetsOf = (rule: LimitRule): Target[] => ENDPOINTS.filter(judgeable).flatMap((e) => e.params.filter(rule.carries).map((p) => ({ e, p })));
 
 export const drawsOf = (c: Check): Draws => ({ today: c.ctx.today, domain: c.ctx.profile.invitationDomain });
+
+/** The boundary cases of a target, their invalid-value classes made from its sample (samples.ts). */
+export async function casesOf(c: Check, { e, p }: Target): Promise<BoundaryCase[]> {
+  const sample = await sampleOf(c, e, p);
+  return boundaryCases(p, { ...drawsOf(c), ...(sample !== undefined ? { sample } : {}) });
+}
 
 /** The request with `value` for `p` and valid values elsewhere: the fixture agency and inquiry, the templates. */
 export function callWith(c: Check, { e, p }: Target, value: string): EndpointCall {
@@ -108,7 +115,7 @@ export async function runLimitRule(c: Check, rule: LimitRule, session: WebhookSe
   const draws = drawsOf(c);
   let sent = 0;
   for (const t of targets) {
-    for (const bc of boundaryCases(t.p, draws).filter(rule.boundary)) {
+    for (const bc of (await casesOf(c, t)).filter(rule.boundary)) {
       const res = await sendCase(c, t, bc.value, false);
       if (!res) {
         c.observe(`${t.e.id} ${t.p.name} ${bc.label}: not sent (it names something that exists)`);

@@ -1,5 +1,4 @@
 import { ENDPOINTS, type Endpoint } from '../../models/index.ts';
-import { boundaryCases } from '../../generators/boundaries.ts';
 import { bodyVariants, LONG_LENGTHS_MUTATING, segmentValues } from '../../generators/tricky.ts';
 import { endpointRequest, type EndpointCall } from '../../sut/call.ts';
 import type { Check } from '../harness/check.ts';
@@ -8,7 +7,7 @@ import { agenciaCreateBody, agenciaEditBody, webhookUrl } from '../harness/reque
 import type { RunLedger } from '../harness/run-ledger.ts';
 import type { WebhookSession } from '../harness/webhook-session.ts';
 import { sendHook } from '../events/hooks.ts';
-import { callWith, drawsOf, sendCase } from '../limits/limit-run.ts';
+import { callWith, casesOf, drawsOf, sendCase } from '../limits/limit-run.ts';
 import { adminMailMembers, bodyVariantCalls, needsAgency } from './tricky-calls.ts';
 
 // The deterministic phase of errors/no-server-error: every input of the boundary phase on every catalog
@@ -31,7 +30,7 @@ export async function sendHarmless(c: Check, ledger: RunLedger): Promise<void> {
     for (const p of e.params) {
       // errors/no-server-error runs without a fixture agency too: what needs one in its path is left out.
       if (needsAgency(c, e, p)) continue;
-      for (const bc of boundaryCases(p, draws)) {
+      for (const bc of await casesOf(c, { e, p })) {
         // sendCase leaves out what could touch something the run did not create (and removes a topic it created).
         if (!ledger.wasSent(endpointRequest(e.id, callWith(c, { e, p }, bc.value)))) await sendCase(c, { e, p }, bc.value, false);
       }
