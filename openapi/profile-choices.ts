@@ -121,12 +121,12 @@ export function profileChoices(profile: Profile | undefined): DocumentChoices {
   return {
     filled: new Set(FILLED),
     schemas: {
-      requestMembers: Object.fromEntries(Object.entries(TEMPLATES).map(([model, key]) => [model, templateShape(profile.templates[key])])),
+      requestMembers: Object.fromEntries(Object.entries(TEMPLATES).map(([model, key]) => [model, templateShape(profile.templates[key] ?? {})])),
       consultaPointer: profile.webhooks.consultaPointer,
     },
     ...security(profile),
     mediaSelection: mediaSelection(profile.mediaTypeSelection),
-    conditionalHeader: profile.conditionalRequestHeader,
+    ...(profile.conditionalRequestHeader !== null ? { conditionalHeader: profile.conditionalRequestHeader } : {}),
     topics: profile.topics,
     ...(signature ? { signature: signature.scheme === 'hmac-sha256' ? { header: signature.header } : signature.scheme } : {}),
     summary: summary(profile),
