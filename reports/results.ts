@@ -22,6 +22,8 @@ export const ruleResultSchema = z.object({
   exchanges: z.array(exchangeSchema).default([]),
   property: propertyReplaySchema.optional(),
   commands: z.array(z.string()).optional(),
+  /** Instances of the rule's statement the check judged (0 for a check skipped before judging any). */
+  instances: z.number().int().nonnegative().optional(),
   /** Baseline comparison, when a baseline was given. */
   baseline: z.enum(['still-failing', 'now-passing', 'new-failure']).optional(),
 });
