@@ -106,7 +106,9 @@ function classCases(spec: ParamSpec, o: BoundaryOptions): BoundaryCase[] {
       const options = { spec, today: o.today };
       const value = k.value(sample, options);
       if (value === undefined) return [];
-      return [{ param: spec.name, value, expect: verdictOf(spec, value, o.today), label: `${prefix}: ${k.label}`, ...(k.with ? { with: k.with(options) } : {}) }];
+      return [
+        { param: spec.name, value, expect: verdictOf(spec, value, o.today), label: `${prefix}: ${k.label}`, ...(k.with ? { with: k.with(options) } : {}) },
+      ];
     }),
   );
 }

@@ -62,7 +62,11 @@ export function registerListChecks(walks: ListWalks): void {
       c.expectStatus(res, [200, 400], `pagina=${pagina}: refused, or answered as a page`);
       if (res.status !== 200) continue;
       const got = (res.json as { Pagina?: unknown } | undefined)?.Pagina;
-      c.expect(typeof got === 'number' && got >= LIMITS.pagina.first, `pagina=${pagina} answered with Pagina ${LIMITS.pagina.first} or more, got ${JSON.stringify(got)}`, res);
+      c.expect(
+        typeof got === 'number' && got >= LIMITS.pagina.first,
+        `pagina=${pagina} answered with Pagina ${LIMITS.pagina.first} or more, got ${JSON.stringify(got)}`,
+        res,
+      );
     }
   });
 

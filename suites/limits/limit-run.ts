@@ -127,7 +127,9 @@ export async function runLimitRule(c: Check, rule: LimitRule, session: WebhookSe
         continue;
       }
       sent += 1;
-      const companions = Object.entries(bc.with ?? {}).map(([name, v]) => ` with ${name} ${v}`).join('');
+      const companions = Object.entries(bc.with ?? {})
+        .map(([name, v]) => ` with ${name} ${v}`)
+        .join('');
       judge(c, t.e, res, sideOf(t, caseSide(bc.expect)), `${t.p.name} ${show(bc.value)}${companions} (${bc.label})`);
     }
   }

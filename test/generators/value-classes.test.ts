@@ -65,7 +65,13 @@ describe('the invalid-value classes agree with the catalog', () => {
     const desde = params((p) => p.minDaysBeforeToday !== undefined)[0]!.p;
     for (const today of TODAYS) {
       expect(RELATIVE_BOUND_CLASSES.map((k) => k.value('', { spec: desde, today }))).toEqual([89, 90, 91, 90, 91].map((n) => addDays(today, -n)));
-      expect(RELATIVE_BOUND_CLASSES.map((k) => k.with?.({ spec: desde, today }).hasta)).toEqual([undefined, undefined, undefined, addDays(today, -30), addDays(today, -30)]);
+      expect(RELATIVE_BOUND_CLASSES.map((k) => k.with?.({ spec: desde, today }).hasta)).toEqual([
+        undefined,
+        undefined,
+        undefined,
+        addDays(today, -30),
+        addDays(today, -30),
+      ]);
       for (const k of RELATIVE_BOUND_CLASSES) agrees(k, desde, '', today);
     }
   });
