@@ -10,7 +10,7 @@ import type { Check } from '../harness/check.ts';
 
 /** POSTs to the hooks, whose base the profile gives relative to the base URL or absolute. */
 export async function sendHook(c: Check, subpath: string, json?: unknown): Promise<TargetResponse> {
-  const hooks = c.present(c.ctx.profile.simulationHooks, 'simulation hooks in the profile');
+  const hooks = c.givenPresent(c.ctx.profile.simulationHooks, 'simulation hooks in the profile');
   const req = { method: 'POST', path: subpath, ...(json !== undefined ? { json } : {}) };
   if (!/^[a-z][a-z0-9+.-]*:/i.test(hooks)) {
     return c.sendRaw({ ...req, path: `/${hooks.replace(/^\/+|\/+$/g, '')}${subpath}` });

@@ -4,7 +4,7 @@ import { lastSegment } from '../../sut/discovery.ts';
 import type { Profile } from '../../sut/profile.ts';
 import type { Check } from './check.ts';
 import { resolvePointer } from '../../sut/json-pointer.ts';
-import { scalarText } from './scalar-text.ts';
+import { scalarText } from '../../sut/catalog-values.ts';
 
 // Finding catalog records to look up (Endpoints > Carrocerias, Ciudades, Colores, Marcas). Their fields are
 // not shown: a reference-form entry's href is the record's URI (so its last segment is the id), and the
@@ -63,7 +63,7 @@ export function candidatesOf(c: Check, area: Area, record: unknown, fallback: st
 /** The first entry of a full-form catalog list. */
 export async function firstFullEntry(c: Check, endpointId: string, query?: Record<string, string>): Promise<unknown> {
   const res = await c.send(endpointId, { form: 'json', ...(query ? { query } : {}) });
-  c.expectStatus(res, 200, 'precondition: the catalog list');
+  c.givenStatus(res, 200, 'the catalog list');
   return listEntries(res.json)?.[0];
 }
 
@@ -71,7 +71,7 @@ export async function firstFullEntry(c: Check, endpointId: string, query?: Recor
 export async function someCities(c: Check): Promise<{ ids: { id: string; title?: string }[] }> {
   for (const q of CITY_QUERIES) {
     const res = await c.send('ciudades-list', { query: { q }, form: 'ref' });
-    c.expectStatus(res, 200, `precondition: cities whose name contains '${q}'`);
+    c.givenStatus(res, 200, `cities whose name contains '${q}'`);
     const ids = hrefIds(res);
     if (ids.length > 0) return { ids };
   }

@@ -11,7 +11,7 @@ import { TargetClient } from '../../sut/client.ts';
 import type { Profile } from '../../sut/profile.ts';
 import { secretsOf } from '../../sut/secrets.ts';
 import { GALLERY, onlyOf } from './gallery/index.ts';
-import { WHOLE_SUITE, type Mutant } from './fault.ts';
+import type { Mutant } from './fault.ts';
 import { startMutantProxy } from './proxy.ts';
 import { batchSpecSchema, type BatchOutcome, type BatchSpec } from './run-batch.ts';
 import { freshReference, loadProfile, type CliRun } from './run-cli.ts';
@@ -27,6 +27,8 @@ interface GalleryModule {
   GALLERY: readonly Mutant[];
   /** The mutant is given too, for a gallery whose faults sit in front of different servers. */
   freshUpstream(profile: Profile, mutant: Mutant): Promise<{ url: string; close(): Promise<void> }>;
+  /** The --only of a mutant's run; undefined runs every rule. Default: the reference gallery's (onlyOf). */
+  onlyOf?(mutant: Mutant): string | undefined;
 }
 
 async function runMutant(session: SuiteSession, base: Profile, spec: BatchSpec, gallery: GalleryModule, mutant: Mutant): Promise<BatchOutcome> {
@@ -51,7 +53,7 @@ async function runMutant(session: SuiteSession, base: Profile, spec: BatchSpec, 
       timeoutMs: DEFAULT_TIMEOUT_MS,
       readOnly: false,
       reportDir,
-      ...(onlyOf(mutant) === WHOLE_SUITE ? {} : { only: onlyOf(mutant) }),
+      only: (gallery.onlyOf ?? onlyOf)(mutant),
       out: (line) => lines.push(line),
     });
     code = outcome.exitCode;

@@ -53,9 +53,6 @@ export interface Fault {
   delivery?(d: Delivery, ctx: FaultContext): Promise<void>;
 }
 
-/** A mutant's `only` that runs the whole suite (no --only at all). */
-export const WHOLE_SUITE = '*';
-
 export interface Mutant {
   /** What is broken, in a few words (kebab-case). */
   name: string;
@@ -70,10 +67,7 @@ export interface Mutant {
   quote?: string;
   /** Other rules the same fault may legitimately fail too. */
   also?: string[];
-  /**
-   * --only for the run, when it must be wider than breaks + also (a precondition another check sets up);
-   * WHOLE_SUITE runs every check, as `run` without --only does.
-   */
+  /** --only for the run, when it must be wider than breaks + also (a precondition another check sets up). */
   only?: string;
   /** --runs for the run, when the gallery's default is too few for a property to reach the fault. */
   runs?: number;

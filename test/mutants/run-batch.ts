@@ -20,7 +20,7 @@ export const batchSpecSchema = z.object({
   outFile: z.string(),
   /**
    * A module exporting another gallery (`GALLERY: Mutant[]`) and the server its faults sit in front of
-   * (`freshUpstream(profile)`); the reference gallery and a fresh reference server when absent.
+   * (`freshUpstream(profile, mutant)`); the reference gallery and a fresh reference server when absent.
    */
   gallery: z.string().optional(),
 });

@@ -19,6 +19,9 @@ export const VARIATIONS: readonly Variation[] = [...REPRESENTATION, ...LINKS, ..
 
 export const GALLERY: readonly Mutant[] = VARIATIONS.flatMap((v) => v.targets.map((t) => asMutant(v, t)));
 
+/** Every variation is judged by the whole suite: no --only. */
+export const onlyOf = (_mutant: Mutant): string | undefined => undefined;
+
 export const freshUpstream = (profile: Profile, mutant: Mutant) => {
   const { server } = TARGETS[targetOf(mutant.name)];
   return server === 'reference' ? startReferenceServer({ profile }) : startIndependentServer(VARIANTS[server]);

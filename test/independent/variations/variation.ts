@@ -6,7 +6,7 @@ import { parseProfile } from '../../../sut/profile-load.ts';
 import { signatureHeaders } from '../../../webhooks/signature.ts';
 import type { Profile } from '../../../sut/profile.ts';
 import type { MutantRequest, MutantResponse } from '../../mutants/exchange.ts';
-import { WHOLE_SUITE, type Delivery, type Fault, type FaultContext, type Mutant } from '../../mutants/fault.ts';
+import type { Delivery, Fault, FaultContext, Mutant } from '../../mutants/fault.ts';
 
 // A legal variation: a transformation of a conforming server's answers (through the mutant proxy,
 // test/mutants/proxy.ts) that keeps every statement of the spec true, because it only changes what the spec
@@ -50,7 +50,6 @@ export const asMutant = (v: Variation, target: Target): Mutant => ({
   statement: `variation/${v.kind}`,
   breaks: 'none: a legal variation must fail no must or profile rule',
   quote: v.allows,
-  only: WHOLE_SUITE,
   profile: () => (v.profile ? v.profile(targetProfile(target)) : targetProfile(target)),
   fault: v.fault,
 });
