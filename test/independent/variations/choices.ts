@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { addDays, essence, isCalendarDate, MEDIA_TYPES, todayIn } from '../../../models/index.ts';
 import { resolvePointer } from '../../../sut/json-pointer.ts';
 import type { Profile } from '../../../sut/profile.ts';
-import { scalarText } from '../../../suites/harness/scalar-text.ts';
+import { scalarText } from '../../../sut/catalog-values.ts';
 import { empty, problem, type MutantRequest, type MutantResponse } from '../../mutants/exchange.ts';
 import type { Fault, FaultContext } from '../../mutants/fault.ts';
 import { everyValue } from './json-rewrite.ts';
