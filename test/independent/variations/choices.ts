@@ -83,7 +83,7 @@ function retagged(weak: boolean): Fault {
     },
     response(req, res, ctx) {
       const etag = res.headers.etag;
-      if (!req.endpoint || etag === undefined) return;
+      if (!isApi(req) || etag === undefined) return;
       res.headers.etag = tag(etag);
       const known = (ctx.memory.get('tags') as Map<string, string> | undefined) ?? new Map<string, string>();
       known.set(res.headers.etag, etag);

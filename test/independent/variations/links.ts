@@ -2,7 +2,7 @@ import type { MutantRequest, MutantResponse } from '../../mutants/exchange.ts';
 import { essence, MEDIA_TYPES } from '../../../models/index.ts';
 import type { Fault, FaultContext } from '../../mutants/fault.ts';
 import { everyValue } from './json-rewrite.ts';
-import { both, forwardRewritten, isJsonAnswer, jsonEverywhere, type Variation } from './variation.ts';
+import { both, forwardRewritten, isJsonAnswer, jsonEverywhere, isApi, type Variation } from './variation.ts';
 
 // Where links and Locations point and how they are written: relation names (the spec names none), members
 // of a link object beyond href, relative references of every kind RFC 3986 resolves, percent-encoding, the
@@ -28,7 +28,7 @@ function everyUri(
 ): Fault {
   return {
     response(req: MutantRequest, res: MutantResponse) {
-      if (!req.endpoint) return;
+      if (!isApi(req)) return;
       const resend = req.endpoint === 'consultas-resend';
       const location = res.headers.location;
       if (!resend && options.location !== false && (location?.startsWith('/') || (options.absolute && location))) res.headers.location = edit(location, req);

@@ -12,7 +12,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typ
 /** A fault on every problem answer of the API's rows with the given status. */
 const problems = (statuses: number[], edit: (json: Record<string, unknown>, req: MutantRequest, res: MutantResponse) => unknown): Fault => ({
   response(req, res) {
-    if (!req.endpoint || !statuses.includes(res.status)) return;
+    if (!isApi(req) || !statuses.includes(res.status)) return;
     const json = res.json();
     if (isRecord(json)) res.setJson(edit(json, req, res));
   },
@@ -98,7 +98,7 @@ export const PROBLEMS: Variation[] = [
     targets: ['reference', 'sur'],
     fault: {
       response(req, res) {
-        if (!req.endpoint || res.status !== 404 || res.body !== '') return;
+        if (!isApi(req) || res.status !== 404 || res.body !== '') return;
         res.headers['content-type'] = PROBLEM_MEDIA_TYPE;
         res.setJson({ type: 'about:blank', title: 'Not Found', status: 404, instance: req.path });
       },

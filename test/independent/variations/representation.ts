@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { createPrng } from '../../../generators/prng.ts';
 import { everyValue, escaped, reverseMembers, spacious } from './json-rewrite.ts';
-import { jsonAnswers, jsonEverywhere, jsonText, sleep, type Variation } from './variation.ts';
+import type { MutantRequest } from '../../mutants/exchange.ts';
+import { jsonAnswers, jsonEverywhere, jsonText, sleep, isApi, type Variation } from './variation.ts';
 
 // How an answer is written: the JSON text (member order, white space, escapes, members the spec does not list
 // where it shows no fields) and the HTTP message around it (media-type parameters, framing, headers, latency).
 
-/** Rows whose resources' fields are "not shown" (Resources > Other resources), and the home document. */
-const UNSHOWN = /^(home|agencias|appnotificaciones|carrocerias|ciudades|colores|marcas)-/;
+/** Paths of resources whose fields are "not shown" (Resources > Other resources): all but the inquiries. */
+const unshown = (req: MutantRequest): boolean => req.segments[0] === 'v3' && req.segments[1] !== 'consultas';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -39,9 +40,20 @@ export const REPRESENTATION: Variation[] = [
     allows: 'Other resources: "Fields of these: not shown"',
     targets: ['reference', 'alt'],
     fault: jsonAnswers((json, req, res) =>
-      res.status < 300 && UNSHOWN.test(req.endpoint ?? '')
+      res.status < 300 && unshown(req)
         ? everyValue(json, (_k, v) => (isRecord(v) && '_links' in v ? { ...v, Auditoria: { Origen: 'variacion', Revisado: null } } : v))
         : json,
+    ),
+  },
+  {
+    // A representation that says when it was made changes from one read to the next (not home's: a strong ETag
+    // would have to change with it, RFC 9110 §8.8.1).
+    name: 'generated-at-member',
+    kind: 'representation',
+    allows: 'Other resources: "Fields of these: not shown" (a member stating when the representation was generated)',
+    targets: ['reference'],
+    fault: jsonAnswers((json, req, res) =>
+      res.status < 300 && req.endpoint !== 'home' && unshown(req) && isRecord(json) ? { ...json, GeneradoEl: new Date().toISOString() } : json,
     ),
   },
   {
@@ -69,7 +81,7 @@ export const REPRESENTATION: Variation[] = [
     fault: {
       response(req, res) {
         const type = res.headers['content-type'];
-        if (req.endpoint && type) res.headers['content-type'] = `${type.split(';')[0]!.trim()};CHARSET="UTF-8"`;
+        if (isApi(req) && type) res.headers['content-type'] = `${type.split(';')[0]!.trim()};CHARSET="UTF-8"`;
       },
     },
   },
@@ -81,7 +93,7 @@ export const REPRESENTATION: Variation[] = [
     fault: {
       response(req, res) {
         const type = res.headers['content-type'];
-        if (req.endpoint && type) res.headers['content-type'] = `${type.split(';')[0]!.trim().toUpperCase()}; charset=utf-8`;
+        if (isApi(req) && type) res.headers['content-type'] = `${type.split(';')[0]!.trim().toUpperCase()}; charset=utf-8`;
       },
     },
   },

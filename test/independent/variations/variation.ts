@@ -59,9 +59,12 @@ export const targetOf = (name: string): Target => name.slice(name.lastIndexOf('@
 
 const JSON_TYPE = /(^|\/|\+)json$/;
 
-/** Whether an answer of a catalog row carries a JSON body (any of the four forms, or a problem). */
+/** Whether the request is the API's (under /v3, a row of the catalog or a path the server has beyond them). */
+export const isApi = (req: MutantRequest): boolean => req.segments[0] === 'v3';
+
+/** Whether an answer of the API carries a JSON body (any of the four forms, or a problem). */
 export const isJsonAnswer = (req: MutantRequest, res: MutantResponse): boolean =>
-  req.endpoint !== undefined && res.body !== '' && JSON_TYPE.test(essence(res.headers['content-type']));
+  isApi(req) && res.body !== '' && JSON_TYPE.test(essence(res.headers['content-type']));
 
 /** A fault that rewrites every JSON answer of the API's rows (the simulation hooks are not the API's). */
 export function jsonAnswers(edit: (json: unknown, req: MutantRequest, res: MutantResponse) => unknown): Fault {
