@@ -102,6 +102,8 @@ export async function parseRunArgs(argv: string[]): Promise<RunSettings | 'help'
     timeoutMs: integerFlag('timeout-ms', v['timeout-ms'], 100, 600_000),
     ...(v['max-duration'] !== undefined ? { maxDurationSec: integerFlag('max-duration', v['max-duration'], 1, 7 * 86_400) } : {}),
     readOnly: v['read-only'],
+    // --max-duration bounds the whole process, its start-up included.
+    startedAt: Math.floor(performance.timeOrigin),
     capture: captureFlags(v),
     discardUnrestorableWebhooks: v['discard-unrestorable-webhooks'],
   };
