@@ -9,7 +9,7 @@ import { matchesOnly } from '../reports/rule-glob.ts';
 import { buildRunResult } from '../reports/run-result.ts';
 import { toolVersion } from '../support/version.ts';
 import { inferredText, type InferredValue } from '../reports/inferred.ts';
-import { tempPathFor } from '../support/atomic-write.ts';
+import { settledTemp, tempPathFor } from '../support/atomic-write.ts';
 import { REPORT_FILES, writeReports } from '../reports/write.ts';
 import type { RunContext } from '../suites/harness/context.ts';
 import { DEFAULT_MAX_BODY_BYTES, TargetClient } from '../sut/client.ts';
@@ -64,7 +64,7 @@ export interface RunAgainstOptions {
   fixtures?: Fixtures;
   /** Change configured webhook topics even where their restore would lose something. */
   discardUnrestorableWebhooks?: boolean;
-  /** SIGINT/SIGTERM handling (the CLI's): the run stops, restores what it changed and writes partial reports. */
+  /** Terminating signals (the CLI's: SIGINT, SIGTERM, SIGHUP): the run stops, restores what it changed and writes partial reports. */
   interrupt?: RunControl;
   out: (line: string) => void;
 }
@@ -222,6 +222,8 @@ export async function openRunSession(reportDir: string, files?: string[]): Promi
 export async function closeRunSession(opened: RunSession): Promise<void> {
   await opened.session.close();
   await Promise.all([rm(opened.outputs.junit, { force: true }), rm(opened.outputs.json, { force: true })]);
+  settledTemp(opened.outputs.junit);
+  settledTemp(opened.outputs.json);
 }
 
 /**

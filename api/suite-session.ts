@@ -5,6 +5,7 @@ import type { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { BaseSequencer, createVitest, type Reporter, type SerializedError, type TestCase, type TestModule, type TestSpecification } from 'vitest/node';
 import { onlyPattern } from '../reports/rule-glob.ts';
+import { TERMINATING_SIGNALS } from '../support/signals.ts';
 import type { RunContext } from '../suites/harness/context.ts';
 import { terminalSafeText } from '../support/terminal-text.ts';
 
@@ -174,7 +175,7 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
     reporters.push('json');
     outputFile.json = options.vitestJsonFile;
   }
-  const signalListeners = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
+  const signalListeners = new Map(TERMINATING_SIGNALS.map((s) => [s, process.listeners(s)]));
   const vitest = await createVitest(
     'test',
     { config: false, root: PROJECT_ROOT, watch: false, reporters: reporters as never, outputFile, passWithNoTests: true },
@@ -198,8 +199,8 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
   );
   // vitest's logger exits the process on SIGINT/SIGTERM; the caller decides what a signal does (cli/interrupt.ts:
   // restore the target first), so its handlers go.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    for (const listener of process.listeners(signal)) if (!signalListeners[signal].includes(listener)) process.off(signal, listener);
+  for (const signal of TERMINATING_SIGNALS) {
+    for (const listener of process.listeners(signal)) if (!signalListeners.get(signal)?.includes(listener)) process.off(signal, listener);
   }
   const workers = watchWorkers();
   // onInit for vitest's own reporters, as start() would; then each run is runTestSpecifications.

@@ -42,7 +42,8 @@ export const RUN_USAGE = [
   'checks not done by then are reported as not run, what the run changed is restored, and the run exits 1.',
   ...CAPTURE_USAGE,
   ...DISCARD_USAGE,
-  'Ctrl-C or SIGTERM stops the checks, restores what the run changed on the target and writes partial reports (exit 130 / 143);',
+  'Ctrl-C, SIGTERM or SIGHUP stops the checks, restores what the run changed on the target and writes partial reports (exit 130 /',
+  '  143 / 129);',
   '  a second one exits at once, listing what could not be restored.',
   'Exit codes: 0 pass (or only baseline failures), 1 a rule failed, 2 bad usage or invalid profile, 3 no connection to the target or credentials rejected.',
 ];

@@ -23,7 +23,9 @@ export interface WebhookTarget {
   config(app: 'primary' | 'other', topic: string): Promise<Record<string, unknown> | undefined>;
   /**
    * The app's configuration of topic as the server answers it, byte for byte, or undefined when not configured —
-   * but for the time the server stamps on every change it accepts (ModificadaEl): a restore is such a change.
+   * but for the times the server stamps (CreadaEl, ModificadaEl): no request of the API can set them, a restore
+   * is a change, and a check may remove and create a topic again (appnotificaciones/delete-204, init's probing
+   * of a resend without a callback).
    */
   configBytes(app: 'primary' | 'other', topic: string): Promise<string | undefined>;
   configure(app: 'primary' | 'other', topic: string, body: Record<string, unknown>): Promise<void>;
@@ -47,7 +49,7 @@ export async function startWebhookTarget(profileJson: Record<string, unknown>): 
     async configBytes(app, topic) {
       const res = await request(url(topic), { headers: headers(app) });
       const text = await res.body.text();
-      return res.statusCode === 404 ? undefined : text.replace(/"ModificadaEl":"[^"]*"/, '"ModificadaEl":"(stamped by the server)"');
+      return res.statusCode === 404 ? undefined : text.replace(/"(CreadaEl|ModificadaEl)":"[^"]*"/g, '"$1":"(stamped by the server)"');
     },
     async configure(app, topic, body) {
       const res = await request(url(topic), { method: 'POST', headers: headers(app), body: JSON.stringify(body) });
