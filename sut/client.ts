@@ -5,6 +5,7 @@ import { toCurl } from './curl.ts';
 import { deadlinePassed, deadlineReason, type RunDeadline } from './deadline.ts';
 import type { Exchange } from './evidence.ts';
 import type { AppName, Profile } from './profile.ts';
+import { parseJsonBounded } from '../support/json-depth.ts';
 import { redact, redactHeaders } from './redact.ts';
 import { unframedExchange } from './unframed.ts';
 
@@ -338,12 +339,13 @@ function invalidUtf8At(bytes: Buffer): string {
 
 /**
  * The JSON of a body, read past a leading byte order mark as RFC 8259 section 8.1 lets a parser: a BOM fails
- * conventions/json-no-bom alone, not every rule that reads the body.
+ * conventions/json-no-bom alone, not every rule that reads the body. A body nested deeper than any reader here
+ * follows is not read either (support/json-depth.ts): the rules that judge it fail, saying so.
  */
 function parseJson(text: string): { json?: unknown; jsonError?: string } {
   if (text.trim() === '') return {};
   try {
-    return { json: JSON.parse(text.startsWith(BYTE_ORDER_MARK) ? text.slice(BYTE_ORDER_MARK.length) : text) };
+    return { json: parseJsonBounded(text.startsWith(BYTE_ORDER_MARK) ? text.slice(BYTE_ORDER_MARK.length) : text) };
   } catch (error) {
     return { jsonError: (error as Error).message };
   }
