@@ -242,6 +242,7 @@ export async function runSimulation(o: SimulationOptions): Promise<{ exitCode: n
       received: ledger.received,
       unattributed: ledger.unattributed,
       unattributedExamples: ledger.unattributedExamples,
+      forged: ledger.forged,
     },
     latency: latencySummary(ledger.latency),
     resend: {
