@@ -92,6 +92,7 @@ export function formatDelivery(d: Delivery, consultaPointer = ''): string {
 function formatUnrecorded(r: UnrecordedRequest, limit: number): string {
   if (r.status === 413) return `413 ${r.path} refused: body of ${r.bytes}+ bytes over the ${limit}-byte limit (not recorded)`;
   if (r.status === 405) return `405 ${r.method} ${r.path} refused: only POST is captured`;
+  if (r.status === 408) return `408 ${r.path} cut: ${r.bytes} bytes of its body came too slowly (not recorded)`;
   return `200 ${r.method} ${r.path} (a probe of the capture URL, not recorded)`;
 }
 

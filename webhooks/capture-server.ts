@@ -16,16 +16,20 @@ export type { Delivery } from './delivery.ts';
 // Memory is bounded whatever the senders do (issue 13, item 8; issue 22, defects 5 and 6): a body over the limit
 // is refused (413); a body larger than a webhook payload reserves its size in a byte budget (byte-budget.ts)
 // before more of it is read, so the bodies in flight stay within it and the rest wait, unread, while one that
-// trickles holds nothing; headers and bodies have deadlines; at most MAX_CONNECTIONS senders at once; and what
-// deliveries() keeps is bounded in bytes, deliveries without a valid signature (when a scheme is declared) on a
-// budget of their own, so a flood of forged ones cannot push out the target's.
+// trickles holds nothing (and one that slows down once it holds the budget is cut); headers and bodies have
+// deadlines; at most MAX_CONNECTIONS senders at once; and what deliveries() keeps is bounded in bytes,
+// deliveries without a valid signature (when a scheme is declared) on a budget of their own, so a flood of
+// forged ones cannot push out the target's.
 
 /** A request answered without being recorded as a delivery. */
 export interface UnrecordedRequest {
   method: string;
   path: string;
-  /** 200: a GET/HEAD probe (some senders check a URL before saving it); 405: another method; 413: body too large. */
-  status: 200 | 405 | 413;
+  /**
+   * 200: a GET/HEAD probe (some senders check a URL before saving it); 405: another method; 413: body too large;
+   * 408: a body that came too slowly once it held the budget.
+   */
+  status: 200 | 405 | 408 | 413;
   bytes: number;
 }
 
@@ -102,11 +106,15 @@ export const DEFAULT_RETAIN = 10_000;
 export const DEFAULT_RETAIN_BYTES = 8 * 1024 * 1024;
 /** A body is read this far without a reservation: a webhook payload's worth (an inquiry's is about 2 KB). */
 export const UNRESERVED_BODY_BYTES = 16 * 1024;
+/** What those first bytes of every body being read may hold in all: 256 bodies; more reserve in the budget. */
+export const UNRESERVED_POOL_BYTES = 4 * 1024 * 1024;
+/** A body holding the budget must arrive at least this fast (plus 2 s), or it is cut with 408. */
+export const MIN_BODY_BYTES_PER_SEC = 64 * 1024;
 /** A sender's headers must be complete within this, and its whole request within REQUEST_TIMEOUT_MS. */
 export const HEADERS_TIMEOUT_MS = 10_000;
 export const REQUEST_TIMEOUT_MS = 30_000;
-/** Senders connected at once; more are refused (each may hold UNRESERVED_BODY_BYTES unreserved). */
-export const MAX_CONNECTIONS = 256;
+/** Senders connected at once; more are refused (a connection costs little while it is not read). */
+export const MAX_CONNECTIONS = 4_096;
 
 function checkOptions(o: CaptureOptions): void {
   const bad = (m: string) => new CaptureError(m, 'VMP_ERR_CAPTURE_OPTION');
@@ -183,6 +191,7 @@ export async function startCaptureServer(options: CaptureOptions = {}): Promise<
   checkOptions(options);
   const limit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
   const budget = new ByteBudget(Math.max(limit, options.inFlightBytes ?? DEFAULT_IN_FLIGHT_BYTES));
+  const pool = new ByteBudget(UNRESERVED_POOL_BYTES);
   const retain = options.retain ?? DEFAULT_RETAIN;
   // Never below the body limit: a delivery it accepts is kept, at least until the next.
   const retainBytes = Math.max(limit, options.retainBytes ?? DEFAULT_RETAIN_BYTES);
@@ -207,12 +216,13 @@ export async function startCaptureServer(options: CaptureOptions = {}): Promise<
     return roll < (options.failRate ?? 0) ? 500 : 200;
   }
 
-  function unrecorded(req: IncomingMessage, res: ServerResponse, status: 200 | 405 | 413, bytes: number): void {
+  function unrecorded(req: IncomingMessage, res: ServerResponse, status: UnrecordedRequest['status'], bytes: number): void {
     options.onUnrecorded?.({ method: req.method ?? '', path: req.url ?? '', status, bytes });
     if (status === 200) return reply(res, 200, { capture: 'POST deliveries to any path' });
     if (status === 405) return reply(res, 405, { error: 'only POST is captured' }, { allow: 'GET, HEAD, POST' });
-    // Connection: close, because the rest of an oversized body is never read.
-    reply(res, 413, { error: `body over ${limit} bytes` }, { connection: 'close' });
+    // Connection: close, because the rest of the body is never read.
+    if (status === 408) reply(res, 408, { error: 'body too slow' }, { connection: 'close' });
+    else reply(res, 413, { error: `body over ${limit} bytes` }, { connection: 'close' });
   }
 
   async function record(req: IncomingMessage, res: ServerResponse, raw: Buffer): Promise<void> {
@@ -271,20 +281,46 @@ export async function startCaptureServer(options: CaptureOptions = {}): Promise<
   server.maxConnections = MAX_CONNECTIONS;
 
   /**
-   * Reads a body of at most `needs` bytes. Past UNRESERVED_BODY_BYTES it stops reading until it holds `needs` in
-   * the budget — until the answer is out or the sender gave up, even while queued — so a sender that trickles
-   * holds no budget, and one that has it always finishes (no deadlock).
+   * Reads a body of at most `needs` bytes. A webhook payload's worth (UNRESERVED_BODY_BYTES) is read at once on
+   * the small pool; past it — or at once, when the pool is full — the body stops being read until it holds
+   * `needs` in the budget (until the answer is out or the sender gave up, even while queued), and must then
+   * arrive at MIN_BODY_BYTES_PER_SEC or be cut (408). A sender that trickles holds no budget, or not for long;
+   * one that holds it finishes (no deadlock).
    */
   function receive(req: IncomingMessage, res: ServerResponse, needs: number): void {
     const chunks: Buffer[] = [];
     let size = 0;
     let over = false;
-    let reservation: 'none' | 'waiting' | 'held' = 'none';
     let closed = false;
+    const share = Math.min(needs, UNRESERVED_BODY_BYTES);
+    let pooled = pool.tryAcquire(share) ? share : 0;
+    let reservation: 'none' | 'waiting' | 'held' = 'none';
+    let cut: NodeJS.Timeout | undefined;
     res.once('close', () => {
       closed = true;
+      clearTimeout(cut);
+      if (pooled > 0) pool.release(pooled);
       if (reservation === 'held') budget.release(needs);
     });
+    const reserve = () => {
+      reservation = 'waiting';
+      req.pause();
+      void budget.acquire(needs).then(() => {
+        reservation = 'held';
+        if (closed) return budget.release(needs);
+        if (pooled > 0) pool.release(pooled);
+        pooled = 0;
+        cut = setTimeout(
+          () => {
+            over = true;
+            chunks.length = 0;
+            unrecorded(req, res, 408, size);
+          },
+          2_000 + (needs / MIN_BODY_BYTES_PER_SEC) * 1_000,
+        );
+        req.resume();
+      });
+    };
     req.on('data', (chunk: Buffer) => {
       if (over) return;
       size += chunk.length;
@@ -295,25 +331,19 @@ export async function startCaptureServer(options: CaptureOptions = {}): Promise<
         return;
       }
       chunks.push(chunk);
-      if (reservation === 'none' && size > UNRESERVED_BODY_BYTES) {
-        reservation = 'waiting';
-        req.pause();
-        void budget.acquire(needs).then(() => {
-          reservation = 'held';
-          if (closed) budget.release(needs);
-          else req.resume();
-        });
-      }
+      if (reservation === 'none' && size > UNRESERVED_BODY_BYTES) reserve();
     });
     req.on('end', () => {
-      if (over) return;
+      clearTimeout(cut);
+      if (over || res.headersSent) return;
       record(req, res, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)).catch((error: unknown) => {
         // E.g. a throwing latencyOf: refused before it was stored, so the target's retry loses nothing.
         options.onError?.(error as Error);
         if (!res.headersSent) reply(res, 500, { error: 'capture failed' });
       });
     });
-    req.resume();
+    if (pooled === 0) reserve();
+    else req.resume();
   }
   // Webhook senders keep connections alive between deliveries; Node's 5 s default would churn them under load.
   server.keepAliveTimeout = 65_000;

@@ -42,13 +42,17 @@ async function listening(port: number, until: Promise<unknown>): Promise<boolean
 /** A JSON delivery of about `bytes` bytes. */
 const forged = (i: number, bytes: number) => `{"Forged":${i},"pad":"${'x'.repeat(bytes - 30)}"}`;
 
-/** A connection that announces a 1 MB body and then sends it a byte a second, for as long as it is left open. */
-function trickler(port: number): Socket {
-  const socket = connect(port, '127.0.0.1', () => {
-    socket.write('POST /slow HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{');
+/**
+ * A connection that announces a 1 MB body, sends `burst` bytes of it at once and then a byte a second, for as
+ * long as it is left open; what it is answered, if anything, in `answered`.
+ */
+function trickler(port: number, burst = 1): Socket & { answered?: string } {
+  const socket: Socket & { answered?: string } = connect(port, '127.0.0.1', () => {
+    socket.write(`POST /slow HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{${' '.repeat(burst - 1)}`);
     const timer = setInterval(() => socket.write(' '), 1_000);
     socket.once('close', () => clearInterval(timer));
   });
+  socket.on('data', (chunk: Buffer) => (socket.answered = chunk.toString('latin1').split('\r\n')[0]));
   socket.on('error', () => undefined);
   return socket;
 }
@@ -139,6 +143,28 @@ describe('capture servers and senders that trickle', () => {
       expect(res.statusCode).toBe(200);
       expect(performance.now() - started).toBeLessThan(1_000);
       expect(server.deliveries().map((d) => d.json)).toEqual([{ Topic: 'consultas', genuine: true }]);
+      await expectNoSecrets({ texts: { deliveries: JSON.stringify(server.deliveries()) } }, ['vmp-primary-7f3a2c']);
+    } finally {
+      for (const s of slow) s.destroy();
+      await server.close();
+    }
+  });
+
+  it('senders that slow down once they hold the whole budget are cut (408), and deliveries go on meanwhile', { timeout: 60_000 }, async () => {
+    const server = await startCaptureServer({});
+    const port = Number(new URL(server.url).port);
+    // Eight 1 MB bodies, 20 KiB of each at once: past the unreserved share, they hold the 8 MiB budget.
+    const slow = Array.from({ length: 8 }, () => trickler(port, 20 * 1024));
+    try {
+      await sleep(1_000);
+      const started = performance.now();
+      const res = await request(`${server.url}/primary`, { method: 'POST', body: '{"Topic":"consultas","genuine":true}' });
+      await res.body.dump();
+      expect(res.statusCode).toBe(200);
+      expect(performance.now() - started).toBeLessThan(1_000);
+      // 2 s plus 1 MB at 64 KiB/s: then each is cut.
+      await sleep(2_000 + (1_000_000 / (64 * 1024)) * 1_000 + 2_000);
+      expect(slow.map((s) => s.answered)).toEqual(Array(8).fill('HTTP/1.1 408 Request Timeout'));
       await expectNoSecrets({ texts: { deliveries: JSON.stringify(server.deliveries()) } }, ['vmp-primary-7f3a2c']);
     } finally {
       for (const s of slow) s.destroy();
