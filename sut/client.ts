@@ -1,3 +1,4 @@
+import { maxHeaderSize } from 'node:http';
 import { Agent, request, type Dispatcher } from 'undici';
 import { BYTE_ORDER_MARK, MEDIA_TYPES, type MediaForm } from '../models/index.ts';
 import { CircuitBreaker, endpointKey, type Slowness } from './breaker.ts';
@@ -319,6 +320,9 @@ function classify(error: unknown, signal: AbortSignal, timeoutMs: number, got: P
   const how = code === 'ECONNRESET' ? 'was reset by the target' : 'was closed by the target';
   if (got.status !== undefined && ((code && CLOSED.has(code)) || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH')) {
     return ['VMP_ERR_PROTOCOL', `response truncated: the connection ${how} after ${progressOf(got)}`];
+  }
+  if (code === 'UND_ERR_HEADERS_OVERFLOW') {
+    return ['VMP_ERR_PROTOCOL', `the response's header block is larger than this client reads (${maxHeaderSize} bytes, Node's --max-http-header-size): not read`];
   }
   if (code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH' || code?.startsWith('HPE_') || e.name === 'HTTPParserError') {
     return ['VMP_ERR_PROTOCOL', `malformed HTTP response (${code ?? e.name}: ${e.message ?? 'unparseable'})`];
