@@ -322,7 +322,10 @@ function classify(error: unknown, signal: AbortSignal, timeoutMs: number, got: P
     return ['VMP_ERR_PROTOCOL', `response truncated: the connection ${how} after ${progressOf(got)}`];
   }
   if (code === 'UND_ERR_HEADERS_OVERFLOW') {
-    return ['VMP_ERR_PROTOCOL', `the response's header block is larger than this client reads (${maxHeaderSize} bytes, Node's --max-http-header-size): not read`];
+    return [
+      'VMP_ERR_PROTOCOL',
+      `the response's header block is larger than this client reads (${maxHeaderSize} bytes, Node's --max-http-header-size): not read`,
+    ];
   }
   if (code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH' || code?.startsWith('HPE_') || e.name === 'HTTPParserError') {
     return ['VMP_ERR_PROTOCOL', `malformed HTTP response (${code ?? e.name}: ${e.message ?? 'unparseable'})`];

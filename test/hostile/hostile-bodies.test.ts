@@ -125,7 +125,9 @@ describe('response headers', () => {
       const port = Number(new URL(server.url).port);
       const raw = (head: string) =>
         new Promise<string>((resolve) => {
-          const socket = connect(port, '127.0.0.1', () => socket.write(`POST /primary HTTP/1.1\r\nHost: x\r\nConnection: close\r\n${head}Content-Length: 2\r\n\r\n{}`));
+          const socket = connect(port, '127.0.0.1', () =>
+            socket.write(`POST /primary HTTP/1.1\r\nHost: x\r\nConnection: close\r\n${head}Content-Length: 2\r\n\r\n{}`),
+          );
           let answer = '';
           socket.on('data', (c: Buffer) => (answer += c.toString('latin1')));
           socket.on('close', () => resolve(answer.split('\r\n')[0]!));
