@@ -52,7 +52,16 @@ async function runAgainst(hooks: ProxyHooks, only: string): Promise<Outcome> {
   return { run, rules };
 }
 
-const failed = (o: Outcome) => o.rules.filter((r) => r.verdict === 'fail');
+/** The run failed, and one of its failed rules says why in words matching `why`. */
+function expectFailed(o: Outcome, why: RegExp): void {
+  expect(o.run.code, context(o)).toBe(1);
+  expect(
+    o.rules
+      .filter((r) => r.verdict === 'fail')
+      .map((r) => r.message)
+      .join('\n'),
+  ).toMatch(why);
+}
 const context = (o: Outcome) => `exit ${o.run.code}, peak ${Math.round(o.run.peakRssMb)} MiB\n${o.run.stdout.slice(-2_000)}`;
 const LIST = /^\/v3\/agencias(\?|$)/;
 
@@ -70,12 +79,7 @@ describe('compression bombs', () => {
       },
       'home/*',
     );
-    expect(o.run.code, context(o)).toBe(1);
-    expect(
-      failed(o)
-        .map((r) => r.message)
-        .join('\n'),
-    ).toMatch(/not valid UTF-8/);
+    expectFailed(o, /not valid UTF-8/);
     // Far below the 400 MB the bombs would take inflated.
     expect(o.run.peakRssMb, context(o)).toBeLessThan(700);
   });
@@ -88,12 +92,7 @@ describe('a list of a million entries', () => {
       { request: (req) => (req.method === 'GET' && LIST.test(req.path) ? { status: 200, headers: { 'content-type': 'application/json' }, body } : undefined) },
       'agencias/*,scoping/*',
     );
-    expect(o.run.code, context(o)).toBe(1);
-    expect(
-      failed(o)
-        .map((r) => r.message)
-        .join('\n'),
-    ).toMatch(/not 1000000/);
+    expectFailed(o, /not 1000000/);
     expect(o.run.peakRssMb, context(o)).toBeLessThan(1_500);
   });
 });
@@ -111,12 +110,7 @@ describe('response headers', () => {
       },
       'home/*',
     );
-    expect(o.run.code, context(o)).toBe(1);
-    expect(
-      failed(o)
-        .map((r) => r.message)
-        .join('\n'),
-    ).toMatch(/header block is larger than this client reads/);
+    expectFailed(o, /header block is larger than this client reads/);
   });
 
   it('a delivery with 10,000 headers or a 1 MB one is refused by the capture server (431), which goes on', async () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { spawnCli } from './support/cli-child.ts';
 import { expectNoSecrets } from './support/no-secrets.ts';
-import { startProxy, type ProxiedRequest } from './support/proxy.ts';
+import { startTakeoverProxy, type ProxiedRequest } from './support/proxy.ts';
 import { credentialsOf } from './support/secret-scan.ts';
 import { perTest, referenceProfileJson, startWebhookTarget, USER_CALLBACK } from './support/webhook-target.ts';
 
@@ -41,21 +41,7 @@ const REPORTS = ['junit.xml', 'report.html', 'results.json', 'summary.md', 'vite
 const COMMANDS: Record<'run' | 'simulate' | 'init', Command> = {
   run: {
     config: { Url: USER_CALLBACK, Activo: true },
-    args: ({ url, profile, dir }) => [
-      'run',
-      '--seed',
-      '5',
-      '--runs',
-      '2',
-      '--only',
-      'events/*,appnotificaciones/*',
-      '--base-url',
-      url,
-      '--profile',
-      profile,
-      '--report-dir',
-      dir,
-    ],
+    args: ({ url, profile, dir }) => ['run', '--seed', '5', '--runs', '2', '--only', 'events/*', '--base-url', url, '--profile', profile, '--report-dir', dir],
     async expectWritten(dir, exitCode) {
       expect((await readdir(dir)).sort()).toEqual(REPORTS);
       const results = JSON.parse(await readFile(path.join(dir, 'results.json'), 'utf8')) as { exitCode: number; interrupted?: { signal: string } };
@@ -114,16 +100,8 @@ describe.each(Object.keys(COMMANDS) as (keyof typeof COMMANDS)[])('%s, signalled
     t.target = await startWebhookTarget(json);
     await t.target.configure('primary', TOPIC, command.config);
     const before = await t.target.configBytes('primary', TOPIC);
-    let signalled: () => void = () => undefined;
-    const takenOver = new Promise<void>((resolve) => (signalled = resolve));
-    t.proxy = await startProxy(t.target.server.url, {
-      request(req) {
-        if (isTakeover(req)) signalled();
-        return undefined;
-      },
-      // The change reaches the target, and its answer waits: the signal comes while it is in effect.
-      delayMs: (req) => (isTakeover(req) ? 1_500 : 0),
-    });
+    const { proxy, takenOver } = await startTakeoverProxy(t.target.server.url, isTakeover);
+    t.proxy = proxy;
     const dir = await mkdtemp(path.join(tmpdir(), `vmp-hostile-${name}-${signal}-`));
     const profile = path.join(dir, 'profile.json');
     await writeFile(profile, JSON.stringify(json));
