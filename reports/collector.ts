@@ -54,6 +54,7 @@ export class ResultCollector implements Reporter {
       exchanges: meta.exchanges ?? [],
       ...(meta.property ? { property: meta.property } : {}),
       ...(meta.commands ? { commands: meta.commands } : {}),
+      instances: meta.instances ?? 0,
     };
     this.results.push(ruleResult);
     for (const cell of meta.coverage ?? []) {

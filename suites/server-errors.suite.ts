@@ -56,6 +56,7 @@ function report(c: Check, ledger: RunLedger, failure: RuleViolation | undefined)
   const tally = `${ledger.serverErrors} of the run's ${ledger.sent} requests got a 5xx`;
   if (failure) throw new RuleViolation(RULE, `${failure.message.replace(` (${RULE})`, '')}; ${tally} (${RULE})`);
   if (counted.length === 0) {
+    c.judged(ledger.sent);
     c.observe(`${ledger.sent} requests in the run, none to a row of the catalog answered with a 5xx`);
     return;
   }
@@ -77,6 +78,7 @@ check(RULE, async (c) => {
       if (!(await guarded(c, draw))) return;
       const res = await c.send(endpointId, draw.call);
       if (endpointId === 'appnotificaciones-post' && res.status === 201) await c.send('appnotificaciones-delete', { params: draw.call.params ?? {} });
+      c.judged();
       if (isServerError(res.status)) c.fail('no 5xx (codes listed are the ones defined)', res);
     });
   } catch (error) {

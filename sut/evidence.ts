@@ -49,5 +49,7 @@ export const checkMetaSchema = z.object({
   observation: z.string().optional(),
   /** A stateful failure's shrunk command sequence, replayable by `vmp-conformance replay`. */
   commands: z.array(z.string()).optional(),
+  /** Instances of the statement the check judged (suites/harness/check.ts): a pass always has at least one. */
+  instances: z.number().int().nonnegative().optional(),
 });
 export type CheckMeta = z.infer<typeof checkMetaSchema>;

@@ -35,6 +35,7 @@ export function registerEntryChecks(walks: ListWalks): void {
       // The catalogo rule on Auto.ExternalId is consultas/catalogo-external-id-empty's to report.
       const issues = parsed.success ? [] : parsed.error.issues.filter((x) => !isCatalogoIssue(x));
       const first = issues[0];
+      c.judged();
       if (first) c.fail(`entry ${i} a Consulta, but ${first.path.join('.') || '(entry)'}: ${first.message}`, pageOf(full, i).res);
       for (const p of unknownMembers(STRICT, entry)) unknown.add(p);
     });
@@ -75,6 +76,7 @@ export function registerEntryChecks(walks: ListWalks): void {
     ref.entries.forEach((entry, i) => {
       const parsed = REF.safeParse(entry);
       const issue = parsed.success ? undefined : parsed.error.issues[0];
+      c.judged();
       if (issue) c.fail(`entry ${i} a link object with href and title only, but ${issue.path.join('.') || '(entry)'}: ${issue.message}`, pageOf(ref, i).res);
     });
   });

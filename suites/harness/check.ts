@@ -9,7 +9,9 @@ import type { DiscoveryFault, FixtureName, Fixtures } from '../../sut/discovery.
 import type { CheckMeta, CoverageCell, Exchange } from '../../sut/evidence.ts';
 import { describeFailure, type Answer } from '../../sut/failure-text.ts';
 import { mismatchOf } from '../../sut/form-judge.ts';
+import { inferredAmong, inferredNote } from '../../sut/infer/provenance.ts';
 import { runContext, targetClient, type RunContext } from './context.ts';
+import { recordingProfile } from './profile-reads.ts';
 import { inCheckScope } from './check-scope.ts';
 import { sendingAs } from './run-ledger.ts';
 import { RuleViolation } from './violation.ts';
@@ -47,10 +49,18 @@ export class Check {
   private readonly coverage: CoverageCell[] = [];
   /** Exchanges this check sent or judged that got a response: a check with none never reached the target. */
   private reached = 0;
+  /**
+   * Instances of the rule's statement this check judged (issue 21, "never pass what was not tested"): every
+   * assertion counts one (expect, expectStatus, expectModel, present, fail, judged); a precondition (the given*
+   * family) does not. A check that ends with none is skipped as not exercised, never passed.
+   */
+  private instances = 0;
   private lastError: string | undefined;
   private readonly found: Fixtures;
   /** Clean-up steps of this check (Safety: leave the target as found), run when it ends, however it ends. */
   private readonly deferred: (() => Promise<unknown>)[] = [];
+  /** The profile keys this check read: a failure names those that were inferred (issue 21). */
+  private readonly profileReads = new Set<string>();
 
   constructor(
     readonly rule: Rule,
@@ -59,7 +69,7 @@ export class Check {
   ) {
     const ctx = runContext();
     this.found = ctx.fixtures;
-    this.ctx = checkContext(ctx, (reason) => this.skip(reason));
+    this.ctx = checkContext({ ...ctx, profile: recordingProfile(ctx.profile, this.profileReads) }, (reason) => this.skip(reason));
     this.client = targetClient();
   }
 
@@ -120,10 +130,12 @@ export class Check {
   private flush(): void {
     this.meta.exchanges = [...this.exchanges];
     this.meta.coverage = [...this.coverage];
+    this.meta.instances = this.instances;
   }
 
   /** Fails the rule; `res` is the exchange that shows it (it becomes the last piece of evidence). */
   fail(expectation: string, res?: Answer): never {
+    this.instances += 1;
     if (res) {
       const i = this.exchanges.indexOf(res.exchange);
       if (i >= 0) this.exchanges.splice(i, 1);
@@ -132,35 +144,77 @@ export class Check {
       if (last) last.outcome = 'failed';
       this.flush();
     }
-    throw new RuleViolation(this.rule.id, describeFailure(this.rule.id, res, expectation));
+    const inferred = inferredNote(inferredAmong(this.profileReads, this.ctx.provenance ?? []));
+    throw new RuleViolation(this.rule.id, `${describeFailure(this.rule.id, res, expectation)}${inferred}`);
   }
 
   expect(condition: unknown, expectation: string, res?: TargetResponse): void {
+    this.instances += 1;
     if (!condition) this.fail(expectation, res);
   }
 
-  /** The value, or a failure when it is missing: for things a check needs in order to go on. */
+  /** The value, or a failure when it is missing: a judged instance whose value the check goes on with. */
   present<T>(value: T | undefined | null, expectation: string, res?: TargetResponse): T {
+    this.instances += 1;
     if (value === undefined || value === null) this.fail(expectation, res);
     return value;
   }
 
   expectStatus(res: TargetResponse, expected: number | readonly number[], what?: string): void {
+    this.instances += 1;
     const allowed = typeof expected === 'number' ? [expected] : expected;
-    if (res.status === undefined || !allowed.includes(res.status) || res.error) {
-      this.fail(`${allowed.join(' or ')}${what ? ` (${what})` : ''}`, res);
-    }
+    if (!statusIn(res, allowed)) this.fail(`${allowed.join(' or ')}${what ? ` (${what})` : ''}`, res);
   }
 
   /** Parses the body with a model; a mismatch fails with the first issues, named by member path. */
   expectModel<T>(res: TargetResponse, schema: z.ZodType<T>, what: string): T {
+    this.instances += 1;
     const parsed = schema.safeParse(res.json);
     if (!parsed.success) this.fail(`${what}, but ${mismatchOf(res, parsed.error)}`, res);
     return parsed.data;
   }
 
+  /**
+   * Counts n instances of the statement judged without an assertion of this class (a comparison made elsewhere,
+   * e.g. a shared walk that found no difference in n pages).
+   */
+  judged(n = 1): void {
+    this.instances += n;
+  }
+
+  /** How many instances of its statement the check has judged so far. */
+  get judgedInstances(): number {
+    return this.instances;
+  }
+
+  /**
+   * A precondition, not an instance of the statement: when it does not hold the check shows nothing about its
+   * rule, so it is skipped (naming what was not met, the exchange kept as evidence) rather than failed — the
+   * exchange's own rules judge it (issue 23: a rule fails only on inputs its statement is about).
+   */
+  given(condition: unknown, expectation: string, res?: Answer): void {
+    if (condition) return;
+    if (res) this.witness(res.exchange);
+    const got = res ? (res.status !== undefined ? `; got ${res.status}` : res.exchange.error ? `; got ${res.exchange.error}` : '') : '';
+    this.skip(`precondition not met: ${expectation}${got}`);
+  }
+
+  /** A precondition's status (see given). */
+  givenStatus(res: TargetResponse, expected: number | readonly number[], what: string): void {
+    const allowed = typeof expected === 'number' ? [expected] : expected;
+    this.given(statusIn(res, allowed), `${what} answered ${allowed.join(' or ')}`, res);
+  }
+
+  /** A precondition's value (see given): the value, or a skip when it is missing. */
+  givenPresent<T>(value: T | undefined | null, expectation: string, res?: TargetResponse): T {
+    this.given(value !== undefined && value !== null, expectation, res);
+    return value as T;
+  }
+
   /** Records what the target did, for observe rules and for context on any rule. */
   observe(text: string): void {
+    // What an observe rule records is its judgement; for the other levels it is context only.
+    if (this.rule.level === 'observe') this.instances += 1;
     this.meta.observation = this.meta.observation ? `${this.meta.observation}; ${text}` : text;
   }
 
@@ -178,10 +232,19 @@ export class Check {
     return this.found[name];
   }
 
-  /** Issue 13 item 11: a check that judged no response passes nothing; it is skipped as not exercised. */
+  /**
+   * Issue 13 item 11 and issue 21: a check that judged no response, or no instance of its statement, passes
+   * nothing; it is skipped as not exercised, saying why.
+   */
   requireExercised(): void {
-    if (this.reached > 0) return;
-    const why = this.lastError ? `no request got a response (${this.lastError})` : 'the check sent no request and judged no response';
+    this.meta.instances = this.instances;
+    if (this.reached > 0 && this.instances > 0) return;
+    const why =
+      this.reached === 0
+        ? this.lastError
+          ? `no request got a response (${this.lastError})`
+          : 'the check sent no request and judged no response'
+        : 'no instance of the statement was judged';
     this.skip(`not exercised: ${why}${this.meta.observation ? `; ${this.meta.observation}` : ''}`);
   }
 
@@ -228,6 +291,8 @@ export class Check {
     throw new RuleViolation(this.rule.id, `property failed: ${String((error as Error | undefined)?.message ?? error)} (${this.rule.id})`);
   }
 }
+
+const statusIn = (res: TargetResponse, allowed: readonly number[]): boolean => res.status !== undefined && allowed.includes(res.status) && !res.error;
 
 /** A stable 31-bit seed per (run seed, rule id). */
 export function propertySeed(seed: number, ruleId: string): number {

@@ -120,6 +120,7 @@ export function registerConventionChecks(env: RequestEnv): void {
   check('conventions/link-href-relative', async (c) => {
     for (const s of await successes(c)) {
       const issue = linkIssues(s, 'href')[0];
+      c.judged();
       if (issue) c.fail(`every link object with a relative href, but ${issue}`, s.res);
     }
   });
@@ -127,6 +128,7 @@ export function registerConventionChecks(env: RequestEnv): void {
   check('conventions/link-templated', async (c) => {
     for (const s of await successes(c)) {
       const issue = linkIssues(s, 'templated')[0];
+      c.judged();
       if (issue) c.fail(`templated: true on every href with {param} placeholders, but ${issue}`, s.res);
     }
   });
