@@ -43,7 +43,7 @@ export const AGENCIAS_STATEMENTS: Statement[] = [
   ),
 
   list('operador-format', 'query operador (optional, string, email)', ['status/agencias-list/400', 'limits/email-format/rfc-forms-accepted']),
-  list('operador', "e-mail of one of the agency's operators", ['filters/agencias-operador', 'filters/agencias-operador-unknown']),
+  list('operador', "e-mail of one of the agency's operators", ['filters/agencias-operador', 'filters/agencias-operador-unknown', 'scoping/filters-within-app']),
   list('200', '200 list of Agencias', ['status/agencias-list/200']),
   list('media', '(json, text/json, entry, ref)', ['media/agencias-list/*']),
   list('400', '| 400 |', ['status/agencias-list/400']),
@@ -58,28 +58,44 @@ export const AGENCIAS_STATEMENTS: Statement[] = [
     'status/agencias-invite/409',
     'lifecycle/invitation-conflict-409',
     'lifecycle/registered-invitation-409',
+    'model/refused-write-unchanged',
   ]),
   invite('400', ', 400 |', ['status/agencias-invite/400']),
 
   get('admin-mail', 'path adminMail (required, string, email, max length 50)', ADMIN_MAIL_LIMITS),
   get('200', '200 Agencia', ['status/agencias-get/200']),
   get('media', '(json, text/json, entry, ref)', ['media/agencias-get/*']),
-  get('404', '404 (agency does not exist for the app)', ['status/agencias-get/404', 'scoping/foreign-agency-get-404']),
+  get('404', '404 (agency does not exist for the app)', ['status/agencias-get/404', 'scoping/foreign-agency-get-404', 'scoping/agency-reads']),
 
   put('admin-mail', 'path adminMail (required, email, max 50)', ADMIN_MAIL_LIMITS),
   put('body', 'body AgenciaEdit (json or text/json)', ['status/agencias-put/200', 'media/agencias-put/request-text-json']),
   put('200', '200 Agencia', ['status/agencias-put/200']),
   put('media', '(json, text/json, entry, ref)', ['media/agencias-put/*']),
-  put('400', '| 400, 403 |', ['status/agencias-put/400', 'status/agencias-put/403', 'scoping/foreign-agency-put-403']),
+  put('400', '| 400, 403 |', [
+    'status/agencias-put/400',
+    'status/agencias-put/403',
+    'scoping/foreign-agency-put-403',
+    'scoping/agency-modifications',
+    'model/refused-write-unchanged',
+  ]),
 
   desasociar('admin-mail', 'path adminMail (required, email, max 50)', ADMIN_MAIL_LIMITS),
   desasociar('no-body', '; no body', ['lifecycle/desasociar-204']),
   desasociar('204', '204, no body', ['status/agencias-desasociar/204', 'lifecycle/desasociar-204']),
-  desasociar('403', '403 (the app has no permission over the agency)', ['status/agencias-desasociar/403', 'scoping/foreign-agency-desasociar-403']),
+  desasociar('403', '403 (the app has no permission over the agency)', [
+    'status/agencias-desasociar/403',
+    'scoping/foreign-agency-desasociar-403',
+    'scoping/agency-modifications',
+    'model/refused-write-unchanged',
+  ]),
 
   productos('admin-mail', 'path adminMail (required, email, max 50)', ADMIN_MAIL_LIMITS),
   productos('200', '200 AgenciaProductos', ['status/agencias-productos/200']),
   productos('media', '(json, text/json, entry)', ['media/agencias-productos/*']),
-  productos('404', '404 (agency does not exist for the app)', ['status/agencias-productos/404', 'scoping/foreign-agency-productos-404']),
+  productos('404', '404 (agency does not exist for the app)', [
+    'status/agencias-productos/404',
+    'scoping/foreign-agency-productos-404',
+    'scoping/agency-reads',
+  ]),
   productos('400', ', 400 |', ['status/agencias-productos/400']),
 ];

@@ -21,15 +21,22 @@ export const CONSULTAS_STATEMENTS: Statement[] = [
   list('operador', 'query operador (email; only inquiries visible to that collaborator)', [
     'consultas/list/filter-operador',
     'limits/email-format/rfc-forms-accepted',
+    'model/inquiry-selection',
+    'scoping/filters-within-app',
   ]),
-  list('externalid', 'externalid (string; external id of a publication)', ['consultas/list/filter-externalid']),
+  list('externalid', 'externalid (string; external id of a publication)', [
+    'consultas/list/filter-externalid',
+    'model/inquiry-selection',
+    'scoping/filters-within-app',
+  ]),
   list('desde', 'desde (date; first day of reception; minimum is today minus 90 days)', [
     'consultas/list/filter-desde-hasta',
     'consultas/list/desde-start-of-day',
     'limits/desde-min-today-minus-90/at-limit-accepted',
     'limits/desde-min-today-minus-90/past-limit-rejected',
+    'model/inquiry-selection',
   ]),
-  list('hasta', 'hasta (date; last day of reception)', ['consultas/list/filter-desde-hasta', 'consultas/list/hasta-end-of-day']),
+  list('hasta', 'hasta (date; last day of reception)', ['consultas/list/filter-desde-hasta', 'consultas/list/hasta-end-of-day', 'model/inquiry-selection']),
   list('pagina', 'pagina (integer int32; page number, maximum 99)', [
     'consultas/list/pagina-echoed',
     'consultas/list/no-duplicates',
@@ -38,14 +45,19 @@ export const CONSULTAS_STATEMENTS: Statement[] = [
   ]),
   list('200', '200 paged list of Consulta', ['status/consultas-list/200', 'consultas/list/envelope-schema']),
   list('media', '(json, text/json, entry) or of link objects (ref)', ['media/consultas-list/*']),
-  list('404', '404 (agency does not exist for the app)', ['status/consultas-list/404', 'scoping/foreign-consultas-list-404']),
+  list('404', '404 (agency does not exist for the app)', ['status/consultas-list/404', 'scoping/foreign-consultas-list-404', 'scoping/agency-reads']),
   list('400', ', 400 |', ['status/consultas-list/400']),
 
   get('admin-mail', 'path adminMail (required, email, max 50)', ADMIN_MAIL_LIMITS),
   get('sid', 'sid (required, string, length 20 to 30; inquiry id)', SID_LIMITS),
   get('200', '200 Consulta', ['status/consultas-get/200', 'consultas/get/equals-list-entry']),
   get('media', '(json, text/json, entry) or link object (ref)', ['media/consultas-get/*']),
-  get('404', '404 (for the app the agency or the inquiry does not exist)', ['status/consultas-get/404', 'scoping/foreign-consulta-get-404']),
+  get('404', '404 (for the app the agency or the inquiry does not exist)', [
+    'status/consultas-get/404',
+    'scoping/foreign-consulta-get-404',
+    'scoping/agency-reads',
+    'scoping/lookup-by-id',
+  ]),
   get('400', ', 400 |', ['status/consultas-get/400']),
 
   resend('params', 'same path parameters as above; no body', [...ADMIN_MAIL_LIMITS, ...SID_LIMITS]),
@@ -55,8 +67,8 @@ export const CONSULTAS_STATEMENTS: Statement[] = [
     'events/resend-location-is-callback',
   ]),
   resend('payload', 'the body carries the webhook payload that was sent', ['events/resend-returns-payload', 'events/resend-delivers-payload']),
-  resend('403', '403 (agency does not exist for the app)', ['status/consultas-resend/403', 'scoping/foreign-resend-403']),
-  resend('404', '404 (inquiry does not exist for the app)', ['status/consultas-resend/404']),
+  resend('403', '403 (agency does not exist for the app)', ['status/consultas-resend/403', 'scoping/foreign-resend-403', 'scoping/agency-modifications']),
+  resend('404', '404 (inquiry does not exist for the app)', ['status/consultas-resend/404', 'scoping/lookup-by-id']),
   resend('400', ', 400 |', ['status/consultas-resend/400']),
   restated(inSection(S)('endpoints/resend-recent', 'Resend applies to a relatively recent inquiry', []), 'limits/resend'),
   inSection(S)(

@@ -7,6 +7,7 @@ import { FILTER_MUTANTS } from './filters.ts';
 import { INQUIRY_MUTANTS } from './inquiries.ts';
 import { LIMIT_MUTANTS } from './limits.ts';
 import { MEDIA_MUTANTS } from './media.ts';
+import { MODEL_MUTANTS } from './model.ts';
 import { PRECONDITION_MUTANTS } from './preconditions.ts';
 import { PROBLEM_MUTANTS } from './problems.ts';
 import { rowMutants } from './rows.ts';
@@ -42,6 +43,7 @@ const WRITTEN: readonly Mutant[] = [
   ...STATEMENT_CONVENTION_MUTANTS,
   ...STATEMENT_ERROR_MUTANTS,
   ...STATEMENT_ENDPOINT_MUTANTS,
+  ...MODEL_MUTANTS,
 ];
 
 export const GALLERY: readonly Mutant[] = [...WRITTEN, ...rowMutants(WRITTEN)];

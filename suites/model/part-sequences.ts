@@ -1,0 +1,53 @@
+import { propertySeed } from '../harness/check.ts';
+import { runCommandModel } from '../harness/command-model.ts';
+import { commandArbitraries, SEQUENCE_RULE, type SeqModel, type SeqReal } from './commands.ts';
+import { SetupError } from './pool.ts';
+import type { ModelRunner } from './runner.ts';
+import { configureTopic } from './topic-steps.ts';
+import { TOPIC_ROLES } from './topics.ts';
+import { fold, type App, type World } from './world.ts';
+
+// The part of the model run that drives random command sequences over both apps (commands.ts). The world the
+// earlier parts left is the model every sequence starts from, moved on by each command answered as predicted;
+// after a sequence that met a difference, the model is fed again from what the target shows (resync), so the
+// sequences fast-check tries while shrinking start from the state the target is really in.
+
+/** Sequences per run, at most: each sends a few dozen requests, and the run's budget is seconds. */
+const SEQUENCES = 10;
+const MAX_COMMANDS = 8;
+
+export async function runSequencePart(r: ModelRunner): Promise<void> {
+  const w = r.world!;
+  for (const app of ['primary', 'other'] as const) for (const role of TOPIC_ROLES) await r.session.guard(app, r.ctx.profile.topics[role]);
+  let differences = r.ledger.differences.length;
+  const failure = await runCommandModel<SeqModel, SeqReal>({
+    commands: commandArbitraries(w, r.ctx.profile.simulationHooks !== null),
+    setup: async () => {
+      if (r.ledger.differences.length > differences) await resync(r, w);
+      differences = r.ledger.differences.length;
+      return { model: { w }, real: { log: [], r } };
+    },
+    maxCommands: MAX_COMMANDS,
+    numRuns: Math.min(r.ctx.numRuns, SEQUENCES),
+    seed: propertySeed(r.ctx.seed, SEQUENCE_RULE),
+  });
+  if (failure?.error instanceof SetupError) return r.ledger.unjudged(SEQUENCE_RULE, failure.error.message);
+  r.sequenceFailure = failure;
+}
+
+/** Feeds the model again from the target: both apps' topics brought to a known state, each agency's associations read. */
+async function resync(r: ModelRunner, w: World): Promise<void> {
+  for (const app of ['primary', 'other'] as const) {
+    await r.send('appnotificaciones-delete', { app, params: { topic: r.ctx.profile.topics.registration } });
+    w.topics.get(app)!.set('registration', null);
+    await configureTopic(r, w, app, 'inquiry');
+  }
+  for (const a of [...w.agencies.values()].filter((x) => x.runMade)) {
+    for (const app of w.apps) {
+      const res = await r.send('agencias-get', { app, params: { adminMail: a.adminMail }, form: 'json' });
+      if (res.status === 200 && !a.pendingFor.has(app)) a.apps.add(app as App);
+      if (res.status === 404) a.apps.delete(app);
+    }
+    w.agencies.set(fold(a.adminMail), a);
+  }
+}
