@@ -1,6 +1,7 @@
 import { ENDPOINT_ROWS, type Endpoint } from '../../models/index.ts';
 import type { TargetResponse } from '../../sut/client.ts';
 import type { Expectation } from './compare.ts';
+import { concurrently } from './concurrently.ts';
 import { predictAgencyRow } from './predict.ts';
 import { guardedWrite, type Read } from './reads.ts';
 import type { ModelRunner } from './runner.ts';
@@ -105,8 +106,10 @@ export interface MatrixOptions {
   neighbours?: (e: Endpoint, caller: App, s: Subject) => Read[];
 }
 
-/** Judges every cell of the matrix the subjects allow: each row × each app × each subject. */
+/** Judges every cell of the matrix the subjects allow: each row × each app × each subject (reads a few at a time). */
 export async function walkMatrix(r: ModelRunner, world: World, subjects: readonly Subject[], o: MatrixOptions): Promise<void> {
+  const reads: (() => Promise<unknown>)[] = [];
+  const writesToDo: (() => Promise<unknown>)[] = [];
   for (const e of AGENCY_ROWS) {
     if (o.rows === 'reads' && writes(e)) continue;
     const namesInquiry = e.params.some((p) => p.name === 'sid');
@@ -118,22 +121,26 @@ export async function walkMatrix(r: ModelRunner, world: World, subjects: readonl
           r.ledger.unjudged(rule, s.noSid ?? `no inquiry of ${s.adminMail} is known`);
           continue;
         }
-        const p = predictAgencyRow(world, e.id, caller, s.adminMail, namesInquiry ? s.sid : undefined);
+        const sid = namesInquiry ? s.sid : undefined;
+        const p = predictAgencyRow(world, e.id, caller, s.adminMail, sid);
         if (!p) {
           r.ledger.unjudged(rule, `the model cannot tell what app ${caller} may see of ${s.adminMail}`);
           continue;
         }
         const expectation: Expectation = { rule, ...p, what: `app ${caller} ${VERB[e.id] ?? e.id} ${whose(s, caller)} ${s.adminMail}` };
-        const sid = namesInquiry ? s.sid : undefined;
-        if (!writes(e)) r.judge(expectation, await send(r, e, caller, s.adminMail, sid));
-        else {
-          const own = relationOf(s, caller) === 'own';
-          const untouched = own && e.id !== 'consultas-resend' ? (o.neighbours?.(e, caller, s) ?? []) : ownersAndCaller(world, e, caller, s);
-          await guardedWrite(r, { expectation, send: () => send(r, e, caller, s.adminMail, sid), untouched });
+        const request = () => send(r, e, caller, s.adminMail, sid);
+        if (!writes(e)) {
+          reads.push(async () => r.judge(expectation, await request()));
+          continue;
         }
+        const own = relationOf(s, caller) === 'own';
+        const untouched = own && e.id !== 'consultas-resend' ? (o.neighbours?.(e, caller, s) ?? []) : ownersAndCaller(world, e, caller, s);
+        writesToDo.push(() => guardedWrite(r, { expectation, send: request, untouched }));
       }
     }
   }
+  await concurrently(reads);
+  for (const write of writesToDo) await write();
 }
 
 /** An inquiry looked up under an agency it is not of: `sid` of another agency, under `adminMail` of the caller's. */
@@ -145,6 +152,7 @@ export interface Lookup {
 
 /** Judges lookups by id across agencies on the rows that name an inquiry (GET, and resendwebhook when `writes`). */
 export async function walkLookups(r: ModelRunner, world: World, lookups: readonly Lookup[], withWrites: boolean): Promise<void> {
+  const tasks: (() => Promise<unknown>)[] = [];
   for (const e of AGENCY_ROWS.filter((row) => row.params.some((p) => p.name === 'sid') && (withWrites || !writes(row)))) {
     for (const l of lookups) {
       const p = predictAgencyRow(world, e.id, l.caller, l.adminMail, l.sid);
@@ -153,7 +161,9 @@ export async function walkLookups(r: ModelRunner, world: World, lookups: readonl
         continue;
       }
       const what = `app ${l.caller} ${VERB[e.id]} its agency ${l.adminMail} by the sid ${l.sid} of another agency's inquiry`;
-      r.judge({ rule: LOOKUP_RULE, ...p, what }, await send(r, e, l.caller, l.adminMail, l.sid));
+      tasks.push(async () => r.judge({ rule: LOOKUP_RULE, ...p, what }, await send(r, e, l.caller, l.adminMail, l.sid)));
     }
   }
+  // A refused resend changes nothing a read shows: the lookups go a few at a time like reads.
+  await concurrently(tasks);
 }

@@ -1,7 +1,8 @@
 import { dateIn } from '../../models/index.ts';
-import { listedAgencies } from './predict.ts';
+import { listedAgencies, predictAgencyRow } from './predict.ts';
 import { FILTER_RULE, judgeFilter, judgeListWithoutAgency, judgeOperatorFilter, judgeSharedAgencies, SELECTION_RULE, type FilterProbe } from './filters.ts';
 import { FOLDED, LOOKUP_RULE, READS_RULE, walkLookups, walkMatrix, type Subject } from './matrix.ts';
+import { concurrently } from './concurrently.ts';
 import { observe, type Held } from './observe.ts';
 import { statusOf } from './outcomes.ts';
 import type { ModelRunner } from './runner.ts';
@@ -33,6 +34,7 @@ export async function runReadPart(r: ModelRunner): Promise<World> {
   const subjects: Subject[] = o.held.map((h) => ({ adminMail: h.adminMail, owner: h.app, kind: 'held', ...(h.sid ? { sid: h.sid } : noSid ? { noSid } : {}) }));
   subjects.push({ adminMail: world.nonexistent, kind: 'nonexistent', ...(primary?.sid ? { sid: primary.sid } : {}) });
   await walkMatrix(r, world, subjects, { rows: 'reads', ownWrites: [] });
+  await judgeEveryAgency(r, world);
   if (primary?.sid && other?.sid) {
     await walkLookups(
       r,
@@ -58,6 +60,24 @@ export async function runReadPart(r: ModelRunner): Promise<World> {
     if (op && view) await judgeListWithoutAgency(r, world, 'other', op, view, primary.adminMail);
   }
   return world;
+}
+
+/** Agencies of the lists each read by every app, at most (the held ones get the whole matrix). */
+const LISTED_READS = 8;
+
+/** Every agency a list shows is one its app reads (200); an app whose list lacks it does not (404). */
+async function judgeEveryAgency(r: ModelRunner, world: World): Promise<void> {
+  const seen = [...world.agencies.values()].filter((a) => !a.runMade).slice(0, LISTED_READS);
+  const tasks = seen.flatMap((a) =>
+    world.apps.map((app) => async () => {
+      const p = predictAgencyRow(world, 'agencias-get', app, a.adminMail);
+      if (!p) return;
+      const listed = a.apps.has(app) ? 'which its list shows' : 'which its list does not show';
+      const res = await r.send('agencias-get', { app, params: { adminMail: a.adminMail }, form: 'json' });
+      r.judge({ rule: READS_RULE, ...p, what: `app ${app} reading ${a.adminMail}, ${listed}` }, res);
+    }),
+  );
+  await concurrently(tasks);
 }
 
 /** Primary's list holds its fixture agency; an agency two apps list is one each can read; the empty app lists none. */
@@ -121,7 +141,7 @@ async function judgeHeldFilters(r: ModelRunner, world: World, h: Held, foreign: 
   const probes: FilterProbe[] = [...ownProbes(view, r.ctx.profile.timeZone)];
   const theirs = foreign ? agencyOf(world, foreign.adminMail)?.inquiries.get(foreign.app) : undefined;
   if (theirs && foreign) probes.push(...foreignProbes(view, theirs, foreign.adminMail));
-  for (const probe of probes) await judgeFilter(r, h.app, h.adminMail, view, probe);
+  await concurrently(probes.map((probe) => () => judgeFilter(r, h.app, h.adminMail, view, probe)));
 }
 
 const period = (v: InquiryView) => ({ desde: v.desde, hasta: v.hasta });

@@ -1,3 +1,4 @@
+import { concurrently } from './concurrently.ts';
 import {
   FILTER_RULE,
   judgeAgencyList,
@@ -145,7 +146,7 @@ async function judgeListsAndFilters(r: ModelRunner, w: World, p: Pool): Promise<
       what: "the administrator of app other's agency",
     },
   ];
-  for (const probe of probes) await judgeFilter(r, 'primary', p.a1.adminMail, a1, probe);
+  await concurrently(probes.map((probe) => () => judgeFilter(r, 'primary', p.a1.adminMail, a1, probe)));
   const b1 = p.b1.inquiries.get('other')!;
   const shared: FilterProbe = {
     query: { ...period, externalid: p.shared },

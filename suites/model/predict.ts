@@ -1,10 +1,10 @@
-import { endpoint, listEntries } from '../../models/index.ts';
+import { endpoint, essence, forbiddenProblem, listEntries, PROBLEM_MEDIA_TYPE, validationProblem } from '../../models/index.ts';
 import type { TargetResponse } from '../../sut/client.ts';
 import { lastSegment } from '../../sut/discovery.ts';
 import { mentions } from '../events/hooks.ts';
 import type { Facet } from './compare.ts';
 import { statusOf } from './outcomes.ts';
-import { predictTopic, type TopicRole, type TopicStep, type Verb } from './topics.ts';
+import { predictTopic, TOPIC_ENDPOINT, type TopicRole, type TopicStep, type Verb } from './topics.ts';
 import { entryKey, MARKER } from './identity.ts';
 import { agencyOf, fold, inquiryBySid, knownAbsent, visibleTo, type App, type World } from './world.ts';
 
@@ -35,7 +35,8 @@ export function predictAgencyRow(w: World, endpointId: string, app: App, adminMa
     // "a 403 also answers an app that lacks permission over an agency" (one associated with another app).
     const elsewhere = (agencyOf(w, adminMail)?.apps.size ?? 0) > 0;
     const statement = elsewhere && forbidsForPermission(endpointId) ? 'auth/no-permission-403' : 'auth/absent-agency';
-    return { status: [statusOf(endpointId, 'absentAgency')], statement };
+    const status = statusOf(endpointId, 'absentAgency');
+    return { status: [status], statement, facets: problemFacets(endpointId, status) };
   }
   // What the app may see, and (Authentication) what it may change: the agency is its own.
   const own = modifies(endpointId) ? 'auth/scoped-to-app' : aboutInquiries(endpointId) ? 'service/inquiries-visible' : 'service/scoped-to-app';
@@ -61,6 +62,25 @@ export function predictAgencyRow(w: World, endpointId: string, app: App, adminMa
     holds: (res) => (elsewhere.key.startsWith(MARKER) ? !mentions(res.json, elsewhere.key) : entryKey(res.json) !== elsewhere.key),
   };
   return { status: [notFound, statusOf(endpointId, 'success')], statement, facets: [theOther] };
+}
+
+/**
+ * What a refusal's body must be (Errors): a 403 a problem (application/problem+json, fields not shown), a 400 or
+ * 409 a validation problem whose Status is the HTTP status; a 404 has no body defined, so nothing.
+ */
+export function problemFacets(endpointId: string, status: number): Facet[] {
+  const kind = endpoint(endpointId).others.find((o) => o.status === status)?.body;
+  if (kind !== 'problem' && kind !== 'validation-problem') return [];
+  const typed: Facet = { says: `a ${PROBLEM_MEDIA_TYPE} body`, holds: (res) => essence(res.headers['content-type']) === PROBLEM_MEDIA_TYPE };
+  if (kind === 'problem') return [typed, { says: 'a problem body (a JSON object)', holds: (res) => forbiddenProblem().safeParse(res.json).success }];
+  const members: Facet = {
+    says: `a validation problem (Errors, Type, Title, Status, Detail, Instance, Extensions) whose Status is ${status}`,
+    holds: (res) => {
+      const parsed = validationProblem().safeParse(res.json);
+      return parsed.success && parsed.data.Status === status;
+    },
+  };
+  return [typed, members];
 }
 
 /** The folded adminMails of an agency list in the reference form: each entry's href names one agency. */
@@ -126,7 +146,7 @@ export function predictTopicRow(w: World, app: App, verb: Verb, role: TopicRole)
     for (const stale of notShown(w, app))
       facets.push({ says: `not ${stale}, which is no configuration of app ${app} now`, holds: (res) => !mentions(res.json, stale) });
   }
-  return { status: [step.status], statement: 'events/topic-operations', facets, step };
+  return { status: [step.status], statement: 'events/topic-operations', facets: [...facets, ...problemFacets(TOPIC_ENDPOINT[verb], step.status)], step };
 }
 
 /**
