@@ -60,9 +60,10 @@ export async function observe(r: ModelRunner): Promise<Observed> {
   const held: Held[] = [];
   const alone = (mail: string, app: App) => [...agency(mail).apps].every((a) => a === app);
   if (fixtures.agency && alone(fixtures.agency, 'primary')) {
-    const mine = await readInquiries(r, world, 'primary', fixtures.agency);
-    if (mine)
-      held.push({ app: 'primary', adminMail: fixtures.agency, ...(fixtures.inquirySid ? { sid: fixtures.inquirySid } : mine.sid ? { sid: mine.sid } : {}) });
+    // Held even when its inquiries cannot be read: the cells that need no inquiry still judge it.
+    const read = await readInquiries(r, world, 'primary', fixtures.agency, fixtures.inquirySid);
+    const sid = fixtures.inquirySid ?? read?.sid;
+    held.push({ app: 'primary', adminMail: fixtures.agency, ...(sid ? { sid } : {}) });
   } else {
     reasons.push(
       fixtures.agency
@@ -84,9 +85,9 @@ export async function observe(r: ModelRunner): Promise<Observed> {
 
 /**
  * Reads the inquiries `app` sees of `adminMail` over the widest period into the world: every page in the full
- * form, and one sid from the first reference-form page, read by sid to know which inquiry it is. Undefined when the list is not answered 200.
+ * form, and one sid (`known`, else the first of the reference form), read by sid to know which inquiry it is. Undefined when the list is not answered 200.
  */
-async function readInquiries(r: ModelRunner, world: World, app: App, adminMail: string): Promise<{ sid?: string } | undefined> {
+async function readInquiries(r: ModelRunner, world: World, app: App, adminMail: string, known?: string): Promise<{ sid?: string } | undefined> {
   const period = widest(r);
   const pages = await r.walk(app, adminMail, period);
   if (pages.some((p) => p.res.status !== 200)) return undefined;
@@ -95,25 +96,26 @@ async function readInquiries(r: ModelRunner, world: World, app: App, adminMail: 
     return Array.isArray(e) ? e : [];
   });
   const total = (pages[0]!.res.json as { Total?: unknown }).Total;
-  const ref = await r.send('consultas-list', { app, params: { adminMail }, query: period, form: 'ref' });
-  const hrefs = ((ref.json as { _entries?: unknown } | undefined)?._entries ?? []) as unknown[];
-  const sid = hrefs.map((e) => (e as { href?: unknown } | null)?.href).find((h): h is string => typeof h === 'string');
+  const ref = known ? undefined : await r.send('consultas-list', { app, params: { adminMail }, query: period, form: 'ref' });
+  const hrefs = ((ref?.json as { _entries?: unknown } | undefined)?._entries ?? []) as unknown[];
+  const href = hrefs.map((e) => (e as { href?: unknown } | null)?.href).find((h): h is string => typeof h === 'string');
+  const sid = known ?? (href ? lastSegment(href) : undefined);
   const view: InquiryView = {
     records: entries.map((e) => recordOf(e)),
-    sids: new Set(sid ? [lastSegment(sid)] : []),
+    sids: new Set(sid ? [sid] : []),
     complete: typeof total === 'number' && entries.length === total,
     allSids: false,
     ...period,
   };
   if (sid) {
     // The inquiry by its sid, so a lookup under another agency can tell it apart (predict.ts).
-    const one = await r.send('consultas-get', { app, params: { adminMail, sid: lastSegment(sid) }, form: 'json' });
+    const one = await r.send('consultas-get', { app, params: { adminMail, sid }, form: 'json' });
     const key = one.status === 200 ? recordOf(one.json).key : undefined;
     const record = view.records.find((rec) => rec.key === key);
-    if (record) record.sid = lastSegment(sid);
+    if (record) record.sid = sid;
   }
   const a = world.agencies.get(fold(adminMail))!;
   a.inquiries.set(app, view);
   for (const rec of view.records) if (typeof rec.operador === 'string') a.operators.add(fold(rec.operador));
-  return { ...(sid ? { sid: lastSegment(sid) } : {}) };
+  return { ...(sid ? { sid } : {}) };
 }
