@@ -3,7 +3,7 @@ import type { TargetResponse } from '../../sut/client.ts';
 import type { Delivery } from '../../webhooks/capture-server.ts';
 import { mentions } from '../events/hooks.ts';
 import { injectInquiry, registerAgency, SetupError } from './pool.ts';
-import type { ModelRunner } from './runner.ts';
+import { worldOf, type ModelRunner } from './runner.ts';
 import { configureTopic } from './topic-steps.ts';
 import type { App, World } from './world.ts';
 
@@ -33,7 +33,7 @@ function pathsOf(w: World, app: App): string[] {
 const at = (d: Delivery, names: readonly string[]): boolean => names.some((n) => d.path.split('?')[0]!.endsWith(`/${n}`));
 
 export async function runDeliveryPart(r: ModelRunner): Promise<void> {
-  const w = r.world!;
+  const w = worldOf(r);
   const pool = r.pool;
   if (!pool) throw new SetupError('the writes part made no agencies to provoke events on');
   for (const app of ['primary', 'other'] as const) await configureTopic(r, w, app, 'registration');

@@ -2,7 +2,7 @@ import { propertySeed } from '../harness/check.ts';
 import { runCommandModel } from '../harness/command-model.ts';
 import { commandArbitraries, SEQUENCE_RULE, type SeqModel, type SeqReal } from './commands.ts';
 import { SetupError } from './pool.ts';
-import type { ModelRunner } from './runner.ts';
+import { worldOf, type ModelRunner } from './runner.ts';
 import { configureTopic } from './topic-steps.ts';
 import { TOPIC_ROLES } from './topics.ts';
 import { fold, type App, type World } from './world.ts';
@@ -17,7 +17,7 @@ const SEQUENCES = 10;
 const MAX_COMMANDS = 8;
 
 export async function runSequencePart(r: ModelRunner): Promise<void> {
-  const w = r.world!;
+  const w = worldOf(r);
   for (const app of ['primary', 'other'] as const) for (const role of TOPIC_ROLES) await r.session.guard(app, r.ctx.profile.topics[role]);
   let differences = r.ledger.differences.length;
   const failure = await runCommandModel<SeqModel, SeqReal>({

@@ -13,7 +13,7 @@ import { AGENCY_ROWS, MODIFICATIONS_RULE, walkLookups, walkMatrix, type Subject 
 import { injectInquiry, registerAgency, type Pool } from './pool.ts';
 import { predictAgencyRow } from './predict.ts';
 import { guardedWrite, NEIGHBOURS_RULE, REFUSED_RULE, type Read } from './reads.ts';
-import type { ModelRunner } from './runner.ts';
+import { worldOf, type ModelRunner } from './runner.ts';
 import { configureTopic, judgeTopicList, topicStep, TOPICS_RULE } from './topic-steps.ts';
 import type { TopicRole, Verb } from './topics.ts';
 import type { App, World } from './world.ts';
@@ -37,7 +37,7 @@ export const WRITE_PART_RULES = [
 ];
 
 export async function runWritePart(r: ModelRunner): Promise<void> {
-  const w = r.world!;
+  const w = worldOf(r);
   for (const app of w.apps) await configureTopic(r, w, app, 'inquiry');
   const p = await makePool(r, w);
   r.pool = p;

@@ -8,7 +8,7 @@ import type { CommandModelFailure } from '../harness/command-model.ts';
 import type { WebhookSession } from '../harness/webhook-session.ts';
 import type { Difference, Expectation } from './compare.ts';
 import { ModelLedger } from './ledger.ts';
-import type { Pool } from './pool.ts';
+import { SetupError, type Pool } from './pool.ts';
 import { pageSize, type WalkedPage } from './selection.ts';
 import type { App, World } from './world.ts';
 
@@ -104,4 +104,10 @@ export class ModelRunner {
     for (let pagina = LIMITS.pagina.first + 1; pagina <= last; pagina++) pages.push({ pagina, res: await call(pagina) });
     return pages;
   }
+}
+
+/** The world the reads part fed the model with: the parts after it start from it. */
+export function worldOf(r: ModelRunner): World {
+  if (!r.world) throw new SetupError('the reads part could not feed the model with what the target shows');
+  return r.world;
 }
