@@ -13,6 +13,7 @@ import { targetMix } from './load-target-mix.ts';
 import { LoadRecorder, prepareValidation } from './load-recorder.ts';
 import { latencyBlocks, measuredFrom, MODEL_NOTES, writeLoad, type LoadResult } from './load-result.ts';
 import { loadSummaryLines } from './load-summary.ts';
+import { mixProblems } from './mix-problems.ts';
 import { judge, type Threshold } from './thresholds.ts';
 
 // `vmp-conformance load` as a function: a weighted mix of reads built from the catalog and the fixtures, driven
@@ -121,6 +122,7 @@ export async function runLoad(o: LoadOptions): Promise<{ exitCode: number; resul
   // A run in which no request completed measured nothing: it fails whatever the thresholds say.
   const nothingCompleted = recorder.completed === 0 ? noCompletionReason(recorder, ranMs, open) : undefined;
   const exitCode = thresholds.some((t) => !t.ok) || nothingCompleted ? 1 : 0;
+  const problems = mixProblems(mix.operations, (op) => recorder.perOperation.get(op.id) ?? { answers: 0, non2xx: {} });
   const result: LoadResult = {
     tool: { name: 'vmp-conformance', version: toolVersion() },
     startedAt: startedAt.toISOString(),
@@ -134,7 +136,7 @@ export async function runLoad(o: LoadOptions): Promise<{ exitCode: number; resul
       validateEvery: o.validateEvery,
       seed: o.seed,
     },
-    mix: { operations: mix.operations.map((x) => ({ id: x.id, path: x.path, weight: x.weight })), skipped: mix.skipped },
+    mix: { operations: mix.operations.map((x) => ({ id: x.id, path: x.path, weight: x.weight })), skipped: mix.skipped, problems },
     durationMs: ranMs,
     requests: {
       total: recorder.total,

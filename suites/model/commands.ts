@@ -249,11 +249,15 @@ class ListCommand extends ModelCommand {
 
 const AGENCY_ROWS = ['agencias-get', 'agencias-productos', 'consultas-list', 'consultas-get', 'agencias-put', 'agencias-desasociar', 'consultas-resend'];
 
-/** The command arbitraries: writes of topics and agencies by primary and other; reads and refused writes by every app. */
-export function commandArbitraries(w: World, hooks: boolean): fc.Arbitrary<ModelCommand>[] {
+/**
+ * The command arbitraries: writes of topics and agencies by primary and other; reads and refused writes by every
+ * app. Without hooks no agency is registered nor inquiry injected; without a known AgenciaEdit no PUT is sent.
+ */
+export function commandArbitraries(w: World, can: { hooks: boolean; edit: boolean }): fc.Arbitrary<ModelCommand>[] {
   const writer = fc.constantFrom<App>('primary', 'other');
   const anyone = fc.constantFrom<App>(...w.apps);
-  const agencyRow = fc.tuple(anyone, fc.constantFrom(...AGENCY_ROWS), fc.nat(), fc.nat());
+  const rows = AGENCY_ROWS.filter((id) => can.edit || endpoint(id).body?.model !== 'AgenciaEdit');
+  const agencyRow = fc.tuple(anyone, fc.constantFrom(...rows), fc.nat(), fc.nat());
   const arbitraries: fc.Arbitrary<ModelCommand>[] = [
     fc.tuple(writer, fc.constantFrom(...VERBS), fc.constantFrom(...TOPIC_ROLES)).map(([a, v, role]) => new TopicCommand(a, v, role)),
     anyone.map((a) => new TopicListCommand(a)),
@@ -263,7 +267,7 @@ export function commandArbitraries(w: World, hooks: boolean): fc.Arbitrary<Model
       .tuple(anyone, fc.constantFrom<ListKind>('agencies', 'agencies by operador', 'inquiries', 'inquiries by externalid', 'inquiries by operador'), fc.nat())
       .map(([a, kind, k]) => new ListCommand(a, kind, k)),
   ];
-  if (hooks) {
+  if (can.hooks) {
     arbitraries.push(writer.map((a) => new RegisterCommand(a)));
     arbitraries.push(fc.tuple(writer, fc.nat()).map(([a, k]) => new InjectCommand(a, k)));
   }

@@ -117,6 +117,10 @@ export async function walkMatrix(r: ModelRunner, world: World, subjects: readonl
       for (const s of subjects) {
         if (writes(e) && relationOf(s, caller) === 'own' && !o.ownWrites.includes(e.id)) continue;
         const rule = cellRule(e, caller, s);
+        if (e.body?.model === 'AgenciaEdit' && r.ctx.profile.templates.agenciaEdit === null) {
+          r.ledger.unjudged(rule, "the profile's templates.agenciaEdit is null: no valid AgenciaEdit is known to send");
+          continue;
+        }
         if (namesInquiry && s.sid === undefined) {
           r.ledger.unjudged(rule, s.noSid ?? `no inquiry of ${s.adminMail} is known`);
           continue;

@@ -21,7 +21,7 @@ export async function runSequencePart(r: ModelRunner): Promise<void> {
   for (const app of ['primary', 'other'] as const) for (const role of TOPIC_ROLES) await r.session.guard(app, r.ctx.profile.topics[role]);
   let differences = r.ledger.differences.length;
   const failure = await runCommandModel<SeqModel, SeqReal>({
-    commands: commandArbitraries(w, r.ctx.profile.simulationHooks !== null),
+    commands: commandArbitraries(w, { hooks: r.ctx.profile.simulationHooks !== null, edit: r.ctx.profile.templates.agenciaEdit !== null }),
     setup: async () => {
       if (r.ledger.differences.length > differences) await resync(r, w);
       differences = r.ledger.differences.length;

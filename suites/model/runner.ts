@@ -78,10 +78,11 @@ export class ModelRunner {
 
   /**
    * An AgenciaEdit body from the profile's template whose {{runId}} members get a value no earlier edit gave,
-   * so a write that should have been refused shows if it was stored.
+   * so a write that should have been refused shows if it was stored; undefined when the profile knows none.
    */
-  editBody(adminMail: string): Record<string, unknown> {
-    return fillTemplate(this.ctx.profile.templates.agenciaEdit, { adminMail, runId: `${this.ctx.runId}.${++this.edits}` });
+  editBody(adminMail: string): Record<string, unknown> | undefined {
+    const template = this.ctx.profile.templates.agenciaEdit;
+    return template === null ? undefined : fillTemplate(template, { adminMail, runId: `${this.ctx.runId}.${++this.edits}` });
   }
 
   /** A callback URL on the run's receiver no other configuration has, nor contains (it ends with `-cb`). */
