@@ -4,6 +4,7 @@ import { describeFailure } from '../../sut/failure-text.ts';
 import type { CommandLog } from '../harness/command-model.ts';
 import type { Difference } from './compare.ts';
 import { judgeAgencyList, judgeFilter, judgeOperatorFilter } from './filters.ts';
+import { judgeInvite } from './invites.ts';
 import { injectInquiry, registerAgency } from './pool.ts';
 import { statusOf } from './outcomes.ts';
 import { predictAgencyRow } from './predict.ts';
@@ -106,6 +107,32 @@ class RegisterCommand extends ModelCommand {
   }
   protected async exec(w: World, r: ModelRunner): Promise<void> {
     await registerAgency(r, w, this.app, 'ms');
+  }
+}
+
+/** Invites the k-th agency the run made, registered (its invitation is refused: 409, nothing changes). */
+class InviteRegisteredCommand extends ModelCommand {
+  constructor(
+    app: App,
+    readonly k: number,
+  ) {
+    super(app);
+  }
+  private target(w: World): string | undefined {
+    const registered = [...w.agencies.values()].filter((a) => a.runMade && (a.apps.size > 0 || a.dissociatedFrom.size > 0));
+    return registered.length > 0 ? pick(registered, this.k).adminMail : undefined;
+  }
+  override check(m: Readonly<SeqModel>): boolean {
+    return this.target(m.w) !== undefined;
+  }
+  label(w: World): string {
+    return `${this.app} invite ${this.target(w)}, registered`;
+  }
+  toString(): string {
+    return `${this.app} invite registered agency#${this.k}`;
+  }
+  protected async exec(w: World, r: ModelRunner): Promise<void> {
+    await judgeInvite(r, w, this.app, this.target(w)!, SEQUENCE_RULE);
   }
 }
 
@@ -269,6 +296,7 @@ export function commandArbitraries(w: World, can: { hooks: boolean; edit: boolea
   ];
   if (can.hooks) {
     arbitraries.push(writer.map((a) => new RegisterCommand(a)));
+    arbitraries.push(fc.tuple(writer, fc.nat()).map(([a, k]) => new InviteRegisteredCommand(a, k)));
     arbitraries.push(fc.tuple(writer, fc.nat()).map(([a, k]) => new InjectCommand(a, k)));
   }
   return arbitraries;

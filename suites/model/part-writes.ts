@@ -9,6 +9,7 @@ import {
   SELECTION_RULE,
   type FilterProbe,
 } from './filters.ts';
+import { judgeInvite } from './invites.ts';
 import { AGENCY_ROWS, MODIFICATIONS_RULE, walkLookups, walkMatrix, type Subject } from './matrix.ts';
 import { injectInquiry, registerAgency, type Pool } from './pool.ts';
 import { predictAgencyRow } from './predict.ts';
@@ -64,6 +65,14 @@ export async function runWritePart(r: ModelRunner): Promise<void> {
     ],
     true,
   );
+  // Invitations of registered agencies: another app's, the caller's own, one dissociated from the caller.
+  for (const [app, agency] of [
+    ['primary', p.b1],
+    ['other', p.a1],
+    ['primary', p.a2],
+    ['primary', p.u],
+  ] as const)
+    await judgeInvite(r, w, app, agency.adminMail);
   await judgeListsAndFilters(r, w, p);
   await topicScript(r, w);
 }

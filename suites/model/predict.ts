@@ -65,6 +65,18 @@ export function predictAgencyRow(w: World, endpointId: string, app: App, adminMa
 }
 
 /**
+ * POST /v3/agencias of an AdminMail the model knows as registered (associated with an app, or dissociated: "the
+ * agency keeps its own account"): the invitation's condition fails, 409 (States and transitions). Undefined for
+ * one still pending or unknown (whether a pending invitation conflicts is not shown).
+ */
+export function predictInvite(w: World, adminMail: string): Prediction | undefined {
+  const a = agencyOf(w, adminMail);
+  if (!a || (a.apps.size === 0 && a.dissociatedFrom.size === 0)) return undefined;
+  const status = statusOf('agencias-invite', 'conflict');
+  return { status: [status], statement: 'endpoints/agencias-invite/409', facets: problemFacets('agencias-invite', status) };
+}
+
+/**
  * What a refusal's body must be (Errors): a 403 a problem (application/problem+json, fields not shown), a 400 or
  * 409 a validation problem whose Status is the HTTP status; a 404 has no body defined, so nothing.
  */

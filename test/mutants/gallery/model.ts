@@ -75,6 +75,27 @@ export const MODEL_MUTANTS: Mutant[] = [
     fault: refusedButApplied('agencias-desasociar', 403),
   },
   {
+    name: 'invitation-409-gives-the-agency-to-the-inviter',
+    statement: 'endpoints/agencias-invite/409',
+    breaks: 'model/refused-write-unchanged',
+    also: ['model/command-sequences', 'scoping/agency-reads', 'scoping/agencias-list', 'scoping/agency-modifications', 'scoping/lookup-by-id'],
+    // An invitation of a registered e-mail is refused (409), yet the inviting app reads the agency from then on.
+    fault: {
+      async response(req, res, ctx) {
+        const given = (ctx.memory.get('given') as Map<string, AppName> | undefined) ?? new Map<string, AppName>();
+        ctx.memory.set('given', given);
+        if (req.endpoint === 'agencias-invite' && res.status === 409 && req.app) {
+          const mail = String((req.json() as Json | undefined)?.AdminMail ?? '').toLowerCase();
+          const owner = await ownerBesides(ctx, req.app, mail);
+          if (owner) given.set(`${req.app} ${mail}`, owner);
+        }
+        const owner = req.app && given.get(`${req.app} ${req.param('adminMail')?.toLowerCase()}`);
+        if (owner && req.endpoint === 'agencias-get' && res.status === 404)
+          Object.assign(res, await ctx.upstream('GET', req.url, { app: owner, accept: req.headers.accept ?? 'application/json' }));
+      },
+    },
+  },
+  {
     name: 'post-409-stores-new-configuration',
     statement: 'endpoints/appnotificaciones-post/409',
     breaks: 'model/refused-write-unchanged',
