@@ -12,17 +12,20 @@ import { SECRETS } from './secrets.ts';
 // must or profile rule failing. The score is printed, not asserted: it is the measurement of the suite. The
 // control (no fault) must pass the same run.
 //   VMP_R3_FAULTS=all npx vitest run test/independent/faults-r3.test.ts   (every fault; takes a while)
+//   VMP_R3_FAULTS=name,name npx vitest run test/independent/faults-r3.test.ts   (those faults, as measured)
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const MODULE = path.join(HERE, 'faults-r3/index.ts');
 /** By default a fixed sample (every SAMPLE_EVERY-th fault), so that `npm test` stays short. */
 const SAMPLE_EVERY = 8;
 const ALL = process.env.VMP_R3_FAULTS === 'all';
-const CHOSEN = ALL ? R3_FAULTS : R3_FAULTS.filter((_, i) => i % SAMPLE_EVERY === 0);
+/** VMP_R3_FAULTS=name,name…: those faults only (measured as `all` is), e.g. to re-measure the survivors of a class. */
+const NAMED = ALL ? undefined : process.env.VMP_R3_FAULTS?.split(',').filter(Boolean);
+const CHOSEN = ALL ? R3_FAULTS : NAMED ? R3_FAULTS.filter((f) => NAMED.includes(f.name)) : R3_FAULTS.filter((_, i) => i % SAMPLE_EVERY === 0);
 /** --runs: the default of `run` for the measurement (all); the sample only shows the runner works, so it is cheaper. */
-const RUNS = Number(process.env.VMP_R3_RUNS ?? (ALL ? DEFAULT_RUNS : 5));
+const RUNS = Number(process.env.VMP_R3_RUNS ?? (ALL || NAMED ? DEFAULT_RUNS : 5));
 /** A child still running after this long is killed (its unfinished faults count as survivors). */
-const KILL_AFTER_MS = (ALL ? 60_000 : 40_000) * Math.ceil((CHOSEN.length + 1) / 2) * Math.max(1, RUNS / DEFAULT_RUNS);
+const KILL_AFTER_MS = (ALL || NAMED ? 60_000 : 40_000) * Math.ceil((CHOSEN.length + 1) / 2) * Math.max(1, RUNS / DEFAULT_RUNS);
 
 const caught = (o: BatchOutcome): boolean => o.run.code === 1 && o.run.rules.some((r) => r.verdict === 'fail' && (r.level === 'must' || r.level === 'profile'));
 const failed = (o: BatchOutcome): string[] => o.run.rules.filter((r) => r.verdict === 'fail' && (r.level === 'must' || r.level === 'profile')).map((r) => r.id);
