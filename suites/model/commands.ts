@@ -39,8 +39,17 @@ export class ModelDifference extends Error {
   }
 }
 
-/** The agencies commands name: those the run made (in the order made), then one no app has. */
-const targets = (w: World): string[] => [...[...w.agencies.values()].filter((a) => a.runMade).map((a) => a.adminMail), w.nonexistent];
+/**
+ * The agencies commands name: those the run made, newest first (fast-check draws small indices more often, so a
+ * command tends to name what the sequence just made), then one no app has.
+ */
+const targets = (w: World): string[] => [
+  ...[...w.agencies.values()]
+    .filter((a) => a.runMade)
+    .map((a) => a.adminMail)
+    .reverse(),
+  w.nonexistent,
+];
 const pick = <T>(list: readonly T[], k: number): T => list[k % list.length]!;
 /** Every sid of the run's inquiries, whichever agency and app. */
 const sidsOf = (w: World): string[] => [...w.agencies.values()].flatMap((a) => [...a.inquiries.values()].flatMap((v) => [...v.sids]));
@@ -97,7 +106,10 @@ class TopicListCommand extends ModelCommand {
   }
 }
 
-/** Invites a fresh AdminMail and completes its registration through the hooks. */
+/**
+ * Invites a fresh AdminMail and completes its registration through the hooks; then every app reads it: the
+ * inviting app has it, no other does (a registration is a write, and the other apps' view is its neighbour).
+ */
 class RegisterCommand extends ModelCommand {
   label(): string {
     return `${this.app} invite and register a new agency`;
@@ -106,7 +118,12 @@ class RegisterCommand extends ModelCommand {
     return this.label();
   }
   protected async exec(w: World, r: ModelRunner): Promise<void> {
-    await registerAgency(r, w, this.app, 'ms');
+    const { adminMail } = await registerAgency(r, w, this.app, 'ms');
+    for (const app of w.apps) {
+      const p = predictAgencyRow(w, 'agencias-get', app, adminMail);
+      const res = await r.send('agencias-get', { app, params: { adminMail }, form: 'json' });
+      if (p) r.judge({ rule: SEQUENCE_RULE, ...p, what: `app ${app} reading ${adminMail}, which app ${this.app} just registered` }, res);
+    }
   }
 }
 

@@ -5,6 +5,7 @@ import { failWithSequence } from '../harness/command-model.ts';
 import { runContext, targetClient } from '../harness/context.ts';
 import { sendingAs } from '../harness/run-ledger.ts';
 import type { WebhookSession } from '../harness/webhook-session.ts';
+import { ModelDifference } from './commands.ts';
 import { reportShare } from './ledger.ts';
 import { ModelRunner } from './runner.ts';
 
@@ -86,8 +87,15 @@ export class ModelRun {
   /** The check of a rule that is a view on the model run: runs the parts it names and reports the rule's share. */
   async view(c: Check, parts: readonly Part[]): Promise<void> {
     for (const part of parts) await this.ensure(part);
+    const share = this.r.ledger.share(c.rule.id);
     const failure = this.r.sequenceFailure;
-    if (c.rule.id === SENDER.sequences && failure) failWithSequence(c, failure);
-    reportShare(c, this.r.ledger.share(c.rule.id));
+    if (c.rule.id === SENDER.sequences && failure) {
+      // The shrunk sequence is the failure to show (its last exchange the evidence), not the first difference met.
+      c.judged(share.instances);
+      for (const res of share.evidence) c.judge(res);
+      if (failure.error instanceof ModelDifference) c.judge(failure.error.difference.res);
+      failWithSequence(c, failure);
+    }
+    reportShare(c, share);
   }
 }
