@@ -104,7 +104,7 @@ export const OVERVIEW_STATEMENTS: Statement[] = [
   ]),
   conv('conventions/problem-media-type', 'Error bodies use application/problem+json (see Errors).', ['errors/problem-media-type']),
 
-  link('href')('link/href-relative', 'relative URI', ['conventions/link-href-relative']),
+  link('href')('link/href-relative', 'relative URI', ['conventions/link-href-relative', 'conventions/self-link-resolves']),
   link('href')('link/href-templated', 'may contain {param} placeholders when templated is true', ['conventions/link-templated']),
   link('templated')('link/templated', 'present and true when href is a URI template', ['conventions/link-templated']),
   link('title')('link/title', 'present in reference-form entries; a short human label for the target', ['consultas/ref/entries-link-only', 'media/*/ref']),

@@ -12,7 +12,7 @@ import type { RunContext } from '../harness/context.ts';
 
 /** POSTs to the hooks, whose base the profile gives relative to the base URL or absolute. */
 export async function sendHook(c: Check, subpath: string, json?: unknown): Promise<TargetResponse> {
-  const hooks = c.present(c.ctx.profile.simulationHooks, 'simulation hooks in the profile');
+  const hooks = c.givenPresent(c.ctx.profile.simulationHooks, 'simulation hooks in the profile');
   const relative = relativeHookPath(hooks, subpath);
   if (relative !== undefined) return c.sendRaw({ method: 'POST', path: relative, ...(json !== undefined ? { json } : {}) });
   return postHook(c.ctx, c.client, subpath, json);

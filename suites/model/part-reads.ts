@@ -1,4 +1,5 @@
 import { dateIn } from '../../models/index.ts';
+import type { TargetResponse } from '../../sut/client.ts';
 import { listedAgencies, predictAgencyRow } from './predict.ts';
 import { FILTER_RULE, judgeFilter, judgeListWithoutAgency, judgeOperatorFilter, judgeSharedAgencies, SELECTION_RULE, type FilterProbe } from './filters.ts';
 import { FOLDED, LOOKUP_RULE, READS_RULE, walkLookups, walkMatrix, type Subject } from './matrix.ts';
@@ -80,11 +81,13 @@ async function judgeEveryAgency(r: ModelRunner, world: World): Promise<void> {
   await concurrently(tasks);
 }
 
-/** Primary's list holds its fixture agency; an agency two apps list is one each can read; the empty app lists none. */
+/** The agency lists: two apps' lists apart but for agencies both can read; the empty app lists none; the operator filter. */
 async function judgeLists(r: ModelRunner, world: World, primary: Held | undefined): Promise<void> {
   const lists = new Map<App, Set<string>>();
+  const answers = new Map<App, TargetResponse>();
   for (const app of world.apps) {
     const res = await r.send('agencias-list', { app, form: 'ref' });
+    answers.set(app, res);
     const listed = res.status === statusOf('agencias-list', 'success') ? listedAgencies(res.json) : undefined;
     if (app === 'empty') {
       const says = 'no agency: the empty app has none';
@@ -100,27 +103,30 @@ async function judgeLists(r: ModelRunner, world: World, primary: Held | undefine
       );
       continue;
     }
-    if (app === 'primary' && primary) {
-      const says = `the agency ${primary.adminMail}, primary's fixture agency`;
-      r.judge(
-        {
-          rule: 'scoping/agency-lists-disjoint',
-          statement: 'auth/scoped-to-app',
-          status: [statusOf('agencias-list', 'success')],
-          what: "app primary's agency list",
-          facets: [{ says, holds: () => listed?.has(primary.adminMail.toLowerCase()) ?? false }],
-        },
-        res,
-      );
-    }
     if (listed) lists.set(app, listed);
   }
-  const otherListed = lists.get('other');
-  if (otherListed) await judgeSharedAgencies(r, 'other', otherListed, r.ctx.fixtures.agencies, 'scoping/agency-lists-disjoint');
+  await judgeDisjoint(r, lists, answers.get('primary'), primary);
   if (!primary) return;
   const op = operatorOf(r, world, primary);
   if (!op) return r.ledger.unjudged(FILTER_RULE, `no operator of ${primary.adminMail} is known`);
   for (const [app, unfiltered] of lists) await judgeOperatorFilter(r, world, app, op, unfiltered);
+}
+
+const DISJOINT_RULE = 'scoping/agency-lists-disjoint';
+
+/**
+ * An agency may be associated with both apps: one that other's list shows as primary's does is one app other can
+ * read. Each of primary's agencies other's list does not show is an instance that holds; primary's list showing
+ * its fixture agency is the precondition (the lists read are the lists discovery read).
+ */
+async function judgeDisjoint(r: ModelRunner, lists: Map<App, Set<string>>, evidence: TargetResponse | undefined, primary: Held | undefined): Promise<void> {
+  const mine = lists.get('primary');
+  const theirs = lists.get('other');
+  if (!mine || !theirs) return r.ledger.unjudged(DISJOINT_RULE, "precondition not met: primary's and other's agency lists answered with their agencies");
+  if (primary && !mine.has(primary.adminMail.toLowerCase()))
+    return r.ledger.unjudged(DISJOINT_RULE, `precondition not met: the fixture agency ${primary.adminMail} in primary's list`);
+  if (evidence) for (const m of mine) if (!theirs.has(m)) r.ledger.record(DISJOINT_RULE, evidence);
+  await judgeSharedAgencies(r, 'other', theirs, [...mine], DISJOINT_RULE);
 }
 
 /** An operator of a held agency: discovery's (of the fixture agency), else one its inquiries name. */
