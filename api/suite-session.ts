@@ -21,8 +21,9 @@ export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SUITE_EXT = path.extname(fileURLToPath(import.meta.url));
 
 /**
- * The suite file that runs after every other: errors/no-server-error reports the 5xx answers of the whole run
- * (suites/harness/run-ledger.ts), so it must come once every other check and clean-up has sent its requests.
+ * The suite file that runs after every other: errors/no-server-error reports the 5xx answers of the whole run, and
+ * the problem rules of Errors the problem bodies the run heard (suites/harness/run-ledger.ts), so it must come once
+ * every other check and clean-up has sent its requests.
  */
 export const LAST_SUITE_FILE = `suites/server-errors.suite${SUITE_EXT}`;
 

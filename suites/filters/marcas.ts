@@ -52,7 +52,7 @@ export function registerMakeFilterChecks(): void {
       c.skip(`the profile has no catalogKeys.marcas["${FLAG}"]: which makes are in the new-vehicle market is not shown`);
     const all = await fullEntries(c, 'marcas-list');
     const flagOf = (m: unknown) =>
-      c.present(keyValue(c, 'marcas', FLAG, m), `a value at catalogKeys.marcas["${FLAG}"] of the make ${identity(c, 'marcas', m)}`, all.res);
+      c.givenPresent(keyValue(c, 'marcas', FLAG, m), `a value at catalogKeys.marcas["${FLAG}"] of the make ${identity(c, 'marcas', m)}`, all.res);
     const expected = sorted(all.entries.filter((m) => flagOf(m) === 'true').map((m) => identity(c, 'marcas', m)));
     const nuevos = await fullEntries(c, 'marcas-list', { soloMercadoNuevos: 'true' });
     const got = sorted(nuevos.entries.map((m) => identity(c, 'marcas', m)));
