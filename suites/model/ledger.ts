@@ -9,6 +9,18 @@ import { compare, type Difference, type Expectation } from './compare.ts';
 /** Exchanges kept per rule as evidence of a pass; a difference keeps its own. */
 const EVIDENCE = 3;
 
+/**
+ * What a report needs of an answer kept past its judgement: its exchange (already redacted and excerpted), not
+ * its body, so a target answering a million entries to every list is not held once per rule (issue 22).
+ */
+const kept = (res: TargetResponse): TargetResponse => ({
+  ...(res.status !== undefined ? { status: res.status } : {}),
+  headers: {},
+  text: '',
+  ...(res.error ? { error: res.error } : {}),
+  exchange: res.exchange,
+});
+
 export interface Share {
   instances: number;
   differences: Difference[];
@@ -41,9 +53,10 @@ export class ModelLedger {
   record(rule: string, res: TargetResponse, differences: readonly Difference[] = []): void {
     const s = this.of(rule);
     s.instances += 1;
-    s.differences.push(...differences);
-    this.differences.push(...differences);
-    if (s.evidence.length < EVIDENCE && !s.evidence.includes(res)) s.evidence.push(res);
+    const light = differences.map((d) => ({ ...d, res: kept(d.res) }));
+    s.differences.push(...light);
+    this.differences.push(...light);
+    if (s.evidence.length < EVIDENCE && !s.evidence.some((e) => e.exchange === res.exchange)) s.evidence.push(kept(res));
   }
 
   /** An instance of `rule` the run could not judge, and why. */

@@ -99,15 +99,21 @@ export function problemFacets(endpointId: string, status: number): Facet[] {
 export function listedAgencies(json: unknown): Set<string> | undefined {
   const entries = listEntries(json);
   if (!entries) return undefined;
-  return new Set(
-    entries.flatMap((e) => {
-      const href = (e as { href?: unknown } | null)?.href;
-      return typeof href === 'string' ? [fold(lastSegment(href))] : [];
-    }),
-  );
+  const listed = new Set<string>();
+  for (const e of entries) {
+    const href = (e as { href?: unknown } | null)?.href;
+    if (typeof href === 'string') listed.add(fold(lastSegment(href)));
+  }
+  return listed;
 }
 
-const listedIn = (res: TargetResponse): Set<string> => listedAgencies(res.json) ?? new Set();
+/** Read once per answer, however many facets ask: a list's length must not multiply by the agencies the model knows. */
+const listed = new WeakMap<TargetResponse, Set<string>>();
+function listedIn(res: TargetResponse): Set<string> {
+  let set = listed.get(res);
+  if (!set) listed.set(res, (set = listedAgencies(res.json) ?? new Set()));
+  return set;
+}
 
 /**
  * GET /v3/agencias (reference form) as `app`, optionally with `operador`: lists every agency the run made that is
@@ -115,7 +121,7 @@ const listedIn = (res: TargetResponse): Set<string> => listedAgencies(res.json) 
  * also within the unfiltered one (`unfiltered`, read just before). Pending invitations are neither (not shown).
  */
 export function predictAgencyList(w: World, app: App, operador?: string, unfiltered?: Set<string>): Prediction {
-  const facets: Facet[] = [{ says: 'a list of link objects whose href names each agency', holds: (res) => listedAgencies(res.json) !== undefined }];
+  const facets: Facet[] = [{ says: 'a list of link objects whose href names each agency', holds: (res) => listEntries(res.json) !== undefined }];
   for (const a of w.agencies.values()) {
     const operates = operador === undefined || a.operators.has(fold(operador));
     if (a.runMade && a.apps.has(app) && operates) {

@@ -31,7 +31,7 @@ interface Outcome {
   rules: { id: string; verdict: string; message?: string }[];
 }
 
-async function runAgainst(hooks: ProxyHooks, only: string): Promise<Outcome> {
+async function runAgainst(hooks: ProxyHooks, only: string, env: Record<string, string> = {}): Promise<Outcome> {
   const json = await referenceProfileJson();
   t.target = await startWebhookTarget(json);
   t.proxy = await startProxy(t.target.server.url, hooks);
@@ -41,7 +41,7 @@ async function runAgainst(hooks: ProxyHooks, only: string): Promise<Outcome> {
   const reportDir = path.join(dir, 'report');
   const run = await runCli(
     ['run', '--base-url', t.proxy.url, '--profile', profile, '--report-dir', reportDir, '--seed', '9', '--only', only, '--max-duration', String(MAX_DURATION)],
-    { tmpDir: path.join(dir, 'tmp') },
+    { tmpDir: path.join(dir, 'tmp'), env },
   );
   const printed = `${run.stdout}\n${run.stderr}`;
   expect(printed, 'no stack trace').not.toMatch(/RangeError|\n\s+at .+:\d+:\d+/);
@@ -91,8 +91,12 @@ describe('a list of a million entries', () => {
     const o = await runAgainst(
       { request: (req) => (req.method === 'GET' && LIST.test(req.path) ? { status: 200, headers: { 'content-type': 'application/json' }, body } : undefined) },
       'agencias/*,scoping/*',
+      // What the run keeps must fit a bounded heap: each of the model's ~40 reads of the list parses it anew, and
+      // with the machine's default limit V8 lets that garbage reach 2 GB before collecting it.
+      { NODE_OPTIONS: '--max-old-space-size=1024' },
     );
-    expectFailed(o, /not 1000000/);
+    // Judged like any list: the million entries are no agency of the app's (the model names what it expected).
+    expectFailed(o, /\[GET\] \/v3\/agencias: 200 — expected/);
     expect(o.run.peakRssMb, context(o)).toBeLessThan(1_500);
   });
 });
