@@ -43,6 +43,8 @@ export interface RunSettings {
   timeoutMs: number;
   /** --max-duration; absent: derived from the selected checks (run-deadline.ts). */
   maxDurationSec?: number;
+  /** Epoch ms the deadline counts from (default: when executeRun is called); the CLI gives its process's start. */
+  startedAt?: number;
   readOnly: boolean;
   only?: string;
   baseline?: { file: string; baseline: Baseline };
@@ -88,7 +90,7 @@ async function completeByInference(
 /** Runs with validated settings: the embedded server when there is no base URL, stopped afterwards. */
 export async function executeRun(s: RunSettings, out: (line: string) => void, interrupt?: RunControl): Promise<RunOutcome> {
   const checks = RULES.filter((r) => matchesOnly(s.only, r.id)).length;
-  const deadline = runDeadline(Date.now(), s.maxDurationSec ?? defaultMaxDurationSec(checks, s.numRuns));
+  const deadline = runDeadline(s.startedAt ?? Date.now(), s.maxDurationSec ?? defaultMaxDurationSec(checks, s.numRuns));
   let embedded: Embedded | undefined;
   try {
     if (!s.baseUrl) {

@@ -1,3 +1,4 @@
+import { clipText } from '../support/clip.ts';
 import type { RuleResult, RunResult } from './results.ts';
 import { areaSummaries, blockingFailures, deadlineNote, interruptionNote, totals, verdictOf } from './summary.ts';
 
@@ -5,6 +6,8 @@ import { areaSummaries, blockingFailures, deadlineNote, interruptionNote, totals
 // statements and failure messages, the baseline comparison, and the verdict. Plain text for CI logs.
 
 const COLUMNS = ['passed', 'failed', 'skipped', 'observed'] as const;
+/** A failure message quotes what the target sent, which may be megabytes: the console shows this much of it. */
+export const CONSOLE_MESSAGE_CHARS = 1_000;
 
 export function headerLine(r: Pick<RunResult, 'tool' | 'target' | 'seed' | 'options' | 'deadline'>): string {
   const target = r.target.embedded ? `${r.target.baseUrl} (embedded reference server)` : r.target.baseUrl;
@@ -29,7 +32,7 @@ export function summaryTable(rules: readonly RuleResult[]): string[] {
 
 function failureLines(r: RuleResult): string[] {
   const replay = r.failureId ? ` (replay: vmp-conformance replay ${r.failureId})` : '';
-  return [`  ${r.id} [${r.level}, ${r.section}]${replay}`, `      ${r.statement}`, `      ${r.message ?? 'failed'}`];
+  return [`  ${r.id} [${r.level}, ${r.section}]${replay}`, `      ${r.statement}`, `      ${clipText(r.message ?? 'failed', CONSOLE_MESSAGE_CHARS)}`];
 }
 
 export function consoleReport(result: RunResult, reportDir: string): string[] {
@@ -56,7 +59,7 @@ export function consoleReport(result: RunResult, reportDir: string): string[] {
   if (deadline) out.push('', `Deadline: ${deadline.replace(/^The/, 'the')}`);
   if (result.unhandledErrors.length) {
     out.push('', `Errors outside any check (${result.unhandledErrors.length}):`);
-    for (const e of result.unhandledErrors) out.push(`  ${e.split('\n')[0]}`);
+    for (const e of result.unhandledErrors) out.push(`  ${clipText(e.split('\n')[0]!, CONSOLE_MESSAGE_CHARS)}`);
   }
   const s = result.summary;
   const note = interruptionNote(result);

@@ -6,6 +6,7 @@ import { coverageMatrix } from './coverage-matrix.ts';
 import type { BaselineComparison, RunResult } from './results.ts';
 import { specCoverage } from './spec-coverage.ts';
 import { exitCodeOf, NO_CHECK_REASON, totals, unreportedRules } from './summary.ts';
+import { signalExitCode } from '../support/signals.ts';
 import { toolVersion } from '../support/version.ts';
 
 // Assembles results.json's RunResult from what the collector gathered: the one input of every report.
@@ -36,9 +37,6 @@ export interface RunFacts {
   /** The signal that stopped the run, and what it had changed on the target and put back or could not. */
   interrupted?: NonNullable<RunResult['interrupted']>;
 }
-
-/** Exit codes of a run stopped by a signal, as a shell reports a process killed by it. */
-export const SIGNAL_EXIT_CODES: Readonly<Record<string, number>> = { SIGINT: 130, SIGTERM: 143 };
 
 /** A rule the interrupted run never reached: vitest reports it skipped without a note, or no check reported it. */
 function notReached(rule: RunResult['rules'][number], signal: string): RunResult['rules'][number] {
@@ -76,6 +74,6 @@ export function buildRunResult(collector: ResultCollector, facts: RunFacts): Run
     ...(facts.discovery?.length ? { discovery: [...facts.discovery] } : {}),
     ...partial,
     ...(stop ? { interrupted: stop } : {}),
-    exitCode: stop ? (SIGNAL_EXIT_CODES[stop.signal] ?? 130) : exitCodeOf(partial),
+    exitCode: stop ? signalExitCode(stop.signal) : exitCodeOf(partial),
   };
 }

@@ -7,7 +7,7 @@ export type ProblemKind =
   | 'late'
   | 'misrouted'
   | 'mismatched'
-  | 'bad-signature'
+  | 'forged'
   | 'not-listed'
   | 'not-found-by-sid'
   | 'injection-failed'
@@ -31,7 +31,7 @@ export const PROBLEM_KINDS: readonly ProblemKind[] = [
   'late',
   'misrouted',
   'mismatched',
-  'bad-signature',
+  'forged',
   'not-listed',
   'not-found-by-sid',
   'injection-failed',
@@ -40,11 +40,13 @@ export const PROBLEM_KINDS: readonly ProblemKind[] = [
 
 /**
  * Kinds that fail the run (exit 1). The issue names lost, duplicated, misrouted and mismatched deliveries; the
- * other verifications of step 3 (listed, readable by sid, resend answered 202) and a signature the profile
- * declares but the target breaks fail too. Late is only reported: the spec states no delivery time, the
- * deadline is the user's.
+ * other verifications of step 3 (listed, readable by sid, resend answered 202) fail too. Late is only reported:
+ * the spec states no delivery time, the deadline is the user's. So is forged — a delivery of an inquiry without
+ * a valid signature where the profile declares a scheme: anyone who reaches the capture server can send one, so
+ * it is not the target's and counts for nothing (issue 22, defect 7); a target that signs badly loses every
+ * inquiry it delivers.
  */
-export const FAILING_KINDS: ReadonlySet<ProblemKind> = new Set(PROBLEM_KINDS.filter((k) => k !== 'late'));
+export const FAILING_KINDS: ReadonlySet<ProblemKind> = new Set(PROBLEM_KINDS.filter((k) => k !== 'late' && k !== 'forged'));
 
 export const DEFAULT_KEEP_PER_KIND = 1000;
 

@@ -73,9 +73,10 @@ check(
     const sid = c.givenPresent(typeof raw === 'string' && raw !== '' ? raw : undefined, 'a hook answer {"sid": string}', post);
 
     const ofThis = (d: Delivery) => mentions(d.json, sent.Interesado.Email);
+    const wanted = (d: Delivery) => on(PRIMARY_INQUIRY)(d) && ofThis(d);
     const first = c.present(
-      await session.waitForDelivery((d) => on(PRIMARY_INQUIRY)(d) && ofThis(d), deadline(c)),
-      `a delivery of the inquiry to the primary app's inquiry topic within ${deadline(c)} ms (deliveries arrived on: ${paths(server.deliveries())})`,
+      await session.waitForDelivery(wanted, deadline(c)),
+      `a delivery of the inquiry to the primary app's inquiry topic within ${deadline(c)} ms (deliveries arrived on: ${paths(server.deliveries())})${await session.forgedNote(wanted)}`,
       post,
     );
     // Events: the webhook is "emitted when an inquiry is received": the inquiry it announces is there to be read.
@@ -163,12 +164,13 @@ check(
     const done = await sendHook(c, `/agencias/${encodeURIComponent(adminMail)}/registro`);
     c.givenStatus(done, 204, 'POST {hooks}/agencias/{adminMail}/registro of the pending invitation');
     // The payload's fields are not shown: any value that names the AdminMail will do.
-    const delivery = await session.waitForDelivery((d) => on(PRIMARY_REGISTRATION)(d) && mentions(d.json, adminMail), deadline(c));
+    const wanted = (d: Delivery) => on(PRIMARY_REGISTRATION)(d) && mentions(d.json, adminMail);
+    const delivery = await session.waitForDelivery(wanted, deadline(c));
     c.judged();
     if (!delivery) {
       const there = server.deliveries().filter(on(PRIMARY_REGISTRATION));
       const seen = there.length === 0 ? 'nothing arrived' : `${there.length} arrived, e.g. ${excerpt(there[0]!.json)}`;
-      return c.fail(`a registration delivery naming ${adminMail} within ${deadline(c)} ms, but ${seen}`, done);
+      return c.fail(`a registration delivery naming ${adminMail} within ${deadline(c)} ms, but ${seen}${await session.forgedNote(wanted)}`, done);
     }
     // Judged on what has arrived with the delivery (no settle window: events/delivered-once-each listens longer
     // to the registrations of run-data.suite.ts).

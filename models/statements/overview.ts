@@ -53,10 +53,15 @@ export const OVERVIEW_STATEMENTS: Statement[] = [
     'scoping/foreign-agency-productos-404',
     'scoping/empty-app-no-agencies',
     'lifecycle/desasociar-removes-association',
+    'scoping/agency-reads',
+    'scoping/agencias-list',
+    'model/command-sequences',
   ]),
   what('service/inquiries-visible', 'Inquiries visible to the app are those received by publications that the app published', [
     'scoping/foreign-consultas-list-404',
     'scoping/foreign-consulta-get-404',
+    'scoping/agency-reads',
+    'scoping/lookup-by-id',
   ]),
   what(
     'service/inquiries-enabled',
@@ -121,10 +126,12 @@ export const OVERVIEW_STATEMENTS: Statement[] = [
     'consultas/list/no-gaps',
     'consultas/list/no-duplicates',
     'consultas/list/ties-across-pages',
+    'model/inquiry-selection',
   ]),
   paged('PerPagina')('paged/per-pagina', 'page size; 100 in the observed response', [
     'consultas/list/per-pagina-100',
     'consultas/list/entries-within-per-pagina',
+    'model/inquiry-selection',
   ]),
   paged('_links')('paged/links', 'map of relation name to link object', ['consultas/list/envelope-schema']),
   paged('_entries')('paged/entries', 'full form: Consulta objects; reference form: link objects with href and title', [

@@ -182,6 +182,12 @@ export class Check {
     this.instances += n;
   }
 
+  /** A failed stateful run's replay data (its shrunk command sequence, fast-check seed and path), for reports and `replay`. */
+  replayWith(commands: string[], property: NonNullable<CheckMeta['property']>): void {
+    this.meta.commands = commands;
+    this.meta.property = property;
+  }
+
   /** How many instances of its statement the check has judged so far. */
   get judgedInstances(): number {
     return this.instances;

@@ -3,6 +3,7 @@ import { callEndpoint } from '../../sut/call.ts';
 import type { TargetResponse } from '../../sut/client.ts';
 import { fillTemplate } from '../../sut/templates.ts';
 import type { Check } from './check.ts';
+import type { RunContext } from './context.ts';
 import { sendHook } from '../events/hooks.ts';
 import { resolveUri, type Resolved } from './follow.ts';
 
@@ -15,7 +16,7 @@ let invented = 0;
  * `${runId}-<label><n>@<invitationDomain>`, lower-case: an AdminMail no one but this run uses. Limits: adminMail is
  * "at most 50 characters", so with a long domain the label goes first, then the run id's start (its end varies most).
  */
-export function freshAdminMail(c: Check, label = 'inv'): string {
+export function freshAdminMail(c: { ctx: Pick<RunContext, 'profile' | 'runId'> }, label = 'inv'): string {
   invented += 1;
   const domain = c.ctx.profile.invitationDomain.toLowerCase();
   const room = LIMITS.adminMail.maxLength - domain.length - 1;

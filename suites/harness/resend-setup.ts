@@ -128,11 +128,12 @@ export async function sendAcceptedResend(
   if (aspects.includes('delivery')) {
     const deadline = c.ctx.profile.webhooks.deliveryDeadlineMs;
     const after = (d: Delivery) => d.seq > mark && d.path.endsWith(`/${call.name}`);
-    const delivered = await session.waitForDelivery((d) => after(d) && isDeepStrictEqual(d.json, body), deadline);
+    const wanted = (d: Delivery) => after(d) && isDeepStrictEqual(d.json, body);
+    const delivered = await session.waitForDelivery(wanted, deadline);
     if (!delivered) {
       const others = server.deliveries().filter(after);
       const seen = others.length === 0 ? 'nothing arrived' : `${others.length} other arrived, e.g. ${JSON.stringify(others[0]!.json).slice(0, 200)}`;
-      c.fail(`the body's payload delivered to the configured callback within ${deadline} ms, but ${seen}`, res);
+      c.fail(`the body's payload delivered to the configured callback within ${deadline} ms, but ${seen}${await session.forgedNote(wanted)}`, res);
     }
   }
   return { res, mark };

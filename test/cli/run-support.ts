@@ -45,6 +45,8 @@ export const SECRET_PROFILE = {
   topics: { inquiry: 'consultas', registration: 'agencias.registro', unavailable: 'facturacion' },
   templates: { webhookUpsert: { Url: '{{url}}' }, agenciaCreate: { AdminMail: '{{adminMail}}' }, agenciaEdit: {} },
   invitationDomain: 'example.test',
+  // What the broken server documents: its fault is answering that header with 400, not lacking it.
+  conditionalRequestHeader: 'If-None-Match',
 } as const;
 
 /** SECRET_PROFILE, with overrides, written to dir/profile.json. */

@@ -8,6 +8,7 @@ import { INQUIRY_MUTANTS } from './inquiries.ts';
 import { INSTANCE_MUTANTS } from './instances.ts';
 import { LIMIT_MUTANTS } from './limits.ts';
 import { MEDIA_MUTANTS } from './media.ts';
+import { MODEL_MUTANTS } from './model.ts';
 import { PRECONDITION_MUTANTS } from './preconditions.ts';
 import { PROBLEM_MUTANTS } from './problems.ts';
 import { rowMutants } from './rows.ts';
@@ -48,6 +49,7 @@ const WRITTEN: readonly Mutant[] = [
   ...INSTANCE_MUTANTS,
   ...VALUE_CLASS_MUTANTS,
   ...RUN_DATA_MUTANTS,
+  ...MODEL_MUTANTS,
 ];
 
 export const GALLERY: readonly Mutant[] = [...WRITTEN, ...rowMutants(WRITTEN)];
