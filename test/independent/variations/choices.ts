@@ -6,7 +6,7 @@ import { scalarText } from '../../../sut/catalog-values.ts';
 import { empty, problem, type MutantRequest, type MutantResponse } from '../../mutants/exchange.ts';
 import type { Fault, FaultContext } from '../../mutants/fault.ts';
 import { everyValue } from './json-rewrite.ts';
-import type { Variation } from './variation.ts';
+import { isApi, type Variation } from './variation.ts';
 
 // Choices the spec leaves to the server: the order of lists, the default inquiry period, the default media
 // form, how text filters match, what marcas bestmatch answers when nothing matches, how an entity tag is

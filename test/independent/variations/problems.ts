@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { checkParam, endpoint, PROBLEM_MEDIA_TYPE, todayIn } from '../../../models/index.ts';
 import { empty, type MutantResponse, problem, type MutantRequest } from '../../mutants/exchange.ts';
 import type { Fault, FaultContext } from '../../mutants/fault.ts';
-import type { Variation } from './variation.ts';
+import { isApi, type Variation } from './variation.ts';
 
 // Error answers: what a problem body's members say beyond the listed ones, the 404 and 403 bodies whose fields
 // the spec does not give, and which of a row's documented refusals answers first where it orders none.
