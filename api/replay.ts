@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runResultSchema, type RuleResult, type RunResult } from '../reports/results.ts';
 import { TargetClient, type TargetResponse } from '../sut/client.ts';
-import type { Exchange } from '../sut/evidence.ts';
+import { failingExchange, type Exchange } from '../sut/evidence.ts';
 import type { AppName, Profile } from '../sut/profile.ts';
 import { secretsOf } from '../sut/secrets.ts';
 import { REDACTED } from '../sut/redact.ts';
@@ -154,7 +154,8 @@ export async function replayFailure(
   timeoutMs: number,
   say: (line: string) => void,
 ): Promise<number> {
-  const recorded = failure.commands?.length ? failure.exchanges : failure.exchanges.slice(-1);
+  const failing = failingExchange(failure.exchanges);
+  const recorded = failure.commands?.length ? failure.exchanges : failing ? [failing] : [];
   if (recorded.length > 0) await resend(result, recorded, target, timeoutMs, say);
   else say('  (the failure recorded no request to re-send)');
   return rejudge(result, failure, target, timeoutMs, say);

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { RULES, todayIn } from '../models/index.ts';
 import { ResultCollector } from '../reports/collector.ts';
 import { consoleReport, headerLine } from '../reports/console.ts';
-import { AreaProgress } from '../reports/progress.ts';
-import type { RunResult } from '../reports/results.ts';
+import { AreaProgress, progressCounter, type RunProgress } from '../reports/progress.ts';
+import type { RuleResult, RunResult } from '../reports/results.ts';
 import { matchesOnly } from '../reports/rule-glob.ts';
 import { buildRunResult } from '../reports/run-result.ts';
 import { toolVersion } from '../support/version.ts';
@@ -44,6 +44,8 @@ export interface RunAgainstOptions {
   /** Where the suites' capture server listens and how the target calls it (default: 127.0.0.1, a free port). */
   capture?: CaptureReach;
   reportDir: string;
+  /** The profile file the run read (absolute), recorded for `replay`. */
+  profileFile?: string;
   only?: string;
   files?: string[];
   baseline?: { file: string; baseline: Baseline };
@@ -66,6 +68,8 @@ export interface RunAgainstOptions {
   discardUnrestorableWebhooks?: boolean;
   /** SIGINT/SIGTERM handling (the CLI's): the run stops, restores what it changed and writes partial reports. */
   interrupt?: RunControl;
+  /** Each rule's result as it completes (in completion order), with the run's totals so far. */
+  onRule?: (rule: RuleResult, progress: RunProgress) => void;
   out: (line: string) => void;
 }
 
@@ -73,7 +77,7 @@ export interface RunOutcome {
   exitCode: number;
   result: RunResult;
   reportDir: string;
-  reportFiles: Record<'results' | 'html' | 'markdown', string>;
+  reportFiles: Record<'results' | 'html' | 'markdown' | 'junit', string>;
   /** The deadline's hard stop ended the suite worker mid-check. */
   workerStopped: boolean;
 }
@@ -128,7 +132,12 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
     selected.map((r) => r.id),
     say,
   );
-  collector.onResult((r) => progress.add(r));
+  const counted = o.onRule ? progressCounter(selected.length, o.onRule) : undefined;
+  const completed = (r: RuleResult) => {
+    progress.add(r);
+    counted?.(r);
+  };
+  collector.onResult(completed);
   const run = { ctx, reporters: [collector], stopAt: deadline.at + restoreGraceMs(o.timeoutMs), ...(only ? { only } : {}) };
   // Stopped before any check could change the target: nothing to restore, and the previous reports stay as they are.
   if (o.interrupt?.signal.aborted) throw new InterruptedBeforeChecks('interrupted before the checks began');
@@ -167,6 +176,8 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
       seed: o.seed,
       baseUrl: o.baseUrl,
       embedded: o.embedded,
+      ...(o.profileFile ? { profileFile: o.profileFile } : {}),
+      reportDir: path.resolve(o.reportDir),
       profile: o.profile,
       secrets,
       runs: o.numRuns,
@@ -183,7 +194,8 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
       ...(interrupted ? { interrupted } : {}),
     });
     // Rules no check reported are results too: they complete their areas' progress lines.
-    for (const r of result.rules.slice(collector.results.length)) progress.add(r);
+    const reported = new Set(collector.results.map((r) => r.id));
+    for (const r of result.rules) if (!reported.has(r.id)) completed(r);
     progress.finish();
 
     const reportFiles = await writeReports(result, o.reportDir, secrets, own?.outputs);
@@ -200,16 +212,16 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
   }
 }
 
-/** A run's own suite session, with the temporary names of vitest's reports (they join the set once complete). */
+/** A run's own suite session, with the temporary name of vitest's JSON report (it joins the set once complete). */
 export interface RunSession {
   session: SuiteSession;
-  outputs: { junit: string; json: string };
+  outputs: { json: string };
 }
 
-/** Opens a run's own session; it writes vitest's JUnit and JSON reports beside `reportDir`'s set (reports/write.ts). */
+/** Opens a run's own session; it writes vitest's JSON report beside `reportDir`'s set (reports/write.ts). */
 export async function openRunSession(reportDir: string, files?: string[]): Promise<RunSession> {
-  const outputs = { junit: tempPathFor(path.join(reportDir, REPORT_FILES.junit)), json: tempPathFor(path.join(reportDir, REPORT_FILES.vitest)) };
-  const session = await openSuiteSession({ junitFile: outputs.junit, vitestJsonFile: outputs.json, ...(files ? { files } : {}) });
+  const outputs = { json: tempPathFor(path.join(reportDir, REPORT_FILES.vitest)) };
+  const session = await openSuiteSession({ vitestJsonFile: outputs.json, ...(files ? { files } : {}) });
   return { session, outputs };
 }
 
@@ -220,7 +232,7 @@ export async function openRunSession(reportDir: string, files?: string[]): Promi
  */
 export async function closeRunSession(opened: RunSession): Promise<void> {
   await opened.session.close();
-  await Promise.all([rm(opened.outputs.junit, { force: true }), rm(opened.outputs.json, { force: true })]);
+  await rm(opened.outputs.json, { force: true });
 }
 
 /** How long the check under way may take to finish after a signal before its worker is stopped where it stands. */

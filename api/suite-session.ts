@@ -34,8 +34,7 @@ export class LastFileSequencer extends BaseSequencer {
 }
 
 export interface SessionOptions {
-  /** vitest's own JUnit and JSON reporters write here when given (the files of the session's last run). */
-  junitFile?: string;
+  /** vitest's own JSON reporter writes here when given (the file of the session's last run). */
   vitestJsonFile?: string;
   /** Suite files to run, relative to the project root (default: every suite file under suites/, `.js` in the build). */
   files?: string[];
@@ -134,10 +133,6 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
   const relay = new RelayReporter();
   const reporters: (string | Reporter | [string, Record<string, unknown>])[] = [relay];
   const outputFile: Record<string, string> = {};
-  if (options.junitFile) {
-    reporters.push(['junit', { suiteName: 'vmp-conformance', addFileAttribute: false }]);
-    outputFile.junit = options.junitFile;
-  }
   if (options.vitestJsonFile) {
     reporters.push('json');
     outputFile.json = options.vitestJsonFile;

@@ -55,6 +55,7 @@ export class ResultCollector implements Reporter {
       ...(meta.property ? { property: meta.property } : {}),
       ...(meta.commands ? { commands: meta.commands } : {}),
       instances: meta.instances ?? 0,
+      suite: path.basename(testCase.module.moduleId).replace(/\.[cm]?[jt]s$/, ''),
     };
     this.results.push(ruleResult);
     for (const cell of meta.coverage ?? []) {

@@ -60,9 +60,9 @@ function report(c: Check, ledger: RunLedger, failure: RuleViolation | undefined)
     c.observe(`${ledger.sent} requests in the run, none to a row of the catalog answered with a 5xx`);
     return;
   }
-  // Evidence: the first 5xx last (the failing exchange), a few later ones before it.
-  for (const s of counted.slice(1, SHOWN).reverse()) c.witness(s.exchange);
-  c.witness(counted[0]!.exchange);
+  // Evidence: the first 5xx (the one the failure names) and a few later ones.
+  for (const s of counted.slice(1, SHOWN)) c.witness(s.exchange);
+  c.witness(counted[0]!.exchange, true);
   const more = counted.slice(1, SHOWN).map((s) => sighted(c, s));
   c.fail(`no 5xx (codes listed are the ones defined), but ${sighted(c, counted[0]!)}; ${tally}${more.length > 0 ? `; also ${more.join('; ')}` : ''}`);
 }

@@ -15,6 +15,10 @@ export const exchangeSchema = z.object({
   /** The first bytes of the response body, as text. */
   bodyExcerpt: z.string().default(''),
   durationMs: z.number().nonnegative(),
+  /** When it was sent (epoch ms): evidence is shown in the order it was sent. */
+  sentAt: z.number().optional(),
+  /** The exchange that shows the failure (a check's evidence may hold others before or after it). */
+  failed: z.boolean().optional(),
   /** A transport failure (timeout, reset, oversize, bad JSON) instead of, or after, a status. */
   error: z.string().optional(),
 });
@@ -41,7 +45,7 @@ export const checkMetaSchema = z.object({
   section: z.string(),
   endpoint: z.string().optional(),
   statement: z.string(),
-  /** Exchanges worth showing: for a failure the failing one last; for an observation what was seen. */
+  /** Exchanges worth showing, in the order they were sent: for a failure the one that shows it marked `failed`. */
   exchanges: z.array(exchangeSchema).default([]),
   coverage: z.array(coverageCellSchema).default([]),
   property: propertyReplaySchema.optional(),
@@ -53,3 +57,6 @@ export const checkMetaSchema = z.object({
   instances: z.number().int().nonnegative().optional(),
 });
 export type CheckMeta = z.infer<typeof checkMetaSchema>;
+
+/** The exchange that shows a failure: the one marked so, else (evidence recorded before the mark) the last. */
+export const failingExchange = (exchanges: readonly Exchange[]): Exchange | undefined => exchanges.find((x) => x.failed) ?? exchanges.at(-1);

@@ -116,26 +116,34 @@ export class Check {
     this.witness(res.exchange);
   }
 
-  /** Keeps an exchange as evidence: one this check sent, or one of the run it reports (errors/no-server-error). */
-  witness(exchange: Exchange): void {
-    this.exchanges.push(exchange);
-    if (this.exchanges.length > KEEP_EXCHANGES) this.exchanges.shift();
+  /**
+   * Keeps an exchange as evidence: one this check sent, or one of the run it reports (errors/no-server-error);
+   * `failed`: the one that shows the failure, kept whatever is sent after it.
+   */
+  witness(exchange: Exchange, failed = false): void {
+    const i = this.exchanges.indexOf(exchange);
+    if (i >= 0) this.exchanges.splice(i, 1);
+    this.exchanges.push(failed ? { ...exchange, failed: true } : exchange);
+    if (this.exchanges.length > KEEP_EXCHANGES)
+      this.exchanges.splice(
+        this.exchanges.findIndex((x) => !x.failed),
+        1,
+      );
     this.flush();
   }
 
   private flush(): void {
-    this.meta.exchanges = [...this.exchanges];
+    // In the order they were sent (issue 23 §3), whatever order the check took them as evidence in.
+    this.meta.exchanges = [...this.exchanges].sort((a, b) => (a.sentAt ?? 0) - (b.sentAt ?? 0));
     this.meta.coverage = [...this.coverage];
     this.meta.instances = this.instances;
   }
 
-  /** Fails the rule; `res` is the exchange that shows it (it becomes the last piece of evidence). */
+  /** Fails the rule; `res` is the exchange that shows it (marked so among the evidence). */
   fail(expectation: string, res?: Answer): never {
     this.instances += 1;
     if (res) {
-      const i = this.exchanges.indexOf(res.exchange);
-      if (i >= 0) this.exchanges.splice(i, 1);
-      this.exchanges.push(res.exchange);
+      this.witness(res.exchange, true);
       const last = this.coverage.findLast((c) => res.status !== undefined && c.cell === String(res.status));
       if (last) last.outcome = 'failed';
       this.flush();
