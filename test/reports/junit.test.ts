@@ -8,10 +8,10 @@ import { exchange, rule, runResult } from './fixtures.ts';
 
 /** testsuites' and each testsuite's counts, and every testcase with what it holds. */
 function parse(xml: string) {
-  const attrs = (tag: string) => Object.fromEntries([...tag.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
+  const attrs = (tag: string): Record<string, string> => Object.fromEntries([...tag.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
   const root = attrs(/<testsuites [^>]*>/.exec(xml)![0]);
   const suites = [...xml.matchAll(/<testsuite [^>]*>/g)].map((m) => attrs(m[0]));
-  const cases = [...xml.matchAll(/<testcase ([^>]*?)(?:\/>|>([\s\S]*?)<\/testcase>)/g)].map((m) => ({ ...attrs(m[1]!), inner: m[2] ?? '' }));
+  const cases = [...xml.matchAll(/<testcase ([^>]*?)(?:\/>|>([\s\S]*?)<\/testcase>)/g)].map((m) => ({ name: attrs(m[1]!).name ?? '', inner: m[2] ?? '' }));
   return { root, suites, cases };
 }
 
