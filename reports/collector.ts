@@ -54,6 +54,7 @@ export class ResultCollector implements Reporter {
       exchanges: meta.exchanges ?? [],
       ...(meta.property ? { property: meta.property } : {}),
       ...(meta.commands ? { commands: meta.commands } : {}),
+      ...(meta.deliveries?.length ? { deliveries: meta.deliveries } : {}),
       instances: meta.instances ?? 0,
       suite: path.basename(testCase.module.moduleId).replace(/\.[cm]?[jt]s$/, ''),
     };

@@ -41,6 +41,20 @@ ${x.bodyExcerpt ? html`<details${raw(x.status !== undefined && x.status >= 400 ?
 </div>`;
 }
 
+/** The deliveries a delivery rule judged, in the order they arrived (issue 23 §2). */
+function deliveriesHtml(r: RuleResult): Markup | '' {
+  const ds = r.deliveries ?? [];
+  if (ds.length === 0) return '';
+  return html`<div class="deliveries"><p><b>Webhook deliveries judged (${ds.length})</b>, in the order they arrived:</p>${ds.map(
+    (
+      d,
+      i,
+    ) => html`<div class="exchange delivery" data-callback="${d.callback}"><p class="exchange-title"><span class="muted">${i + 1}/${ds.length}</span> <b>POST</b> <code>${d.callback}</code> at ${d.receivedAt}${d.signature ? html` <span class="muted">signature ${d.signature}</span>` : ''}</p>
+<details><summary>headers</summary><pre class="headers">${headerText(d.headers)}</pre></details>
+<details open><summary>body (excerpt)</summary><pre class="body">${prettyBody(d.bodyExcerpt)}</pre></details></div>`,
+  )}</div>`;
+}
+
 function propertyHtml(r: RuleResult): Markup | '' {
   const p = r.property;
   if (!p) return '';
@@ -70,5 +84,6 @@ ${propertyHtml(r)}
 ${r.commands?.length ? html`<dt>commands</dt><dd><ol>${r.commands.map((c) => html`<li><code>${c}</code></li>`)}</ol></dd>` : ''}
 </dl>
 ${exchanges.length ? html`<div class="exchanges">${exchanges.map((x, i) => exchangeHtml(x, i, exchanges.length))}</div>` : ''}
+${deliveriesHtml(r)}
 </details>`;
 }

@@ -41,6 +41,13 @@ function failureBody(r: RuleResult, result: RunResult): string {
     r.message ?? 'failed',
     `rule: ${r.id} [${r.level}, ${r.section}] ${r.statement}`,
     ...(last ? ['', exchangeText(last)] : []),
+    ...(r.deliveries?.length
+      ? [
+          '',
+          `webhook deliveries judged (${r.deliveries.length}):`,
+          ...r.deliveries.map((d) => `${d.receivedAt} POST ${d.callback}: ${d.bodyExcerpt.slice(0, 300)}`),
+        ]
+      : []),
     ...(r.failureId ? ['', `replay: ${replayCommand(result, r.failureId)}`] : []),
   ].join('\n');
 }

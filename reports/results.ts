@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { coverageCellSchema, exchangeSchema, propertyReplaySchema } from '../sut/evidence.ts';
+import { coverageCellSchema, deliveryEvidenceSchema, exchangeSchema, propertyReplaySchema } from '../sut/evidence.ts';
 
 // results.json: the machine-readable record of one run, the input of every other report.
 export const verdictSchema = z.enum(['pass', 'fail', 'skip', 'observed']);
@@ -24,6 +24,8 @@ export const ruleResultSchema = z.object({
   exchanges: z.array(exchangeSchema).default([]),
   property: propertyReplaySchema.optional(),
   commands: z.array(z.string()).optional(),
+  /** Webhook deliveries a delivery rule judged, in the order they arrived. */
+  deliveries: z.array(deliveryEvidenceSchema).optional(),
   /** Instances of the rule's statement the check judged (0 for a check skipped before judging any). */
   instances: z.number().int().nonnegative().optional(),
   /** Baseline comparison, when a baseline was given. */

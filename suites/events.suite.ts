@@ -74,13 +74,18 @@ check(
     c.expect(lastSegment(location) === sid, `a Location naming the inquiry ${sid}`, post);
 
     const ofThis = (d: Delivery) => mentions(d.json, sent.Interesado.Email);
+    const mark = server.count();
+    const arrived = await session.waitForDelivery((d) => on(PRIMARY_INQUIRY)(d) && ofThis(d), deadline(c));
+    // Evidence: what arrived for this inquiry — or, when nothing did, whatever arrived meanwhile.
+    if (!arrived) c.showDeliveries(server.deliveries().filter((d) => d.seq > mark));
     const first = c.present(
-      await session.waitForDelivery((d) => on(PRIMARY_INQUIRY)(d) && ofThis(d), deadline(c)),
+      arrived,
       `a delivery of the inquiry to the primary app's inquiry topic within ${deadline(c)} ms (deliveries arrived on: ${paths(server.deliveries())})`,
       post,
     );
     await sleep(SETTLE_MS);
     const copies = server.deliveries().filter(ofThis);
+    c.showDeliveries(copies);
     const toPrimary = copies.filter(on(PRIMARY_INQUIRY)).length;
     c.expect(toPrimary === 1, `exactly one delivery of the inquiry to the primary app, not ${toPrimary}`, post);
     const toOther = copies.filter(on(OTHER_INQUIRY)).length;
@@ -123,6 +128,7 @@ check(
     const { res, mark } = await sendAcceptedResend(c, session, call, ['delivery']);
     await sleep(SETTLE_MS);
     const later = server.deliveries().filter((d) => d.seq > mark);
+    c.showDeliveries(later);
     const misrouted = later.filter(on(RESEND_OTHER)).length;
     c.expect(misrouted === 0, `no delivery of primary's resend to the other app's callback, not ${misrouted} (misrouted)`, res);
     c.observe(`deliveries to the callback after the resend: ${later.filter(on(RESEND_PRIMARY)).length}`);
@@ -151,6 +157,7 @@ check(
     c.expectStatus(done, 204, 'POST {hooks}/agencias/{adminMail}/registro of the pending invitation');
     // The payload's fields are not shown: any value that names the AdminMail will do.
     const delivery = await session.waitForDelivery((d) => on(PRIMARY_REGISTRATION)(d) && mentions(d.json, adminMail), deadline(c));
+    c.showDeliveries(server.deliveries().filter(on(PRIMARY_REGISTRATION)));
     if (!delivery) {
       const there = server.deliveries().filter(on(PRIMARY_REGISTRATION));
       const seen = there.length === 0 ? 'nothing arrived' : `${there.length} arrived, e.g. ${excerpt(there[0]!.json)}`;

@@ -11,7 +11,7 @@ import { drawArbitrary, guarded } from './status/draws.ts';
 // from any check, set-up or clean-up — may get one. This file runs after every other
 // (api/suite-session.ts), so the run ledger (harness/run-ledger.ts) holds the whole run's exchanges; the check
 // adds its own deterministic phase (what the run has not sent yet) and a property over every endpoint, then
-// reports the first 5xx with the check and property input that produced it. A transport failure (timeout,
+// reports the first 5xx with the check and property run that produced it. A transport failure (timeout,
 // reset) is no 5xx: only a status line 500-599 counts. Unknown paths, methods a row does not define, the
 // simulation hooks and requests without credentials are outside the rows ("not shown"): recorded only.
 
@@ -20,13 +20,16 @@ const SHOWN = 3;
 
 const session = webhookSession();
 
-/** Where a 5xx came from, so it can be replayed: the check, and the property's seed, path and input. */
+/**
+ * Where a 5xx came from, so it can be replayed: the check, and the property's seed, path and the command that
+ * draws the same values. The request itself is the exchange in the evidence, as curl (issue 23 §2), not
+ * fast-check's notation of the drawn value.
+ */
 function origin(c: Check, s: ServerErrorSighting): string {
   if (s.ruleId === undefined) return "sent outside any check (a suite's set-up or clean-up)";
   if (!s.property) return `sent by ${s.ruleId}${s.ruleId === RULE ? "'s deterministic phase" : ''}`;
-  const { seed, path, input } = s.property;
-  const replay = `fast-check seed ${seed}${path !== undefined ? `, path ${path}` : ''}; run again with --seed ${c.ctx.seed} --only ${s.ruleId}`;
-  return `sent by ${s.ruleId}'s property (${replay}) drawing ${input}`;
+  const { seed, path } = s.property;
+  return `sent by ${s.ruleId}'s property (fast-check seed ${seed}${path !== undefined ? `, path ${path}` : ''}; again: npx vmp-conformance run --seed ${c.ctx.seed} --only ${s.ruleId})`;
 }
 
 const decoded = (s: string): string => {

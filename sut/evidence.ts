@@ -24,6 +24,18 @@ export const exchangeSchema = z.object({
 });
 export type Exchange = z.infer<typeof exchangeSchema>;
 
+/** A webhook delivery a check judged (issue 23 §2): when it arrived, where, its headers and body (secrets redacted). */
+export const deliveryEvidenceSchema = z.object({
+  receivedAt: z.string(),
+  /** The callback path it arrived on: the suites name each after the app and topic it was configured for. */
+  callback: z.string(),
+  headers: z.record(z.string(), z.string()),
+  bodyExcerpt: z.string(),
+  /** How its signature verified, when the profile names a scheme. */
+  signature: z.string().optional(),
+});
+export type DeliveryEvidence = z.infer<typeof deliveryEvidenceSchema>;
+
 export const coverageCellSchema = z.object({
   endpoint: z.string(),
   /** A status code as a string ("404"), or a media form ("media:ref"). */
@@ -53,6 +65,8 @@ export const checkMetaSchema = z.object({
   observation: z.string().optional(),
   /** A stateful failure's shrunk command sequence, replayable by `vmp-conformance replay`. */
   commands: z.array(z.string()).optional(),
+  /** Webhook deliveries a delivery rule judged, in the order they arrived. */
+  deliveries: z.array(deliveryEvidenceSchema).optional(),
   /** Instances of the statement the check judged (suites/harness/check.ts): a pass always has at least one. */
   instances: z.number().int().nonnegative().optional(),
 });

@@ -12,6 +12,8 @@ import { mismatchOf } from '../../sut/form-judge.ts';
 import { runContext, targetClient, type RunContext } from './context.ts';
 import { inCheckScope } from './check-scope.ts';
 import { sendingAs } from './run-ledger.ts';
+import type { Delivery } from '../../webhooks/delivery.ts';
+import { deliveryEvidence } from './delivery-evidence.ts';
 import { RuleViolation } from './violation.ts';
 
 declare module '@vitest/runner' {
@@ -214,6 +216,11 @@ export class Check {
     return value as T;
   }
 
+  /** Keeps the webhook deliveries this check judged as its evidence (issue 23 §2), in the order they arrived. */
+  showDeliveries(deliveries: readonly Delivery[]): void {
+    this.meta.deliveries = deliveryEvidence(deliveries, this.ctx.secrets);
+  }
+
   /** Records what the target did, for observe rules and for context on any rule. */
   observe(text: string): void {
     // What an observe rule records is its judgement; for the other levels it is context only.
@@ -266,14 +273,14 @@ export class Check {
     numRuns = this.ctx.numRuns,
   ): Promise<void> {
     const seed = propertySeed(this.ctx.seed, this.rule.id);
-    // Each run's requests are marked with the seed, the run's index (fast-check's path, until a failure
-    // starts the shrinking) and the input, so a 5xx it meets is reported replayably (run-ledger.ts).
+    // Each run's requests are marked with the seed and the run's index (fast-check's path, until a failure
+    // starts the shrinking), so a 5xx it meets is reported replayably (run-ledger.ts); the request is its curl.
     let index = 0;
     let failed = false;
     const marked = async (...args: Ts): Promise<void> => {
       const path = failed ? undefined : String(index);
       index += 1;
-      const origin = { ruleId: this.rule.id, property: { seed, ...(path !== undefined ? { path } : {}), input: () => fc.stringify(args) } };
+      const origin = { ruleId: this.rule.id, property: { seed, ...(path !== undefined ? { path } : {}) } };
       try {
         await sendingAs(origin, () => predicate(...args));
       } catch (error) {

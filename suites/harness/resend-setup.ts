@@ -116,6 +116,7 @@ export async function sendAcceptedResend(
     const deadline = c.ctx.profile.webhooks.deliveryDeadlineMs;
     const after = (d: Delivery) => d.seq > mark && d.path.endsWith(`/${call.name}`);
     const delivered = await session.waitForDelivery((d) => after(d) && isDeepStrictEqual(d.json, body), deadline);
+    c.showDeliveries(server.deliveries().filter(after));
     if (!delivered) {
       const others = server.deliveries().filter(after);
       const seen = others.length === 0 ? 'nothing arrived' : `${others.length} other arrived, e.g. ${JSON.stringify(others[0]!.json).slice(0, 200)}`;

@@ -6,7 +6,7 @@ import type { Exchange } from '../../sut/evidence.ts';
 
 // Every exchange of a run, whichever check (or a suite's set-up or clean-up) sent it, is heard here (issue 12
 // §4). errors/no-server-error runs last (api/suite-session.ts) and reports any 5xx of the whole run with the
-// check — and the property input — that produced it, and does not send again what the run already sent.
+// check — and the property run — that produced it, and does not send again what the run already sent.
 // The suites run in one worker with the module graph kept between files, so one ledger per run id lasts
 // the whole run; a new run id (the mutant gallery runs many targets in one session) starts a new one.
 
@@ -15,7 +15,6 @@ export interface PropertyOrigin {
   seed: number;
   /** The index of the run among the generated ones; absent once the property had failed and was shrinking. */
   path?: string;
-  input: () => string;
 }
 
 export interface Origin {
@@ -30,18 +29,15 @@ export interface ServerErrorSighting {
   counted: boolean;
   /** Who sent it; absent for a suite's set-up or clean-up. */
   ruleId?: string;
-  /** The property run that generated it: seed, path and the drawn input (shortened). */
-  property?: { seed: number; path?: string; input: string };
+  /** The property run that generated it (the request itself is the exchange, as curl). */
+  property?: PropertyOrigin;
 }
 
 /** Sightings kept with their evidence; beyond these only the count grows. */
 const KEEP = 50;
-const INPUT_CHARS = 300;
 
 /** A status line of 500-599: a server error. No status (a timeout, a reset) is a transport failure, not one. */
 export const isServerError = (status: number | undefined): boolean => status !== undefined && status >= 500 && status <= 599;
-
-const shorten = (s: string) => (s.length > INPUT_CHARS ? `${s.slice(0, INPUT_CHARS)}… (${s.length} characters)` : s);
 
 export class RunLedger {
   /** Requests sent in the run. */
@@ -82,7 +78,7 @@ export class RunLedger {
       status: res.status!,
       counted,
       ...(origin ? { ruleId: origin.ruleId } : {}),
-      ...(p ? { property: { seed: p.seed, ...(p.path !== undefined ? { path: p.path } : {}), input: shorten(p.input()) } } : {}),
+      ...(p ? { property: { seed: p.seed, ...(p.path !== undefined ? { path: p.path } : {}) } } : {}),
     });
   }
 }
