@@ -24,6 +24,9 @@ const SUITE_EXT = path.extname(fileURLToPath(import.meta.url));
  */
 export const LAST_SUITE_FILE = `suites/server-errors.suite${SUITE_EXT}`;
 
+/** A suite file by the name results.json records for each rule (`limits.suite`): what a one-rule replay loads. */
+export const suiteFileOf = (name: string): string => `suites/${name}${SUITE_EXT}`;
+
 /** vitest's order (longest or failed first), with LAST_SUITE_FILE moved to the end. */
 export class LastFileSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -173,7 +176,7 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
     await vitest.close();
     throw error;
   }
-  warmTransforms(vitest.vite);
+  if (!options.files) warmTransforms(vitest.vite);
   // The check titles each suite file holds, learnt from the first run (which loads every file): later runs
   // narrowed by --only load just the files with a matching check, as most of a narrow run is loading files.
   const titles = new Map<string, string[]>();

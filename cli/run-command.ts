@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { completeProfile, loadProfile, parseDraftProfile, ProfileError, readProfileJson, type DraftProfile, type Profile } from '../api/profile.ts';
 import { isCalendarDate, matchesOnly, RULES } from '../api/rules.ts';
 import { readBaseline } from '../api/baseline.ts';
@@ -122,6 +123,7 @@ export async function parseRunArgs(argv: string[]): Promise<RunSettings | 'help'
     const { draft, json } = await draftProfileFlag(v.profile);
     settings.draft = draft;
     settings.profileJson = json;
+    settings.profileFile = path.resolve(v.profile);
   }
   if (!settings.baseUrl && settings.draft && v.profile !== undefined) {
     // The embedded server takes its choices from the profile: it infers nothing, it is told.
