@@ -2,6 +2,7 @@ import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { redact, redactDeep } from '../sut/redact.ts';
 import { writeFilesAtomic } from '../support/atomic-write.ts';
+import { REPORT_HTML } from '../support/html-page.ts';
 import { htmlReport } from './html.ts';
 import { junitXml } from './junit.ts';
 import { markdownSummary } from './markdown.ts';
@@ -12,7 +13,7 @@ import type { RunResult } from './results.ts';
 // the run was interrupted), never a 0-byte junit.xml beside stale results. Secrets are redacted from the result
 // before rendering (no renderer's escaping can hide one) and from every rendered file once more.
 
-export const REPORT_FILES = { results: 'results.json', html: 'report.html', markdown: 'summary.md', junit: 'junit.xml', vitest: 'vitest.json' } as const;
+export const REPORT_FILES = { results: 'results.json', html: REPORT_HTML, markdown: 'summary.md', junit: 'junit.xml', vitest: 'vitest.json' } as const;
 
 /** Where vitest's JSON reporter wrote this run's vitest.json (a temporary name), when it did. */
 export interface VitestOutputs {

@@ -35,6 +35,9 @@ table.statements{table-layout:fixed;width:100%;font-size:13px}table.statements t
 table.observations th{width:7.5em}table.observations th:nth-child(3){width:11em}table.observations th:last-child{width:auto}
 `;
 
+/** The page every command that writes HTML names so: one file a person opens. */
+export const REPORT_HTML = 'report.html';
+
 /** The page around `body` (markup whose every value is already escaped); `title` is escaped here. */
 export function htmlPage(title: string, body: string): string {
   return `<!doctype html>
