@@ -4,7 +4,7 @@
 import { readBaseline } from './baseline.ts';
 import { arrivalSpec, executeK6Export, executeLoad, loadModelOf, parseThreshold, type LoadSettings, type Threshold } from './load.ts';
 import { LOCAL_CAPTURE, parseDraftProfile, parseProfile, readProfileJson, type CaptureReach, type Profile } from './profile.ts';
-import { matchesOnly, RULES } from './rules.ts';
+import { checkSelection } from './rules.ts';
 import { DEFAULT_REPORT_DIR, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, executeRun, randomSeed, type RunSettings } from './run.ts';
 import type { RunOutcome } from './run-suites.ts';
 import { DEFAULT_SIMULATE_RATE, executeSimulation, type SimulateSettings } from './simulate.ts';
@@ -66,6 +66,8 @@ export interface ConformanceOptions {
   readOnly?: boolean;
   /** Rule-id globs, comma-separated, as `run --only`. */
   only?: string;
+  /** Rule-id globs whose checks do not run, as `run --exclude`. */
+  exclude?: string;
   /** Where the reports go (default ./vmp-report). */
   reportDir?: string;
   timeoutMs?: number;
@@ -84,7 +86,7 @@ export interface ConformanceOptions {
 /** Runs the conformance suites against a target, as `vmp-conformance run`; resolves with the verdicts and report files. */
 export async function runConformance(options: ConformanceOptions = {}): Promise<RunOutcome> {
   if (options.baseUrl !== undefined && options.profile === undefined) throw new UsageError("baseUrl needs a profile (at least the apps' credentials)");
-  if (options.only !== undefined && !RULES.some((r) => matchesOnly(options.only, r.id))) throw new UsageError(`only '${options.only}' matches no rule id`);
+  checkSelection(options, (name) => name);
   const profileJson = options.profile === undefined ? undefined : await profileJsonOf(options.profile);
   const settings: RunSettings = {
     ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl.replace(/\/+$/, '') } : {}),
@@ -96,6 +98,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     ...(options.maxDurationSec !== undefined ? { maxDurationSec: options.maxDurationSec } : {}),
     readOnly: options.readOnly ?? false,
     ...(options.only !== undefined ? { only: options.only } : {}),
+    ...(options.exclude !== undefined ? { exclude: options.exclude } : {}),
     ...(options.baseline !== undefined ? { baseline: { file: options.baseline, baseline: await readBaseline(options.baseline) } } : {}),
     ...(options.writeBaseline !== undefined ? { writeBaseline: options.writeBaseline } : {}),
     ...(options.today !== undefined ? { today: options.today } : {}),

@@ -5,7 +5,7 @@ import { ResultCollector } from '../reports/collector.ts';
 import { consoleReport, headerLine } from '../reports/console.ts';
 import { AreaProgress, progressCounter, type RunProgress } from '../reports/progress.ts';
 import type { RuleResult, RunResult } from '../reports/results.ts';
-import { matchesOnly } from '../reports/rule-glob.ts';
+import { isSelected, type Selection } from '../reports/rule-glob.ts';
 import { buildRunResult } from '../reports/run-result.ts';
 import { toolVersion } from '../support/version.ts';
 import { inferredText, type InferredValue } from '../reports/inferred.ts';
@@ -46,7 +46,10 @@ export interface RunAgainstOptions {
   reportDir: string;
   /** The profile file the run read (absolute), recorded for `replay`. */
   profileFile?: string;
+  /** Rule-id globs, comma-separated (`scoping/*`, `home/*,status/home/*`): only matching checks run. */
   only?: string;
+  /** Rule-id globs whose checks do not run, whatever --only says. */
+  exclude?: string;
   files?: string[];
   baseline?: { file: string; baseline: Baseline };
   writeBaseline?: string;
@@ -87,7 +90,8 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
   // The last guard of Principle 4: no console line shows a secret, whatever a message quotes.
   const say = (line: string) => o.out(redact(line, secrets));
   const startedAt = Date.now();
-  const deadline = o.deadline ?? runDeadline(startedAt, defaultMaxDurationSec(RULES.filter((r) => matchesOnly(o.only, r.id)).length, o.numRuns));
+  const chosen: Selection = { ...(o.only ? { only: o.only } : {}), ...(o.exclude ? { exclude: o.exclude } : {}) };
+  const deadline = o.deadline ?? runDeadline(startedAt, defaultMaxDurationSec(RULES.filter((r) => isSelected(chosen, r.id)).length, o.numRuns));
   // Restores go through a client without the run's deadline: what the run changed is put back even past it.
   const client = () => new TargetClient({ baseUrl: o.baseUrl, profile: o.profile, timeoutMs: o.timeoutMs, secrets });
   const fixtures = o.fixtures ?? (await prepareTarget(new TargetClient({ baseUrl: o.baseUrl, profile: o.profile, timeoutMs: o.timeoutMs, secrets, deadline })));
@@ -109,10 +113,10 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
   };
   // A rule that an exchange of discovery broke is run (and fails) even when --only leaves it out: it is why
   // the selected checks may skip, and a run whose every check skipped must not pass.
-  const faulted = fixtures.faults.map((f) => f.ruleId).filter((id) => !matchesOnly(o.only, id));
-  const only = o.only !== undefined && faulted.length > 0 ? [o.only, ...faulted].join(',') : o.only;
-  const selected = RULES.filter((r) => matchesOnly(only, r.id));
-  const options = { runs: o.numRuns, readOnly: o.readOnly, ...(o.only ? { only: o.only } : {}) };
+  const faulted = fixtures.faults.map((f) => f.ruleId).filter((id) => !isSelected(chosen, id));
+  const select: Selection = faulted.length > 0 ? { ...chosen, also: faulted } : chosen;
+  const selected = RULES.filter((r) => isSelected(select, r.id));
+  const options = { runs: o.numRuns, readOnly: o.readOnly, ...chosen };
   say(
     headerLine({
       tool: { name: 'vmp-conformance', version: toolVersion() },
@@ -138,7 +142,12 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
     counted?.(r);
   };
   collector.onResult(completed);
-  const run = { ctx, reporters: [collector], stopAt: deadline.at + restoreGraceMs(o.timeoutMs), ...(only ? { only } : {}) };
+  const run = {
+    ctx,
+    reporters: [collector],
+    stopAt: deadline.at + restoreGraceMs(o.timeoutMs),
+    ...(select.only || select.exclude || select.also ? { select } : {}),
+  };
   // Stopped before any check could change the target: nothing to restore, and the previous reports stay as they are.
   if (o.interrupt?.signal.aborted) throw new InterruptedBeforeChecks('interrupted before the checks began');
   // What the suites change on the target, as they change it (a run's own vitest session only).
@@ -183,7 +192,7 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
       runs: o.numRuns,
       readOnly: o.readOnly,
       timeoutMs: o.timeoutMs,
-      ...(o.only ? { only: o.only } : {}),
+      ...chosen,
       selected,
       discovery: notes,
       ...(o.inferred?.length ? { inferred: o.inferred } : {}),

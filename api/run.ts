@@ -1,5 +1,5 @@
 import { RULES } from '../models/index.ts';
-import { matchesOnly } from '../reports/rule-glob.ts';
+import { isSelected } from '../reports/rule-glob.ts';
 import { TargetClient } from '../sut/client.ts';
 import type { DraftProfile, Profile } from '../sut/profile.ts';
 import { completeProfile, ProfileError } from '../sut/profile-load.ts';
@@ -52,6 +52,8 @@ export interface RunSettings {
   maxDurationSec?: number;
   readOnly: boolean;
   only?: string;
+  /** Rule-id globs whose checks do not run (--exclude). */
+  exclude?: string;
   baseline?: { file: string; baseline: Baseline };
   writeBaseline?: string;
   today?: string;
@@ -115,7 +117,8 @@ async function reportTargetError(s: RunSettings, error: TargetError, startedAt: 
     readOnly: s.readOnly,
     timeoutMs: s.timeoutMs,
     ...(s.only ? { only: s.only } : {}),
-    selected: RULES.filter((r) => matchesOnly(s.only, r.id)),
+    ...(s.exclude ? { exclude: s.exclude } : {}),
+    selected: RULES.filter((r) => isSelected(s, r.id)),
     error: { code: error.code, message: redact(error.message, secrets) },
   });
   await writeReports(result, s.reportDir, secrets);
@@ -134,7 +137,7 @@ export async function executeRun(s: RunSettings, out: (line: string) => void, in
 }
 
 async function executeChecks(s: RunSettings, out: (line: string) => void, interrupt?: RunControl): Promise<RunOutcome> {
-  const checks = RULES.filter((r) => matchesOnly(s.only, r.id)).length;
+  const checks = RULES.filter((r) => isSelected(s, r.id)).length;
   const deadline = runDeadline(Date.now(), s.maxDurationSec ?? defaultMaxDurationSec(checks, s.numRuns));
   let embedded: Embedded | undefined;
   try {
@@ -170,6 +173,7 @@ async function executeChecks(s: RunSettings, out: (line: string) => void, interr
         reportDir: s.reportDir,
         ...(s.profileFile ? { profileFile: s.profileFile } : {}),
         ...(s.only ? { only: s.only } : {}),
+        ...(s.exclude ? { exclude: s.exclude } : {}),
         ...(s.baseline ? { baseline: s.baseline } : {}),
         ...(s.writeBaseline ? { writeBaseline: s.writeBaseline } : {}),
         ...(interrupt ? { interrupt } : {}),

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { BaseSequencer, createVitest, type Reporter, type SerializedError, type TestCase, type TestModule, type TestSpecification } from 'vitest/node';
-import { onlyPattern } from '../reports/rule-glob.ts';
+import { selectionPattern, type Selection } from '../reports/rule-glob.ts';
 import type { RunContext } from '../suites/harness/context.ts';
 import { terminalSafeText } from '../support/terminal-text.ts';
 
@@ -47,8 +47,8 @@ export interface SessionOptions {
 export interface SessionRun {
   ctx: RunContext;
   reporters: Reporter[];
-  /** Rule-id globs, comma-separated (`scoping/*`, `home/*,status/home/*`): only matching checks run. */
-  only?: string;
+  /** Which rules' checks run (--only, --exclude, and rules added by id); absent: every check. */
+  select?: Selection;
   /**
    * Epoch ms past which the run is abandoned however far it got (its worker is stopped when the session
    * closes): the last bound of a run, for a check stuck where no deadline reaches it.
@@ -180,9 +180,9 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
   // The check titles each suite file holds, learnt from the first run (which loads every file): later runs
   // narrowed by --only load just the files with a matching check, as most of a narrow run is loading files.
   const titles = new Map<string, string[]>();
-  const filesFor = (only: string | undefined): TestSpecification[] => {
-    if (only === undefined || titles.size === 0) return specifications;
-    const pattern = new RegExp(onlyPattern(only));
+  const filesFor = (select: Selection | undefined): TestSpecification[] => {
+    if (select === undefined || titles.size === 0) return specifications;
+    const pattern = new RegExp(selectionPattern(select));
     const chosen = specifications.filter((s) => titles.get(s.moduleId)?.some((t) => pattern.test(t)) ?? true);
     return chosen.length > 0 ? chosen : specifications;
   };
@@ -193,9 +193,9 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
     async run(r) {
       relay.current = r.reporters;
       vitest.provide('vmp', r.ctx);
-      if (r.only) vitest.setGlobalTestNamePattern(onlyPattern(r.only));
+      if (r.select) vitest.setGlobalTestNamePattern(selectionPattern(r.select));
       else vitest.resetGlobalTestNamePattern();
-      const pending = vitest.runTestSpecifications(filesFor(r.only), true);
+      const pending = vitest.runTestSpecifications(filesFor(r.select), true);
       running = pending.catch(() => undefined);
       const result = await (r.stopAt === undefined ? pending : settledBefore(pending, r.stopAt));
       if (result === undefined) {

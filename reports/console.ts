@@ -10,7 +10,7 @@ const COLUMNS = ['passed', 'failed', 'skipped', 'observed'] as const;
 
 export function headerLine(r: Pick<RunResult, 'tool' | 'target' | 'seed' | 'options' | 'deadline'>): string {
   const target = r.target.embedded ? `${r.target.baseUrl} (embedded reference server)` : r.target.baseUrl;
-  const only = r.options.only ? `, only ${r.options.only}` : '';
+  const only = `${r.options.only ? `, only ${r.options.only}` : ''}${r.options.exclude ? `, excluding ${r.options.exclude}` : ''}`;
   const ro = r.options.readOnly ? ', read-only' : '';
   const bound = r.deadline ? `, at most ${r.deadline.seconds} s` : '';
   return `${r.tool.name} ${r.tool.version} → ${target} (seed ${r.seed}, ${r.options.runs} runs per property${only}${ro}${bound})`;

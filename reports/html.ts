@@ -28,7 +28,7 @@ ${result.error ? html`<p class="message" id="error">No check ran: ${result.error
     result.target.profileFile ? html`, profile <code>${result.target.profileFile}</code>` : ''
   }</dd>
 <dt>seed</dt><dd><code>${result.seed}</code> (re-run with <code>--seed ${result.seed}</code>)</dd>
-<dt>options</dt><dd>${result.options.runs} runs per property${result.options.only ? html`, only <code>${result.options.only}</code>` : ''}${result.options.readOnly ? ', read-only' : ''}</dd>
+<dt>options</dt><dd>${result.options.runs} runs per property${result.options.only ? html`, only <code>${result.options.only}</code>` : ''}${result.options.exclude ? html`, excluding <code>${result.options.exclude}</code>` : ''}${result.options.readOnly ? ', read-only' : ''}</dd>
 <dt>started</dt><dd>${result.startedAt}, ${(result.durationMs / 1000).toFixed(1)} s</dd>
 <dt>tool</dt><dd>${result.tool.name} ${result.tool.version}</dd>
 </dl></header>

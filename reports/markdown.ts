@@ -37,7 +37,7 @@ export function markdownSummary(result: RunResult): string {
     ...(result.interrupted ? [`**${cell(interruptionNote(result)!)}**`, ''] : []),
     ...(result.error ? [`**No check ran: ${cell(result.error.message)}**`, ''] : []),
     `Target ${code(result.target.baseUrl)}${result.target.embedded ? ' (embedded reference server)' : ''}, seed ${code(String(result.seed))}, ` +
-      `${result.options.runs} runs per property${result.options.only ? `, only ${code(result.options.only)}` : ''}, ` +
+      `${result.options.runs} runs per property${result.options.only ? `, only ${code(result.options.only)}` : ''}${result.options.exclude ? `, excluding ${code(result.options.exclude)}` : ''}, ` +
       `${result.tool.name} ${result.tool.version}.`,
     '',
     `**${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.observed} observed** in ${(result.durationMs / 1000).toFixed(1)} s.`,

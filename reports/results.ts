@@ -97,7 +97,13 @@ export const runResultSchema = z.object({
   reportDir: z.string().optional(),
   /** The profile with every secret header value redacted. */
   profile: z.record(z.string(), z.unknown()),
-  options: z.object({ runs: z.number().int(), readOnly: z.boolean(), only: z.string().optional(), timeoutMs: z.number().int().optional() }),
+  options: z.object({
+    runs: z.number().int(),
+    readOnly: z.boolean(),
+    only: z.string().optional(),
+    exclude: z.string().optional(),
+    timeoutMs: z.number().int().optional(),
+  }),
   summary: z.object({ passed: z.number(), failed: z.number(), skipped: z.number(), observed: z.number() }),
   rules: z.array(ruleResultSchema),
   coverage: z.array(coverageCellSchema.extend({ count: z.number().int() })).default([]),

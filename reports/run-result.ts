@@ -27,6 +27,7 @@ export interface RunFacts {
   readOnly: boolean;
   timeoutMs: number;
   only?: string;
+  exclude?: string;
   /** The catalog rules the run selected (after --only): each gets a result, checked or not. */
   selected: readonly Rule[];
   /** discoveryNotes() of the run's fixtures. */
@@ -84,7 +85,13 @@ export function buildRunResult(collector: ResultCollector, facts: RunFacts): Run
     target: { baseUrl: facts.baseUrl, embedded: facts.embedded, ...(facts.profileFile ? { profileFile: facts.profileFile } : {}) },
     ...(facts.reportDir ? { reportDir: facts.reportDir } : {}),
     profile: redactDeep(facts.profile, facts.secrets) as unknown as Record<string, unknown>,
-    options: { runs: facts.runs, readOnly: facts.readOnly, timeoutMs: facts.timeoutMs, ...(facts.only ? { only: facts.only } : {}) },
+    options: {
+      runs: facts.runs,
+      readOnly: facts.readOnly,
+      timeoutMs: facts.timeoutMs,
+      ...(facts.only ? { only: facts.only } : {}),
+      ...(facts.exclude ? { exclude: facts.exclude } : {}),
+    },
     summary: totals(rules),
     coverage,
     coverageMatrix: coverageMatrix(coverage),
