@@ -44,6 +44,10 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
+/** The home rules against the broken server, seed 5, reports in `reportDir`; `extra` flags after. */
+const againstBroken = (reportDir: string, ...extra: string[]) =>
+  cli(['run', '--base-url', server.url, '--profile', profile, '--only', HOME_RULES, '--seed', '5', '--report-dir', reportDir, ...extra]);
+
 describe('junit.xml, summary.md and results.json agree with the exit code', () => {
   it(
     'a pass: exit 0, no failure and no error; suites are the spec areas in catalog order',
@@ -64,38 +68,10 @@ describe('junit.xml, summary.md and results.json agree with the exit code', () =
     'failures the baseline expects: exit 0, each a <skipped> "expected by the baseline", not a <failure>',
     async () => {
       const baseline = path.join(dir, 'baseline.json');
-      const first = await cli([
-        'run',
-        '--base-url',
-        server.url,
-        '--profile',
-        profile,
-        '--only',
-        HOME_RULES,
-        '--seed',
-        '5',
-        '--report-dir',
-        path.join(dir, 'b1'),
-        '--write-baseline',
-        baseline,
-      ]);
+      const first = await againstBroken(path.join(dir, 'b1'), '--write-baseline', baseline);
       expect(first.code).toBe(1);
       const reportDir = path.join(dir, 'b2');
-      const run = await cli([
-        'run',
-        '--base-url',
-        server.url,
-        '--profile',
-        profile,
-        '--only',
-        HOME_RULES,
-        '--seed',
-        '5',
-        '--report-dir',
-        reportDir,
-        '--baseline',
-        baseline,
-      ]);
+      const run = await againstBroken(reportDir, '--baseline', baseline);
       expect(run.code, run.stdout).toBe(0);
       const a = await artifacts(reportDir);
       const known = a.result.rules.filter((r) => r.verdict === 'fail');
