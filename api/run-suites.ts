@@ -3,7 +3,8 @@ import path from 'node:path';
 import { RULES, todayIn } from '../models/index.ts';
 import { ResultCollector } from '../reports/collector.ts';
 import { consoleReport, headerLine } from '../reports/console.ts';
-import { AreaProgress, progressCounter, type RunProgress } from '../reports/progress.ts';
+import { AreaProgress, progressCounter, type RuleListener } from '../reports/progress.ts';
+import type { RunOutcome } from './run-outcome.ts';
 import type { RuleResult, RunResult } from '../reports/results.ts';
 import { isSelected, type Selection } from '../reports/rule-glob.ts';
 import { buildRunResult } from '../reports/run-result.ts';
@@ -72,18 +73,11 @@ export interface RunAgainstOptions {
   /** SIGINT/SIGTERM handling (the CLI's): the run stops, restores what it changed and writes partial reports. */
   interrupt?: RunControl;
   /** Each rule's result as it completes (in completion order), with the run's totals so far. */
-  onRule?: (rule: RuleResult, progress: RunProgress) => void;
+  onRule?: RuleListener;
   out: (line: string) => void;
 }
 
-export interface RunOutcome {
-  exitCode: number;
-  result: RunResult;
-  reportDir: string;
-  reportFiles: Record<'results' | 'html' | 'markdown' | 'junit', string>;
-  /** The deadline's hard stop ended the suite worker mid-check. */
-  workerStopped: boolean;
-}
+export type { RunOutcome } from './run-outcome.ts';
 
 export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
   const secrets = secretsOf(o.profile);
@@ -252,7 +246,7 @@ export const STOP_GRACE_MS = 3_000;
  * main thread restores now, and says what the run restored and what it could not.
  */
 async function restoreAfterInterrupt(
-  signal: NodeJS.Signals,
+  signal: string,
   journal: WebhookJournal,
   client: TargetClient,
   say: (line: string) => void,

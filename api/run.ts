@@ -20,7 +20,9 @@ import type { Baseline } from './baseline.ts';
 import { startEmbedded, type Embedded } from './embedded.ts';
 import { defaultMaxDurationSec, runDeadline } from './run-deadline.ts';
 import { InterruptedBeforeChecks, type RunControl } from './interrupt.ts';
-import type { RunAgainstOptions, RunOutcome } from './run-suites.ts';
+import type { RunAgainstOptions } from './run-suites.ts';
+import type { RunOutcome } from './run-outcome.ts';
+import type { RuleListener } from '../reports/progress.ts';
 
 // `run` below the CLI: starts the embedded reference server when there is no base URL, completes the profile by
 // inference, explores the target and hands over to runAgainst (run-suites.ts). Throws TargetError when no
@@ -60,7 +62,7 @@ export interface RunSettings {
   capture: CaptureReach;
   discardUnrestorableWebhooks: boolean;
   /** Each rule's result as it completes, with the run's totals so far. */
-  onRule?: RunAgainstOptions['onRule'];
+  onRule?: RuleListener;
 }
 
 /**

@@ -5,7 +5,7 @@ import { renderSimulationSection } from '../simulator/simulation-html.ts';
 import type { SimulationResult } from '../simulator/simulation-result.ts';
 import { redact, redactDeep } from '../sut/redact.ts';
 import { writeFileAtomic } from '../support/atomic-write.ts';
-import type { RunOutcome } from './run-suites.ts';
+import type { RunOutcome } from './run-outcome.ts';
 
 // `start`'s report.html (issue 23 §3): the conformance run's report with the traffic simulation as a section of
 // its own, so the one page `npm start` points at shows both. Written over the run's report.html, as a whole.

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -110,6 +112,13 @@ class RelayReporter implements Reporter {
   }
 }
 
+/**
+ * vite's cache (and vitest's record of durations under it) outside the project: by default it is
+ * `node_modules/.vite` under the root, which for an installed package is inside it (issue 23 §5: nothing is ever
+ * written into the installed package). One per project root, so a checkout and an installed copy keep their own.
+ */
+export const VITE_CACHE_DIR = path.join(tmpdir(), 'vmp-conformance-vite', createHash('sha1').update(PROJECT_ROOT).digest('hex').slice(0, 12));
+
 /** The layers the suites import (README, Layout): what the worker asks vite to transform as it loads them. */
 const SUITE_LAYERS = ['support', 'models', 'generators', 'sut', 'webhooks', 'suites'];
 
@@ -145,6 +154,7 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
     'test',
     { config: false, root: PROJECT_ROOT, watch: false, reporters: reporters as never, outputFile, passWithNoTests: true },
     {
+      cacheDir: VITE_CACHE_DIR,
       test: {
         include: options.files ?? [`suites/**/*.suite${SUITE_EXT}`],
         // One worker, files in sequence: the suites share one target whose webhook configuration

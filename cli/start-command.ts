@@ -2,7 +2,7 @@ import { LOCAL_CAPTURE } from '../api/profile.ts';
 import { embeddedSecrets } from '../api/embedded.ts';
 import { executeSimulation, type SimulationResult } from '../api/simulate.ts';
 import { writeStartReport } from '../api/start-report.ts';
-import type { RunOutcome } from '../api/run-suites.ts';
+import type { RunOutcome } from '../api/run-outcome.ts';
 import { integerFlag, parseFlags, reportDirFlag } from './flags.ts';
 import { DEFAULT_REPORT_DIR, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, executeRun, MAX_SEED, randomSeed } from '../api/run.ts';
 

@@ -74,8 +74,11 @@ export interface RunProgress {
   failed: number;
 }
 
+/** Hears each rule's result as it completes, with the run's totals so far. */
+export type RuleListener = (rule: RuleResult, progress: RunProgress) => void;
+
 /** Counts rules as they complete, for a listener that wants the running totals. */
-export function progressCounter(total: number, listener: (r: RuleResult, p: RunProgress) => void): (r: RuleResult) => void {
+export function progressCounter(total: number, listener: RuleListener): (r: RuleResult) => void {
   const p: RunProgress = { done: 0, total, failed: 0 };
   return (r) => {
     p.done += 1;
