@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { noteOf } from '../reports/inferred.ts';
 import type { Finding, Hint } from '../sut/infer/probe.ts';
+import { inferredMarks } from '../sut/infer/provenance.ts';
 import { profileFileSchema, type DraftProfile } from '../sut/profile.ts';
 import { tempPathFor } from '../support/atomic-write.ts';
 
@@ -24,6 +25,7 @@ const KEY_ORDER = [
   'resendMaxAgeDays',
   'inquiryPageSize',
   'timeZone',
+  'today',
   'catalogKeys',
   'invitationState',
   'webhooks',
@@ -45,9 +47,15 @@ export function draftFile(o: {
   known: DraftProfile;
   found: readonly Finding[];
   hints: readonly Hint[];
+  /** Resolved secrets: masked in the fingerprints of $inferred. */
+  secrets: readonly string[];
 }): Record<string, unknown> {
   const comments: Record<string, string> = {};
-  for (const f of o.found) comments[f.key] = noteOf(f);
+  for (const f of o.found) {
+    comments[f.key] = noteOf(f);
+    // A part of a value no probe verified has a note of its own, where a user reading the file looks for it.
+    for (const [key, why] of Object.entries(f.unverified ?? {})) if (key !== f.key) comments[key] = `UNVERIFIED: ${why}`;
+  }
   for (const h of o.hints) comments[h.key] = `not inferred: ${h.hint}`;
   const known = o.known as Record<string, unknown>;
   const schema = path
@@ -56,8 +64,9 @@ export function draftFile(o: {
     .join('/');
   return {
     $schema: schema,
-    description: `Drafted by vmp-conformance init from ${o.baseUrl} on ${new Date().toISOString().slice(0, 10)}: check the values $comment marks, fill in those it could not infer.`,
+    description: `Drafted by vmp-conformance init from ${o.baseUrl} on ${new Date().toISOString().slice(0, 10)}: check the values $comment marks (UNVERIFIED first), fill in those it could not infer.`,
     $comment: Object.fromEntries(Object.entries(comments).sort(([a], [b]) => a.localeCompare(b))),
+    $inferred: inferredMarks(o.found, o.secrets),
     apps: o.apps,
     ...Object.fromEntries(KEY_ORDER.filter((k) => known[k] !== undefined).map((k) => [k, known[k]])),
   };

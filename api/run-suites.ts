@@ -10,6 +10,7 @@ import { isSelected, type Selection } from '../reports/rule-glob.ts';
 import { buildRunResult } from '../reports/run-result.ts';
 import { toolVersion } from '../support/version.ts';
 import { inferredText, type InferredValue } from '../reports/inferred.ts';
+import { provenanceOf } from '../sut/infer/provenance.ts';
 import { tempPathFor } from '../support/atomic-write.ts';
 import { REPORT_FILES, writeReports } from '../reports/write.ts';
 import type { RunContext } from '../suites/harness/context.ts';
@@ -104,6 +105,7 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
     capture: o.capture ?? LOCAL_CAPTURE,
     deadline,
     discardUnrestorableWebhooks: o.discardUnrestorableWebhooks ?? false,
+    provenance: provenanceOf(o.profile, secrets, o.inferred),
   };
   // A rule that an exchange of discovery broke is run (and fails) even when --only leaves it out: it is why
   // the selected checks may skip, and a run whose every check skipped must not pass.

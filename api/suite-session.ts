@@ -152,24 +152,27 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
   const signalListeners = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
   const vitest = await createVitest(
     'test',
-    { config: false, root: PROJECT_ROOT, watch: false, reporters: reporters as never, outputFile, passWithNoTests: true },
     {
-      cacheDir: VITE_CACHE_DIR,
-      test: {
-        include: options.files ?? [`suites/**/*.suite${SUITE_EXT}`],
-        // One worker, files in sequence: the suites share one target whose webhook configuration
-        // they save and restore, and requests to a local target are cheaper than worker start-up. Within a
-        // file, checks that change nothing run this many at a time (suites/harness/check.ts).
-        pool: 'threads',
-        fileParallelism: false,
-        isolate: false,
-        maxConcurrency: 5,
-        sequence: { sequencer: LastFileSequencer },
-        testTimeout: options.testTimeoutMs ?? 60_000,
-        hookTimeout: options.testTimeoutMs ?? 60_000,
-        silent: true,
-      },
+      config: false,
+      root: PROJECT_ROOT,
+      watch: false,
+      reporters: reporters as never,
+      outputFile,
+      passWithNoTests: true,
+      include: options.files ?? [`suites/**/*.suite${SUITE_EXT}`],
+      // One worker, files in sequence: the suites share one target whose webhook configuration
+      // they save and restore, and requests to a local target are cheaper than worker start-up. Within a
+      // file, checks that change nothing run this many at a time (suites/harness/check.ts).
+      pool: 'threads',
+      fileParallelism: false,
+      isolate: false,
+      maxConcurrency: 5,
+      sequence: { sequencer: LastFileSequencer },
+      testTimeout: options.testTimeoutMs ?? 60_000,
+      hookTimeout: options.testTimeoutMs ?? 60_000,
+      silent: true,
     },
+    { cacheDir: VITE_CACHE_DIR },
     { stdout: quiet('stdout'), stderr: quiet('stderr') },
   );
   // vitest's logger exits the process on SIGINT/SIGTERM; the caller decides what a signal does (cli/interrupt.ts:
@@ -177,10 +180,11 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     for (const listener of process.listeners(signal)) if (!signalListeners[signal].includes(listener)) process.off(signal, listener);
   }
-  // onInit for vitest's own reporters, as start() would; then each run is runTestSpecifications.
+  // onInit for vitest's own reporters, as start() would (standalone: vitest 4's name for init); then each run is
+  // runTestSpecifications.
   let specifications: TestSpecification[];
   try {
-    await vitest.init();
+    await vitest.standalone();
     specifications = await vitest.globTestSpecifications();
   } catch (error) {
     await vitest.close();

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { hooksBase } from '../api/profile.ts';
+import { isCalendarDate } from '../api/rules.ts';
 import { didYouMean } from '../support/did-you-mean.ts';
 import { UsageError } from '../support/errors.ts';
 
@@ -115,4 +117,17 @@ export function listenError(flags: string, host: string, port: number, error: un
   const code = errno(error);
   const why = code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? 'no such address' : code === 'EADDRINUSE' ? 'the port is in use' : code;
   return new UsageError(`${flags}: cannot listen on ${host}:${port} (${why})`);
+}
+
+/** --hooks: the simulation hooks' base, as profile key simulationHooks takes it (a path or an absolute http(s) URL). */
+export function hooksFlag(value: string): string {
+  if (!hooksBase(value))
+    throw new UsageError(`--hooks must be a path relative to the base URL (/_sim) or an absolute http(s) URL, without query or fragment, got '${value}'`);
+  return value;
+}
+
+/** --today: a calendar date, yyyy-mm-dd. */
+export function todayFlag(value: string): string {
+  if (!isCalendarDate(value)) throw new UsageError(`--today must be a date as yyyy-mm-dd, got '${value}'`);
+  return value;
 }

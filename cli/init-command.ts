@@ -1,4 +1,4 @@
-import { inferredText } from '../reports/inferred.ts';
+import { inferredText, unverifiedParts } from '../reports/inferred.ts';
 import { HEADER_NAME, parseDraftProfile, ProfileError, redact, secretsOf, type DraftProfile } from '../api/profile.ts';
 import { draftFile, replaceStrings, writeDraftProfile } from '../api/init.ts';
 import { checkTarget, inferTarget } from '../api/infer-target.ts';
@@ -7,7 +7,7 @@ import { runDeadline } from '../api/run-deadline.ts';
 import { DEFAULT_TIMEOUT_MS } from '../api/run.ts';
 import { UsageError } from '../support/errors.ts';
 import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags, checkListenable } from './capture-flags.ts';
-import { integerFlag, outputFileFlag, parseFlags } from './flags.ts';
+import { hooksFlag, integerFlag, outputFileFlag, parseFlags, todayFlag } from './flags.ts';
 import { baseUrlFlag } from './run-command.ts';
 
 // `vmp-conformance init` (issue 14): from a base URL and each app's credentials, a draft target profile. Every key
@@ -29,6 +29,8 @@ const OPTIONS = {
   'other-query': { type: 'string', multiple: true },
   'empty-query': { type: 'string', multiple: true },
   'webhook-secret': { type: 'string' },
+  hooks: { type: 'string' },
+  today: { type: 'string' },
   out: { type: 'string', default: DEFAULT_OUT },
   'read-only': { type: 'boolean', default: false },
   'timeout-ms': { type: 'string', default: String(DEFAULT_TIMEOUT_MS) },
@@ -40,12 +42,15 @@ const OPTIONS = {
 const USAGE = [
   "Usage: vmp-conformance init --base-url URL --header 'Name: value' --other-header 'Name: value' [--empty-header 'Name: value']",
   '                            [--query name=value] [--other-query name=value] [--empty-query name=value] [--webhook-secret SECRET]',
-  `                            [--out FILE] [--read-only] [--timeout-ms N] [--max-duration S]`,
+  `                            [--hooks PATH] [--today YYYY-MM-DD] [--out FILE] [--read-only] [--timeout-ms N] [--max-duration S]`,
   "Probes the target with each app's credentials (headers, query parameters, or both; each flag may repeat; values may be",
   // biome-ignore lint/style/useTemplate: `${ENV}` is the profile's own syntax, printed as it is
   '${ENV} references, which stay references in the file) and writes a draft profile (default ' + DEFAULT_OUT + '): every value it',
   'could infer, with how in $comment, and a hint there for every value it could not. --webhook-secret is the signing secret',
-  'deliveries are verified with, to tell the scheme. --read-only changes nothing (fewer values are inferred). Whatever the',
+  "deliveries are verified with, to tell the scheme and the upsert member that takes it. --hooks is the base of the target's",
+  "simulation hooks where init does not find it (written as simulationHooks); --today the target's date where it is fixed",
+  '(written as today). A value no probe could verify is marked UNVERIFIED, in $comment and here; $inferred records what was',
+  'inferred, so that run names it when a check that read it fails. --read-only changes nothing (fewer values are inferred). Whatever the',
   'probing changes (webhook configurations, an invited agency of its own) is put back, also on Ctrl-C. --max-duration',
   `bounds the probing in seconds (default ${DEFAULT_MAX_DURATION_SEC}): what is not told by then is left to fill in.`,
   ...CAPTURE_USAGE,
@@ -103,7 +108,12 @@ export async function initCommand(argv: string[], out: (line: string) => void): 
   let webhookSecret: string | undefined;
   try {
     // The secret rides on a signature-only webhooks block to be resolved (and redacted) like every ${ENV} value.
-    draft = parseDraftProfile({ apps, ...(written !== undefined ? { webhooks: { signature: { secret: written } } } : {}) });
+    draft = parseDraftProfile({
+      apps,
+      ...(v.hooks !== undefined ? { simulationHooks: hooksFlag(v.hooks) } : {}),
+      ...(v.today !== undefined ? { today: todayFlag(v.today) } : {}),
+      ...(written !== undefined ? { webhooks: { signature: { secret: written } } } : {}),
+    });
     webhookSecret = draft.webhooks?.signature?.secret;
   } catch (error) {
     if (error instanceof ProfileError) throw new UsageError(`init: ${error.message.replace(/^profile field webhooks\.signature\.secret/, '--webhook-secret')}`);
@@ -111,12 +121,14 @@ export async function initCommand(argv: string[], out: (line: string) => void): 
   }
   const secrets = secretsOf(draft);
   const say = (line: string) => out(redact(line, secrets));
-  await checkTarget({ baseUrl, draft: { apps: draft.apps }, timeoutMs, deadline });
+  // The secret rides apart (inference tells its scheme); what else the flags gave is known from the start.
+  const { webhooks: _secret, ...given } = draft;
+  await checkTarget({ baseUrl, draft: given, timeoutMs, deadline });
   const interrupt = new Interrupt('init', say);
   try {
     const inference = await inferTarget({
       baseUrl,
-      draft: { apps: draft.apps },
+      draft: given,
       timeoutMs,
       deadline,
       readOnly: v['read-only'],
@@ -130,9 +142,12 @@ export async function initCommand(argv: string[], out: (line: string) => void): 
     for (const line of inference.restored) say(`init: restored ${line}`);
     for (const line of inference.notRestored) say(`init: NOT restored ${line}`);
     if (interrupt.which) return interrupt.exitCode;
-    for (const f of inference.found) say(`init: ${inferredText(f)}`);
+    for (const f of inference.found) {
+      say(`init: ${inferredText(f)}`);
+      for (const line of unverifiedParts(f)) say(`init:   ${line}`);
+    }
     for (const h of inference.hints) say(`init: not inferred ${h.key}: ${h.hint}`);
-    let profile = draftFile({ baseUrl, out: file, apps, known: inference.known, found: inference.found, hints: inference.hints });
+    let profile = draftFile({ baseUrl, out: file, apps, known: inference.known, found: inference.found, hints: inference.hints, secrets });
     if (written !== undefined && webhookSecret !== undefined && written !== webhookSecret)
       profile = replaceStrings(profile, webhookSecret, written) as Record<string, unknown>;
     await writeDraftProfile(file, profile);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { completeProfile, loadProfile, parseDraftProfile, ProfileError, readProfileJson, type DraftProfile, type Profile } from '../api/profile.ts';
-import { checkSelection, isCalendarDate } from '../api/rules.ts';
+import { checkSelection } from '../api/rules.ts';
 import { readBaseline } from '../api/baseline.ts';
 import { DEFAULT_REPORT_DIR, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, executeRun, MAX_SEED, randomSeed, type RunSettings } from '../api/run.ts';
 import { InterruptedBeforeChecks } from '../api/interrupt.ts';
@@ -9,7 +9,7 @@ import { Interrupt } from './interrupt.ts';
 import { UsageError } from '../support/errors.ts';
 import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags, checkListenable } from './capture-flags.ts';
 import { DISCARD_OPTIONS, DISCARD_USAGE } from './discard-flag.ts';
-import { integerFlag, outputFileFlag, parseFlags, reportDirFlag } from './flags.ts';
+import { hooksFlag, integerFlag, outputFileFlag, parseFlags, reportDirFlag, todayFlag } from './flags.ts';
 import type { ConsoleExtras } from './main.ts';
 import { liveProgress } from './terminal.ts';
 
@@ -31,6 +31,7 @@ export const RUN_OPTIONS = {
   'timeout-ms': { type: 'string', default: String(DEFAULT_TIMEOUT_MS) },
   'max-duration': { type: 'string' },
   today: { type: 'string' },
+  hooks: { type: 'string' },
   ...CAPTURE_OPTIONS,
   ...DISCARD_OPTIONS,
   help: { type: 'boolean', short: 'h', default: false },
@@ -39,9 +40,11 @@ export const RUN_OPTIONS = {
 export const RUN_USAGE = [
   'Usage: vmp-conformance run [--base-url URL --profile FILE] [--report-dir DIR] [--seed N] [--runs N] [--read-only]',
   '                           [--only RULE-GLOB[,RULE-GLOB…]] [--exclude RULE-GLOB[,RULE-GLOB…]] [--baseline FILE] [--write-baseline FILE]',
-  '                           [--timeout-ms N] [--max-duration S] [--today YYYY-MM-DD]',
+  '                           [--timeout-ms N] [--max-duration S] [--today YYYY-MM-DD] [--hooks PATH]',
   '--only runs the rules whose ids match (`*` any characters, `?` one); --exclude leaves out those that match, whatever --only says.',
   'Without --base-url it runs against the embedded reference server (--today fixes its date).',
+  "--hooks is the base of the target's simulation hooks (profile key simulationHooks, which it overrides): a path such as",
+  '  /_sim, or an absolute URL. Without hooks, the checks that need them skip, saying so.',
   '--timeout-ms bounds each request (default 5000); an endpoint whose answers take over half of it 3 times in a row is not',
   'asked again. --max-duration bounds the whole run in seconds (default 60 + 2 per selected check, scaled by --runs/25):',
   'checks not done by then are reported as not run, what the run changed is restored, and the run exits 1.',
@@ -113,7 +116,7 @@ export async function parseRunArgs(argv: string[]): Promise<RunSettings | 'help'
   await checkListenable(settings.capture);
   if (v['base-url'] !== undefined) settings.baseUrl = baseUrlFlag(v['base-url']);
   if (v.today !== undefined) {
-    if (!isCalendarDate(v.today)) throw new UsageError(`--today must be a date as yyyy-mm-dd, got '${v.today}'`);
+    todayFlag(v.today);
     if (settings.baseUrl) throw new UsageError('--today sets the embedded server’s date; it cannot apply with --base-url');
     settings.today = v.today;
   }
@@ -135,6 +138,11 @@ export async function parseRunArgs(argv: string[]): Promise<RunSettings | 'help'
         throw new UsageError(`--profile ${v.profile}: ${error.message} (the embedded reference server takes a complete profile; inference is for --base-url)`);
       throw error;
     }
+  }
+  if (v.hooks !== undefined) {
+    const hooks = hooksFlag(v.hooks);
+    if (!settings.baseUrl || !settings.draft) throw new UsageError('--hooks names the simulation hooks of a target given by --base-url (with its --profile)');
+    settings.draft = { ...settings.draft, simulationHooks: hooks };
   }
   if (settings.baseUrl && !settings.draft) {
     throw new UsageError("--base-url needs --profile (the target profile: at least the apps' credentials; vmp-conformance init drafts one)");

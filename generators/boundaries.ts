@@ -1,11 +1,13 @@
 import { addDays, checkParam, INT32, type ParamSpec } from '../models/index.ts';
 import { emailOfLength, tokenOfLength } from './text.ts';
 import { emailForms, longValues, mixedCase, ODD_CHARACTERS } from './tricky.ts';
+import { classTablesOf } from './value-classes.ts';
 
 // The deterministic boundary phase: for every bound a ParamSpec carries, the values exactly at it, just
 // inside it and just past it, each labelled with the verdict the catalog implies; and the inputs real
 // implementations trip on (tricky.ts): RFC 5322 e-mail forms, odd characters in query strings, long strings
-// where the spec states no limit. `either` marks values the spec does not decide: only a documented code
+// where the spec states no limit; and the invalid-value classes of the parameter's format (value-classes.ts),
+// made from a valid sample of it. `either` marks values the spec does not decide: only a documented code
 // (and no 5xx) is expected of them.
 
 export interface BoundaryCase {
@@ -19,6 +21,11 @@ export interface BoundaryCase {
 export interface BoundaryOptions {
   today: string;
   domain: string;
+  /**
+   * A valid value of the parameter that names something the target has (an agency's adminMail, a record's id),
+   * from which the invalid-value classes are made; a made-up valid value when absent.
+   */
+  sample?: string;
 }
 
 function stringCases(spec: ParamSpec, o: BoundaryOptions): BoundaryCase[] {
@@ -81,25 +88,37 @@ function integerCases(spec: ParamSpec): BoundaryCase[] {
   return cases;
 }
 
-function dateCases(spec: ParamSpec, o: BoundaryOptions): BoundaryCase[] {
-  if (spec.minDaysBeforeToday === undefined) return [];
-  const n = spec.minDaysBeforeToday;
-  return [
-    { param: spec.name, value: addDays(o.today, -(n - 1)), expect: 'accept', label: `today minus ${n} days: just inside` },
-    { param: spec.name, value: addDays(o.today, -n), expect: 'accept', label: `today minus ${n} days: at` },
-    { param: spec.name, value: addDays(o.today, -(n + 1)), expect: 'reject', label: `today minus ${n} days: just past` },
-  ];
+/** A valid value of the parameter when the caller knows none that names something. */
+function madeUpSample(spec: ParamSpec, o: BoundaryOptions): string {
+  if (spec.format === 'email') return emailOfLength(Math.min(spec.maxLength ?? 30, o.domain.length + 12), o.domain, 'sample');
+  if (spec.type === 'integer') return '1';
+  if (spec.type === 'date') return addDays(o.today, -10);
+  return tokenOfLength(spec.minLength ?? 10, 'sample');
 }
 
-export function boundaryCases(spec: ParamSpec, o: BoundaryOptions): BoundaryCase[] {
+/** The invalid-value classes of the parameter's format(s), each labelled `<table>: <class>`, judged by the catalog. */
+function classCases(spec: ParamSpec, o: BoundaryOptions): BoundaryCase[] {
+  const sample = o.sample ?? madeUpSample(spec, o);
+  return classTablesOf(spec).flatMap(({ prefix, classes }) =>
+    classes.flatMap((k) => {
+      const value = k.value(sample, { spec, today: o.today });
+      return value === undefined ? [] : [{ param: spec.name, value, expect: verdictOf(spec, value, o.today), label: `${prefix}: ${k.label}` }];
+    }),
+  );
+}
+
+function typeCases(spec: ParamSpec, o: BoundaryOptions): BoundaryCase[] {
   switch (spec.type) {
     case 'string':
       return stringCases(spec, o);
     case 'integer':
       return integerCases(spec);
     case 'date':
-      return dateCases(spec, o);
     case 'boolean':
       return [];
   }
+}
+
+export function boundaryCases(spec: ParamSpec, o: BoundaryOptions): BoundaryCase[] {
+  return [...typeCases(spec, o), ...classCases(spec, o)];
 }

@@ -43,12 +43,14 @@ export function parseOffsetDateTime(value: string): OffsetDateTime | undefined {
 const DATE_TIME_MESSAGE = 'expected an ISO 8601 date-time with a UTC offset (Z, ±hh:mm or ±hh)';
 
 // The shape as a regex check (so z.toJSONSchema shows it as `pattern`: `vmp-conformance openapi`), then the
-// calendar and clock ranges a pattern cannot say. Not JSON Schema's `date-time` format: that is RFC 3339, which
-// refuses the ISO 8601 forms the Conventions allow (no seconds, an offset of ±hh).
+// calendar and clock ranges a pattern cannot say. JSON Schema's `date-time` format is RFC 3339, which refuses ISO
+// 8601 forms the Conventions allow (no seconds, an offset of ±hh): it rides along as the annotation tools read (a
+// mock writes a date-time, not "string", and RFC 3339's forms match the pattern), the pattern is what constrains.
 export const dateTime = z
   .string()
   .regex(DATE_TIME, { message: DATE_TIME_MESSAGE, abort: true })
-  .refine((v) => parseOffsetDateTime(v) !== undefined, DATE_TIME_MESSAGE);
+  .refine((v) => parseOffsetDateTime(v) !== undefined, DATE_TIME_MESSAGE)
+  .meta({ format: 'date-time' });
 
 export const isoDate = z.string().refine(isCalendarDate, 'expected an ISO 8601 date (yyyy-mm-dd)');
 

@@ -12,17 +12,28 @@ import { RFC5321, utf8Octets } from './rfc.ts';
 // either case, digits, dots, hyphens, underscores, plus-addressing, apostrophes, subdomains (zod's e-mail
 // format). Unclear: what RFC 5322 allows but many validators refuse — a quoted local part ("first last"@x),
 // other atext such as / % !, non-ASCII local parts (RFC 6531) — and addresses past RFC 5321's lengths (local
-// part over 64 octets, address over 254). Clearly invalid: no '@', an empty side, or white space outside quotes.
+// part over 64 octets, address over 254). Clearly invalid: no '@' or two, an empty side, white space outside
+// quotes, or a dot at either end of the local part or the domain or two in a row (RFC 5321's Dot-string and
+// Domain, the "Mailbox" that JSON Schema's "email" format names, have no empty atom or label).
+//
+// "integer int32": decimal digits with an optional minus sign. Clearly invalid: a fraction or exponent (1.0,
+// 1e3), white space, other bases, values outside int32. Unclear: a plus sign or leading zeros, which the spec's
+// type name neither allows nor forbids and most integer parsers (Java, Go, .NET, Python) take.
 
 export type ParamVerdict = { valid: true } | { valid: false; clear: boolean; reason: string };
 
 const VALID: ParamVerdict = { valid: true };
 const invalid = (reason: string, clear = true): ParamVerdict => ({ valid: false, clear, reason });
 const emailFormat = z.email();
-const INTEGER = /^-?\d+$/;
+const INTEGER = /^[+-]?\d+$/;
+/** A plus sign or a leading zero: an integer's written form the spec does not decide. */
+const UNDECIDED_INTEGER = /^(?:\+|-?0\d)/;
 const ASTRAL = /[\u{10000}-\u{10FFFF}]/u;
 /** A quoted local part (RFC 5322 section 3.4.1 quoted-string) before a plain domain. */
 const QUOTED_LOCAL = /^"(?:[^"\\\r\n]|\\.)*"@[^@\s"]+$/;
+
+/** A dot that leaves an empty atom (local part) or label (domain): at either end, or two in a row. */
+const misplacedDot = (part: string): boolean => part.startsWith('.') || part.endsWith('.') || part.includes('..');
 
 function checkEmail(value: string): ParamVerdict {
   if (emailFormat.safeParse(value).success) {
@@ -34,7 +45,7 @@ function checkEmail(value: string): ParamVerdict {
   }
   if (QUOTED_LOCAL.test(value)) return invalid('an e-mail address with a quoted local part', false);
   const parts = value.split('@');
-  const plainlyNot = parts.length !== 2 || parts[0] === '' || parts[1] === '' || /\s/.test(value);
+  const plainlyNot = parts.length !== 2 || parts.some((part) => part === '' || misplacedDot(part)) || /\s/.test(value);
   return invalid('not an e-mail address', plainlyNot);
 }
 
@@ -58,6 +69,7 @@ function checkInteger(spec: ParamSpec, value: string): ParamVerdict {
   const n = Number(value);
   if (spec.format === 'int32' && (n < INT32.min || n > INT32.max)) return invalid('outside int32');
   if (spec.maximum !== undefined && n > spec.maximum) return invalid(`above ${spec.maximum}`);
+  if (UNDECIDED_INTEGER.test(value)) return invalid('an integer written with a plus sign or leading zeros', false);
   return VALID;
 }
 

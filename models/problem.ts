@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { objectOf, type Strictness } from './strictness.ts';
 
 // Errors > Validation problem body (400, 409; application/problem+json).
-const uri = z.string().refine((v) => v !== '' && !/\s/.test(v) && URL.canParse(v, 'http://base.invalid/'), 'expected a URI');
+// Type is "string, URI": `format: uri` in JSON Schema (an annotation); read leniently, as a URI reference.
+const uri = z
+  .string()
+  .refine((v) => v !== '' && !/\s/.test(v) && URL.canParse(v, 'http://base.invalid/'), 'expected a URI')
+  .meta({ format: 'uri' });
 
 /** The key of Errors that holds entry-level problems belonging to no single property. */
 export const ENTRY_LEVEL_KEY = '_';

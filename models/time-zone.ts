@@ -6,6 +6,8 @@ import { addDays, type OffsetDateTime } from './datetime.ts';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
+/** Beyond the widest offsets (UTC−12 to UTC+14): a window that holds a date's local midnight. */
+const SPAN_MS = 15 * 60 * MINUTE_MS;
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 /** Per zone and UTC day: the offset of days without a transition (Intl formatting is slow; the server's requests are hot). */
 const dayOffsets = new Map<string, Map<number, number>>();
@@ -69,10 +71,19 @@ export const todayIn = (timeZone: string, now: Date = new Date()): string => dat
 /** The first instant of a calendar date in `timeZone` (epoch ms). */
 export function startOfDayIn(date: string, timeZone: string): number {
   const utcMidnight = Date.parse(`${date}T00:00:00Z`);
-  let epoch = utcMidnight - offsetMinutesAt(utcMidnight, timeZone) * MINUTE_MS;
-  // A second pass settles days whose offset changes between UTC midnight and local midnight (a DST change).
-  epoch = utcMidnight - offsetMinutesAt(epoch, timeZone) * MINUTE_MS;
-  return epoch;
+  // Local midnight lies within 14 h of UTC's: under the offset in force before it or the one after a change.
+  const before = offsetMinutesAt(utcMidnight - SPAN_MS, timeZone);
+  const after = offsetMinutesAt(utcMidnight + SPAN_MS, timeZone);
+  const real = [before, after].map((o) => utcMidnight - o * MINUTE_MS).filter((c, i) => offsetMinutesAt(c, timeZone) === [before, after][i]);
+  if (real.length > 0) return Math.min(...real);
+  // Midnight itself is skipped (a clock change at 00:00, as in America/Santiago): the day starts at the change.
+  let [lo, hi] = [utcMidnight - SPAN_MS, utcMidnight + SPAN_MS];
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (offsetMinutesAt(mid, timeZone) === after) hi = mid;
+    else lo = mid;
+  }
+  return hi;
 }
 
 /** The last millisecond of a calendar date in `timeZone` (epoch ms). */

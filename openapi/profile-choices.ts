@@ -67,11 +67,20 @@ const PLACEHOLDER_MODELS: Readonly<Record<string, () => z.ZodType>> = {
   '{{adminMail}}': () => z.email(),
 };
 
+/**
+ * A member the run fills in (the callback URL, the AdminMail) carries its value; any other may be sent without one,
+ * and Conventions say "a field that has no value is sent as null": its JSON type or null.
+ */
 function memberModel(value: unknown): z.ZodType {
-  if (typeof value === 'string') return PLACEHOLDER_MODELS[value]?.() ?? z.string();
+  if (typeof value === 'string' && PLACEHOLDER_MODELS[value]) return PLACEHOLDER_MODELS[value]();
+  if (value === null) return z.null();
+  return valueType(value).nullable();
+}
+
+function valueType(value: unknown): z.ZodType {
+  if (typeof value === 'string') return z.string();
   if (typeof value === 'number') return z.number();
   if (typeof value === 'boolean') return z.boolean();
-  if (value === null) return z.null();
   return Array.isArray(value) ? z.array(z.unknown()) : z.record(z.string(), z.unknown());
 }
 
@@ -112,12 +121,12 @@ export function profileChoices(profile: Profile | undefined): DocumentChoices {
   return {
     filled: new Set(FILLED),
     schemas: {
-      requestMembers: Object.fromEntries(Object.entries(TEMPLATES).map(([model, key]) => [model, templateShape(profile.templates[key])])),
+      requestMembers: Object.fromEntries(Object.entries(TEMPLATES).map(([model, key]) => [model, templateShape(profile.templates[key] ?? {})])),
       consultaPointer: profile.webhooks.consultaPointer,
     },
     ...security(profile),
     mediaSelection: mediaSelection(profile.mediaTypeSelection),
-    conditionalHeader: profile.conditionalRequestHeader,
+    ...(profile.conditionalRequestHeader !== null ? { conditionalHeader: profile.conditionalRequestHeader } : {}),
     topics: profile.topics,
     ...(signature ? { signature: signature.scheme === 'hmac-sha256' ? { header: signature.header } : signature.scheme } : {}),
     summary: summary(profile),

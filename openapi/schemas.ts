@@ -15,8 +15,8 @@ import {
 } from '../models/index.ts';
 
 // The document's components.schemas: every model the catalog names, converted by zod's own z.toJSONSchema
-// from the models (never written out by hand). One registry holds them all, so a model used inside another
-// (AnyJson for the spec's "nullable" members, the webhook Consulta in a payload) is a $ref to its component.
+// from the models (never written out by hand). One registry holds them all, so a model used inside another (the
+// webhook Consulta in a payload) is a $ref to its component; the spec's "nullable" members (any JSON value) are {}.
 
 export type JsonSchema = Record<string, unknown>;
 export type RequestModel = RequestBodySpec['model'];
@@ -43,7 +43,7 @@ export interface SchemaChoices {
 
 /**
  * The webhook payload: the Consulta (without _links, as a delivery carries it) nested at the pointer; without
- * a profile, any value (a fresh schema: a registry gives each schema one id, and anyJson's is AnyJson).
+ * a profile, any value (a fresh schema: a registry gives each schema one id, and anyJson's is its own).
  */
 function payloadModel(consulta: z.ZodType, pointer: string | undefined): z.ZodType {
   if (pointer === undefined) return z.unknown();
@@ -86,14 +86,17 @@ export function componentSchemas(choices: SchemaChoices = {}): Record<string, Js
     registry.add(schema, { id: meta.id });
     if (meta.description) descriptions.set(meta.id, meta.description);
   };
-  // Registered first, so every "nullable" member (any JSON value) is one recursive component, not a copy.
-  add(anyJson, { id: 'AnyJson', description: 'any JSON value, null included ("nullable": its type when it carries a value is not shown)' });
+  // Registered first, so every "nullable" member (any JSON value) is one component zod refers to; the document
+  // then says `{}` there (withoutAnyJson).
+  add(anyJson, { id: ANY_JSON });
   for (const [name, form] of representationForms()) add(representationModel(name, form)!, { id: schemaName(name, form) });
   add(validationProblem(), { id: 'ValidationProblem', description: 'Errors > Validation problem body (400, 409; application/problem+json)' });
   add(forbiddenProblem(), { id: 'ForbiddenProblem', description: 'The 403 body is a problem body (application/problem+json); its fields: not shown.' });
   for (const model of Object.keys(REQUEST_MODELS) as RequestModel[]) add(requestModel(model, choices.requestMembers?.[model]), { id: model });
+  // Without a profile the payload is any value: the webhook Consulta would be a component nothing refers to.
   const webhookConsulta = consultaInput();
-  add(webhookConsulta, { id: 'WebhookConsulta', description: 'the Consulta a webhook payload carries (its _links are not required)' });
+  if (choices.consultaPointer !== undefined)
+    add(webhookConsulta, { id: 'WebhookConsulta', description: 'the Consulta a webhook payload carries (its _links are not required)' });
   add(payloadModel(webhookConsulta, choices.consultaPointer), { id: 'InquiryWebhookPayload' });
 
   const { schemas } = z.toJSONSchema(registry, { uri: (id) => schemaRef(id).$ref });
@@ -106,5 +109,20 @@ export function componentSchemas(choices: SchemaChoices = {}): Record<string, Js
     ]),
   );
   if ('__shared' in out) throw new Error(`a model is shared without a component of its own: ${JSON.stringify(out.__shared).slice(0, 200)}`);
-  return out;
+  delete out[ANY_JSON];
+  return withoutAnyJson(out) as Record<string, JsonSchema>;
+}
+
+const ANY_JSON = 'AnyJson';
+
+/**
+ * Every reference to the any-JSON-value schema as `{}`, which means the same (any value, null included) without
+ * the recursive definition zod writes for z.json(): openapi-typescript's output of that fails tsc (TS2502) and
+ * Prism's mock (json-schema-faker) answers a 500 for a schema that holds it.
+ */
+function withoutAnyJson(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutAnyJson);
+  if (node === null || typeof node !== 'object') return node;
+  const entries = Object.entries(node).filter(([key, value]) => !(key === '$ref' && value === schemaRef(ANY_JSON).$ref));
+  return Object.fromEntries(entries.map(([key, value]) => [key, withoutAnyJson(value)]));
 }

@@ -16,12 +16,13 @@ interface EventSpec {
   name: string;
   statement: string;
   topic: keyof NonNullable<DocumentChoices['topics']>;
-  payload: string;
+  /** The payload's component; none: any JSON value (the registration event's payload is not shown). */
+  payload?: string;
 }
 
 const EVENTS: Readonly<Record<string, EventSpec>> = {
   'inquiry-webhook': { name: 'Inquiry webhook', statement: 'events/inquiry', topic: 'inquiry', payload: 'InquiryWebhookPayload' },
-  'agency-registration-completed': { name: 'Agency registration completed', statement: 'events/registration', topic: 'registration', payload: 'AnyJson' },
+  'agency-registration-completed': { name: 'Agency registration completed', statement: 'events/registration', topic: 'registration' },
 };
 
 function signatureHeaders(signature: DocumentChoices['signature']): JsonSchema[] {
@@ -46,7 +47,7 @@ export function webhooksObject(choices: DocumentChoices): JsonSchema {
       summary: `${ev.name}: ${quote(ev.statement)}`,
       description: `Sent to the callback URL configured for the app's ${ev.topic} topic${topic ? ` ('${topic}')` : ''} through /v3/appnotificaciones/{topic}.`,
       ...(parameters.length > 0 ? { parameters } : {}),
-      requestBody: { required: true, content: { 'application/json': { schema: schemaRef(ev.payload) } } },
+      requestBody: { required: true, content: { 'application/json': { schema: ev.payload ? schemaRef(ev.payload) : {} } } },
       responses: { '2XX': { description: 'the app acknowledges the delivery' } },
       ...(topic ? { 'x-vmp-topic': topic } : {}),
       ...gapMarks({ kind: 'webhook' }, choices.filled),

@@ -81,7 +81,7 @@ export function choicesOf(profile: Profile): Choices {
   if (!urlEntry) throw new ServerOptionError('templates.webhookUpsert has no member whose value is "{{url}}"');
   const { inquiry, registration } = profile.topics;
   const agenciaCreateFields = fieldTypes(profile.templates.agenciaCreate, (k) => k === ADMIN_MAIL_FIELD);
-  const agenciaEditFields = fieldTypes(profile.templates.agenciaEdit, (k) => k === ADMIN_MAIL_FIELD);
+  const agenciaEditFields = fieldTypes(profile.templates.agenciaEdit ?? {}, (k) => k === ADMIN_MAIL_FIELD);
   return {
     profile,
     apps,

@@ -25,7 +25,7 @@ export function refusalOf(documented: readonly number[]): Route['refusal'] {
 
 export function buildRoutes(choices: Choices): Route[] {
   const handlers: Record<string, Handler> = {
-    home: homeHandler(choices.profile.conditionalRequestHeader),
+    home: homeHandler(choices.profile.conditionalRequestHeader ?? 'If-None-Match'),
     ...AGENCIAS_HANDLERS,
     ...APPNOTIFICACIONES_HANDLERS,
     ...CATALOGO_HANDLERS,

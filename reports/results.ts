@@ -117,7 +117,7 @@ export const runResultSchema = z.object({
    */
   interrupted: z.object({ signal: z.string(), restored: z.array(z.string()), notRestored: z.array(z.string()) }).optional(),
   /** Profile values the run inferred from the target because its profile left them out (issue 14), with how. */
-  inferred: z.array(z.object({ key: z.string(), value: z.unknown(), how: z.string() })).optional(),
+  inferred: z.array(z.object({ key: z.string(), value: z.unknown(), how: z.string(), unverified: z.record(z.string(), z.string()).optional() })).optional(),
   /** What fixture discovery found wrong before the checks (each fault also fails its rule), and fixtures it could not find. */
   discovery: z.array(z.string()).optional(),
   /** Errors outside any check (a suite that failed to load, a hook that threw): they fail the run. */

@@ -4,11 +4,13 @@ import { VmpError } from '../support/errors.ts';
 import { writeFilesAtomic } from '../support/atomic-write.ts';
 import { toolVersion } from '../support/version.ts';
 import { redact } from '../sut/redact.ts';
+import { TargetClient } from '../sut/client.ts';
 import { secretsOf } from '../sut/secrets.ts';
 import { k6Scenario, k6Thresholds, thresholdsOption, type K6Scenario, type K6Threshold } from './k6-options.ts';
 import { buildK6Plan, type K6Plan } from './k6-plan.ts';
 import type { LoadModel } from './load.ts';
 import { targetMix, type TargetMixOptions } from './load-target-mix.ts';
+import { mixProblemLine, probeMix, type MixProblem } from './mix-problems.ts';
 import type { Threshold } from './thresholds.ts';
 
 // `vmp-conformance load --export k6 DIR`: the load `load` would send to this target, as a k6 script (vmp-load.js)
@@ -43,6 +45,8 @@ export interface K6Export {
   plan: K6Plan;
   scenario: K6Scenario;
   thresholds: K6Threshold[];
+  /** Operations the target answered with a non-2xx when the export asked each once (mix-problems.ts). */
+  problems: MixProblem[];
 }
 
 /** The export would carry a credential of the profile: nothing is written. */
@@ -88,7 +92,7 @@ function credentialVariables(plan: K6Plan): string[] {
   return [...new Set(Object.values(plan.credentialHeaders).flatMap((t) => [...t.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((m) => m[1]!)))];
 }
 
-function header(o: K6ExportOptions, plan: K6Plan, scenario: K6Scenario, thresholds: readonly K6Threshold[]): string[] {
+function header(o: K6ExportOptions, plan: K6Plan, scenario: K6Scenario, thresholds: readonly K6Threshold[], problems: readonly MixProblem[]): string[] {
   const variables = credentialVariables(plan);
   return [
     '// @ts-check',
@@ -107,6 +111,7 @@ function header(o: K6ExportOptions, plan: K6Plan, scenario: K6Scenario, threshol
     `// ${plan.operations.length} operations in load's sequence of ${plan.sequence.length}; ${sampling(plan.validation.every)} (a k6 check).`,
     '// Thresholds (k6 exits 99 when one is broken, where load exits 1):',
     ...thresholds.map((t) => `//   ${t.expression} → ${t.metric}: ${t.k6}`),
+    ...(problems.length > 0 ? ['// Asked once each when this was exported:', ...problems.map((p) => `//   ${mixProblemLine(p)}`)] : []),
     '',
   ];
 }
@@ -114,6 +119,14 @@ function header(o: K6ExportOptions, plan: K6Plan, scenario: K6Scenario, threshol
 export async function exportK6(o: K6ExportOptions): Promise<K6Export> {
   const out = o.out ?? (() => undefined);
   const mix = await targetMix(o);
+  const secrets = secretsOf(o.profile);
+  const client = new TargetClient({ baseUrl: o.baseUrl, profile: o.profile, timeoutMs: o.timeoutMs, secrets });
+  let problems: MixProblem[];
+  try {
+    problems = await probeMix(client, mix.operations);
+  } finally {
+    await client.close();
+  }
   const plan = buildK6Plan({
     operations: mix.operations,
     profile: o.profile,
@@ -128,7 +141,7 @@ export async function exportK6(o: K6ExportOptions): Promise<K6Export> {
   const options = { scenarios: { load: scenario }, thresholds: thresholdsOption(thresholds), maxRedirects: 0, summaryTrendStats: SUMMARY_TREND_STATS };
   const runtime = await Promise.all(RUNTIME_FILES.map(runtimeSource));
   const script = [
-    ...header(o, plan, scenario, thresholds),
+    ...header(o, plan, scenario, thresholds, problems),
     ...runtime,
     "/** @type {import('k6/options').Options} */",
     `export const options = ${compactJson(options)};`,
@@ -139,12 +152,12 @@ export async function exportK6(o: K6ExportOptions): Promise<K6Export> {
     { file: path.join(o.dir, K6_DATA_FILE), data: `${JSON.stringify(plan, null, 2)}\n` },
   ];
   // Principle 4: a value equal to a credential (in any encoding redact knows) stops the export before any write.
-  const secrets = secretsOf(o.profile);
   for (const f of files) if (redact(f.data, secrets) !== f.data) throw new SecretInExportError(path.basename(f.file));
   await mkdir(o.dir, { recursive: true });
   await writeFilesAtomic(files);
   out(`load: exported for k6 to ${o.dir}: ${K6_SCRIPT_FILE}, ${K6_DATA_FILE} (${plan.operations.length} operations; ${modelLine(o.model, scenario)})`);
   for (const s of mix.skipped) out(`load: not in the mix: ${s.endpointId} (${s.reason})`);
+  for (const p of problems) out(`load: ${mixProblemLine(p)}`);
   for (const t of thresholds) out(`load: threshold ${t.expression} → k6 ${t.metric}: ${t.k6}`);
   out(
     `load: run it with: k6 run ${credentialVariables(plan)
@@ -152,5 +165,5 @@ export async function exportK6(o: K6ExportOptions): Promise<K6Export> {
       .join('')}${path.join(o.dir, K6_SCRIPT_FILE)}`,
   );
   if (o.serveHint) out(`load: ${o.serveHint}`);
-  return { files: files.map((f) => f.file), plan, scenario, thresholds };
+  return { files: files.map((f) => f.file), plan, scenario, thresholds, problems };
 }

@@ -2,6 +2,7 @@ import { ENDPOINTS, addDays, expandPath, listEntries, todayIn, type Endpoint, ty
 import { callEndpoint } from '../sut/call.ts';
 import type { TargetClient } from '../sut/client.ts';
 import type { Fixtures } from '../sut/discovery.ts';
+import { catalogValue, findCities, type CatalogArea } from '../sut/catalog-values.ts';
 import { resolvePointer } from '../sut/json-pointer.ts';
 
 // The read mix of `load`: one operation per GET row of the endpoint catalog that the discovered fixtures can fill
@@ -20,17 +21,14 @@ export interface Operation {
   weight: number;
 }
 
-/** Values the fixtures give for parameters, read from one inquiry and the catalog lists. */
+/** Values for parameters: the fixtures' (agency, inquiry, operator) and the target's own catalog lists'. */
 export interface Samples {
   agency: string;
   sid?: string;
   operador?: string;
   externalId?: string;
-  ciudad?: string;
-  provincia?: string;
-  bodyType?: string;
-  marca?: string;
-  color?: string;
+  /** Query values read from the target's own catalog lists, by parameter name (bodystyle, make, state, city, q). */
+  query: Record<string, string>;
   /** Catalog record ids by path segment (carrocerias, ciudades, colores), via the profile's catalogKeys id pointers. */
   ids: Record<string, number>;
   /** A second inquiry page exists. */
@@ -51,36 +49,53 @@ export const DEFAULT_WEIGHTS: Readonly<Record<string, number>> = {
   'consultas-get': 10,
 };
 
-const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : undefined);
 
+/**
+ * Which of the keys a bestmatch parameter is matched against load sends, first found first: what a partner most
+ * often has at hand (a name), the machine keys last.
+ */
+const KEY_PREFERENCE = ['name', 'part of name', 'full name', 'codename', 'iso', 'api-url-path', 'api-url', 'id'];
+
+/** The bestmatch parameters: the catalog area whose keys they are matched against, and the list record they come from. */
+const MATCHED: Readonly<Record<string, { area: CatalogArea; from: 'carrocerias' | 'marcas' | 'ciudades' }>> = {
+  bodystyle: { area: 'carrocerias', from: 'carrocerias' },
+  make: { area: 'marcas', from: 'marcas' },
+  state: { area: 'states', from: 'ciudades' },
+  city: { area: 'ciudades', from: 'ciudades' },
+};
+
+/**
+ * Every value comes from the target itself, never from a list of our own (a body style our generator knows, an
+ * inquiry's free text): the first record of each catalog list, read through the profile's catalogKeys pointers, as
+ * `run` reads them. A value the target does not have would make every such request a 400 on a correct server.
+ */
 export async function readSamples(client: TargetClient, f: Fixtures, agency: string): Promise<Samples> {
-  const s: Samples = { agency, ids: {}, secondPage: f.inquiryTotal > client.profile.inquiryPageSize };
+  const s: Samples = { agency, query: {}, ids: {}, secondPage: f.inquiryTotal > client.profile.inquiryPageSize };
   if (f.inquirySid) s.sid = f.inquirySid;
   if (f.operador) s.operador = f.operador;
   if (f.externalId) s.externalId = f.externalId;
-  if (f.inquirySid) {
-    const res = await callEndpoint(client, 'consultas-get', { params: { adminMail: agency, sid: f.inquirySid }, form: 'json' });
-    const c = res.json as { Auto?: Record<string, unknown>; Interesado?: Record<string, unknown> } | undefined;
-    Object.assign(s, {
-      ...(str(c?.Interesado?.Ciudad) ? { ciudad: str(c?.Interesado?.Ciudad) } : {}),
-      ...(str(c?.Interesado?.Provincia) ? { provincia: str(c?.Interesado?.Provincia) } : {}),
-      ...(str(c?.Auto?.BodyType) ? { bodyType: str(c?.Auto?.BodyType) } : {}),
-      ...(str(c?.Auto?.Marca) ? { marca: str(c?.Auto?.Marca) } : {}),
-      ...(str(c?.Auto?.Color) ? { color: str(c?.Auto?.Color) } : {}),
-    });
+  const first = async (id: string): Promise<unknown> => listEntries((await callEndpoint(client, id, { form: 'json' })).json)?.[0];
+  const cities = await findCities((query) => callEndpoint(client, 'ciudades-list', { query, form: 'json' }));
+  if (cities) s.query.q = cities.query.q!;
+  const records: Record<string, unknown> = { carrocerias: await first('carrocerias-list'), marcas: await first('marcas-list'), ciudades: cities?.cities[0] };
+  const profile = client.profile;
+  for (const e of ENDPOINTS) {
+    for (const p of e.params) {
+      const m = MATCHED[p.name];
+      if (!m || !p.matchedAgainst) continue;
+      const field = KEY_PREFERENCE.find((k) => p.matchedAgainst!.includes(k) && catalogValue(profile, m.area, k, records[m.from]) !== undefined);
+      if (field) s.query[p.name] = catalogValue(profile, m.area, field, records[m.from])!;
+    }
   }
-  // Catalog record fields are not shown: ids come only through the profile's catalogKeys pointers.
-  const keys = client.profile.catalogKeys;
-  const lists: [string, string, string | undefined, Record<string, string>][] = [
-    ['carrocerias', 'carrocerias-list', keys.carrocerias?.id, {}],
-    ['colores', 'colores-list', keys.colores?.id, {}],
-    ['ciudades', 'ciudades-list', keys.ciudades?.id, s.ciudad ? { q: s.ciudad } : {}],
-  ];
-  for (const [segment, id, pointer, query] of lists) {
-    if (pointer === undefined || (segment === 'ciudades' && !s.ciudad)) continue;
-    const res = await callEndpoint(client, id, { query, form: 'json' });
-    const value = int(resolvePointer(listEntries(res.json)?.[0], pointer));
+  const colores = await first('colores-list');
+  for (const [segment, record] of [
+    ['carrocerias', records.carrocerias],
+    ['colores', colores],
+    ['ciudades', records.ciudades],
+  ] as const) {
+    const pointer = profile.catalogKeys[segment]?.id;
+    const value = pointer === undefined ? undefined : int(resolvePointer(record, pointer));
     if (value !== undefined) s.ids[segment] = value;
   }
   return s;
@@ -91,15 +106,7 @@ function paramsFor(e: Endpoint, s: Samples): { path: Record<string, string | num
   const path: Record<string, string | number> = {};
   const query: Record<string, string> = {};
   const segment = e.path.split('/')[2] ?? '';
-  const known: Record<string, string | number | undefined> = {
-    adminMail: s.agency,
-    sid: s.sid,
-    id: s.ids[segment],
-    bodystyle: s.bodyType,
-    state: s.provincia,
-    city: s.ciudad,
-    make: s.marca,
-  };
+  const known: Record<string, string | number | undefined> = { adminMail: s.agency, sid: s.sid, id: s.ids[segment], ...s.query };
   for (const p of e.params) {
     const value = known[p.name];
     if (p.in === 'path') {
@@ -107,14 +114,15 @@ function paramsFor(e: Endpoint, s: Samples): { path: Record<string, string | num
         return `no ${p.name} for ${e.path} (${p.name === 'topic' ? 'no topic is known to be configured' : p.name === 'id' ? `no profile catalogKeys.${segment}.id` : 'not in the fixtures'})`;
       path[p.name] = value;
     } else if (p.required) {
-      if (value === undefined) return `no value for the required query parameter ${p.name}`;
+      if (value === undefined)
+        return `no value for the required query parameter ${p.name}${MATCHED[p.name] ? ` (no catalogKeys.${MATCHED[p.name]!.area} key it is matched against has a value in the first ${MATCHED[p.name]!.from} record)` : ''}`;
       query[p.name] = String(value);
     }
   }
   // Ciudades: region is "optional if q is given", q "optional if region is given": one must be sent.
   if (e.id === 'ciudades-list') {
-    if (!s.ciudad) return 'no city name in the fixtures for q';
-    query.q = s.ciudad;
+    if (!s.query.q) return 'no part of a city name lists a city (q)';
+    query.q = s.query.q;
   }
   return { path, query };
 }

@@ -18,6 +18,9 @@ export interface OperationStats {
   histogram: LatencyHistogram;
   requests: number;
   errors: number;
+  /** Requests answered with a status, and the non-2xx ones by status (mix-problems.ts). */
+  answers: number;
+  non2xx: Record<string, number>;
 }
 
 export const KEPT_VALIDATION_ERRORS = 5;
@@ -68,7 +71,7 @@ export class LoadRecorder {
 
   private stats(op: Operation): OperationStats {
     let s = this.perOperation.get(op.id);
-    if (!s) this.perOperation.set(op.id, (s = { histogram: createLatencyHistogram('us'), requests: 0, errors: 0 }));
+    if (!s) this.perOperation.set(op.id, (s = { histogram: createLatencyHistogram('us'), requests: 0, errors: 0, answers: 0, non2xx: {} }));
     return s;
   }
 
@@ -92,11 +95,13 @@ export class LoadRecorder {
     if (this.pendingOf.push(s) === PENDING_LATENCIES) this.recordPending();
     this.total++;
     s.requests++;
+    s.answers++;
     bucket.requests++;
     this.statusCodes[status] = (this.statusCodes[status] ?? 0) + 1;
     if (status < 200 || status > 299) {
       this.non2xx++;
       s.errors++;
+      s.non2xx[status] = (s.non2xx[status] ?? 0) + 1;
       bucket.errors++;
     }
   }

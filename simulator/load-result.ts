@@ -8,6 +8,7 @@ import type { GeneratorHealth } from './generator-watch.ts';
 import { encodeHistogram, percentilesMs, type EncodedHistogram, type Percentiles } from './histogram.ts';
 import type { LoadRecorder, ValidationError } from './load-recorder.ts';
 import type { Mix } from './load-mix.ts';
+import type { MixProblem } from './mix-problems.ts';
 import type { ThresholdVerdict } from './thresholds.ts';
 
 // load.json: the whole run — which model, every latency as an HDR histogram (base64, mergeable across machines
@@ -33,7 +34,8 @@ export interface LoadResult {
   model: 'closed' | 'open';
   modelNote: string;
   settings: { durationSec: number; connections: number; rate?: number; arrival?: ArrivalSpec; validateEvery: number; seed: number };
-  mix: { operations: { id: string; path: string; weight: number }[]; skipped: Mix['skipped'] };
+  /** problems: operations answered only with non-2xx, most likely a value this target does not have (mix-problems.ts). */
+  mix: { operations: { id: string; path: string; weight: number }[]; skipped: Mix['skipped']; problems?: MixProblem[] };
   durationMs: number;
   requests: {
     total: number;

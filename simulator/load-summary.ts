@@ -1,5 +1,6 @@
 import type { Percentiles } from './histogram.ts';
 import type { LoadResult } from './load-result.ts';
+import { mixProblemLine } from './mix-problems.ts';
 import { formatVerdict } from './thresholds.ts';
 
 // The console summary of a load run (and of a --merge): counts, percentiles overall and per operation,
@@ -31,6 +32,7 @@ export function loadSummaryLines(r: LoadResult, operationsShown = 12): string[] 
     );
   }
   if (ops.length > operationsShown) lines.push(`  … ${ops.length - operationsShown} more operations in load.json`);
+  for (const p of r.mix.problems ?? []) lines.push(`load: ${mixProblemLine(p)}`);
   const v = r.validation;
   if (v.every > 0) {
     lines.push(`load: conformance under load: ${v.sampled} responses validated (every ${v.every}th), ${v.valid} valid, ${v.invalid} invalid`);

@@ -16,6 +16,7 @@ import { loadPage } from './load-html.ts';
 import { REPORT_HTML } from '../support/html-page.ts';
 import path from 'node:path';
 import { loadSummaryLines } from './load-summary.ts';
+import { mixProblems } from './mix-problems.ts';
 import { judge, type Threshold } from './thresholds.ts';
 
 // `vmp-conformance load` as a function: a weighted mix of reads built from the catalog and the fixtures, driven
@@ -124,6 +125,7 @@ export async function runLoad(o: LoadOptions): Promise<{ exitCode: number; resul
   // A run in which no request completed measured nothing: it fails whatever the thresholds say.
   const nothingCompleted = recorder.completed === 0 ? noCompletionReason(recorder, ranMs, open) : undefined;
   const exitCode = thresholds.some((t) => !t.ok) || nothingCompleted ? 1 : 0;
+  const problems = mixProblems(mix.operations, (op) => recorder.perOperation.get(op.id) ?? { answers: 0, non2xx: {} });
   const result: LoadResult = {
     tool: { name: 'vmp-conformance', version: toolVersion() },
     startedAt: startedAt.toISOString(),
@@ -137,7 +139,7 @@ export async function runLoad(o: LoadOptions): Promise<{ exitCode: number; resul
       validateEvery: o.validateEvery,
       seed: o.seed,
     },
-    mix: { operations: mix.operations.map((x) => ({ id: x.id, path: x.path, weight: x.weight })), skipped: mix.skipped },
+    mix: { operations: mix.operations.map((x) => ({ id: x.id, path: x.path, weight: x.weight })), skipped: mix.skipped, problems },
     durationMs: ranMs,
     requests: {
       total: recorder.total,

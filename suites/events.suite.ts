@@ -11,7 +11,7 @@ import { freshAdminMail } from './harness/invitations.ts';
 import { check, type Check } from './harness/check.ts';
 import { resendableSid } from './harness/recent-inquiry.ts';
 import { acceptingCallback, sendAcceptedResend } from './harness/resend-setup.ts';
-import { webhookSession } from './harness/webhook-session.ts';
+import { DELIVERY_SETTLE_MS, webhookSession } from './harness/webhook-session.ts';
 
 // Events: an inquiry received is delivered to the app's inquiry topic, resendwebhook sends the payload again
 // (to the callback the check configured, on an inquiry recent enough: resend-setup.ts, recent-inquiry.ts),
@@ -23,12 +23,12 @@ const session = webhookSession();
 
 /** How long a delivery may take: the profile's webhooks.deliveryDeadlineMs (Events give no bound). */
 const deadline = (c: Check) => c.ctx.profile.webhooks.deliveryDeadlineMs;
-/** After the first delivery, how long to keep listening for duplicates and misrouted copies. */
-const SETTLE_MS = 500;
+const SETTLE_MS = DELIVERY_SETTLE_MS;
 
 const PRIMARY_INQUIRY = 'primary-inquiry';
 const OTHER_INQUIRY = 'other-inquiry';
 const PRIMARY_REGISTRATION = 'primary-registration';
+const OTHER_REGISTRATION = 'other-registration';
 const RESEND_PRIMARY = 'primary-resend';
 const RESEND_OTHER = 'other-resend';
 
@@ -66,6 +66,7 @@ check(
 
     const agency = c.ctx.fixtures.agency;
     const sent = freshInquiry(c);
+    const mark = server.count();
     const post = await sendHook(c, '/consultas', { adminMail: agency, consulta: sent });
     c.expectStatus(post, 201, 'POST {hooks}/consultas of a valid inquiry for the fixture agency');
     const raw = (post.json as { sid?: unknown } | undefined)?.sid;
@@ -74,7 +75,6 @@ check(
     c.expect(lastSegment(location) === sid, `a Location naming the inquiry ${sid}`, post);
 
     const ofThis = (d: Delivery) => mentions(d.json, sent.Interesado.Email);
-    const mark = server.count();
     const arrived = await session.waitForDelivery((d) => on(PRIMARY_INQUIRY)(d) && ofThis(d), deadline(c));
     // Evidence: what arrived for this inquiry — or, when nothing did, whatever arrived meanwhile.
     if (!arrived) c.showDeliveries(server.deliveries().filter((d) => d.seq > mark));
@@ -83,9 +83,14 @@ check(
       `a delivery of the inquiry to the primary app's inquiry topic within ${deadline(c)} ms (deliveries arrived on: ${paths(server.deliveries())})`,
       post,
     );
+    // Events: the webhook is "emitted when an inquiry is received": the inquiry it announces is there to be read.
+    const read = await c.send('consultas-get', { params: { adminMail: agency, sid }, form: 'json' });
+    c.expectStatus(read, 200, 'GET by sid of the inquiry, as soon as its webhook arrived (notified once received, not before)');
     await sleep(SETTLE_MS);
     const copies = server.deliveries().filter(ofThis);
     c.showDeliveries(copies);
+    const early = copies.filter((d) => d.seq <= mark).length;
+    c.expect(early === 0, `no delivery of the inquiry before it was received, not ${early}`, post);
     const toPrimary = copies.filter(on(PRIMARY_INQUIRY)).length;
     c.expect(toPrimary === 1, `exactly one delivery of the inquiry to the primary app, not ${toPrimary}`, post);
     const toOther = copies.filter(on(OTHER_INQUIRY)).length;
@@ -104,8 +109,6 @@ check(
     c.expect(carried.length === 0, `a payload carrying the injected inquiry, but ${carried.join('; ')}`, post);
     c.observe(`payload Consulta ${'_links' in delivered.data ? 'has' : 'has no'} _links; signature: ${first.signature}`);
 
-    const read = await c.send('consultas-get', { params: { adminMail: agency, sid }, form: 'json' });
-    c.expectStatus(read, 200, 'GET of the injected inquiry by sid');
     const stored = c.expectModel(read, consulta(), 'a Consulta');
     const same = inquiryMismatches(stored, sent);
     c.expect(same.length === 0, `the injected inquiry, but ${same.join('; ')}`, read);
@@ -131,7 +134,9 @@ check(
     c.showDeliveries(later);
     const misrouted = later.filter(on(RESEND_OTHER)).length;
     c.expect(misrouted === 0, `no delivery of primary's resend to the other app's callback, not ${misrouted} (misrouted)`, res);
-    c.observe(`deliveries to the callback after the resend: ${later.filter(on(RESEND_PRIMARY)).length}`);
+    // "it can be sent again on request": once per request — nothing else calls this callback after the mark.
+    const delivered = later.filter(on(RESEND_PRIMARY)).length;
+    c.expect(delivered === 1, `exactly one delivery to the callback for one resend, not ${delivered}`, res);
   },
   { mutates: true },
 );
@@ -143,16 +148,25 @@ check(
     const server = await receiverOrSkip(c);
     await pointTopic(c, 'primary', c.ctx.profile.topics.registration, PRIMARY_REGISTRATION);
 
+    // "Webhook configurations are per app": other's registration topic points elsewhere, to catch a misrouted delivery.
+    const otherStatus = await pointTopic(c, 'other', c.ctx.profile.topics.registration, OTHER_REGISTRATION, [200, 201, 403]);
+    if (otherStatus === 403) c.observe(`the other app cannot configure '${c.ctx.profile.topics.registration}' (403): misrouting not checked`);
+
     const { runId, profile } = c.ctx;
-    const adminMail = freshAdminMail(c, 'evreg');
-    const invite = await c.send('agencias-invite', { json: fillTemplate(profile.templates.agenciaCreate, { adminMail, runId }) });
-    c.expectStatus(invite, 202, `invitation of ${adminMail}`);
+    // Two invitations, one completed: "a webhook is sent when the user registers", so the other (still pending,
+    // invited first) is never notified, and the completed one not before it is completed.
+    const [pending, adminMail] = [freshAdminMail(c, 'evpend'), freshAdminMail(c, 'evreg')];
+    for (const invited of [pending, adminMail]) {
+      const invite = await c.send('agencias-invite', { json: fillTemplate(profile.templates.agenciaCreate, { adminMail: invited, runId }) });
+      c.givenStatus(invite, 202, `the invitation of ${invited}`);
+    }
     // The run's own agency: dissociate it afterwards, so repeated runs do not pile agencies up on the app.
     const client = c.client;
     session.onCleanup(async () => {
       await callEndpoint(client, 'agencias-desasociar', { params: { adminMail } });
     });
 
+    const mark = server.count();
     const done = await sendHook(c, `/agencias/${encodeURIComponent(adminMail)}/registro`);
     c.expectStatus(done, 204, 'POST {hooks}/agencias/{adminMail}/registro of the pending invitation');
     // The payload's fields are not shown: any value that names the AdminMail will do.
@@ -163,6 +177,18 @@ check(
       const seen = there.length === 0 ? 'nothing arrived' : `${there.length} arrived, e.g. ${excerpt(there[0]!.json)}`;
       return c.fail(`a registration delivery naming ${adminMail} within ${deadline(c)} ms, but ${seen}`, done);
     }
+    // Judged on what has arrived with the delivery (no settle window: events/delivered-once-each listens longer
+    // to the registrations of run-data.suite.ts).
+    const naming = (mail: string) => server.deliveries().filter((d) => mentions(d.json, mail));
+    const copies = naming(adminMail);
+    const early = copies.filter((d) => d.seq <= mark).length;
+    c.expect(early === 0, `no registration delivery of ${adminMail} before its registration was completed, not ${early} (sent at invitation?)`, done);
+    const toPrimary = copies.filter(on(PRIMARY_REGISTRATION)).length;
+    c.expect(toPrimary === 1, `one registration delivery of ${adminMail}, not ${toPrimary}`, done);
+    const toOther = copies.filter(on(OTHER_REGISTRATION)).length;
+    c.expect(toOther === 0, `no registration delivery of primary's agency to the other app, not ${toOther} (misrouted)`, done);
+    const unregistered = naming(pending).length;
+    c.expect(unregistered === 0, `no registration delivery of ${pending}, invited but never registered, not ${unregistered}`, done);
     c.observe(`signature: ${delivery.signature}`);
   },
   { mutates: true },

@@ -1,5 +1,6 @@
 import { essence, PROBLEM_MEDIA_TYPE, representationModel } from '../models/index.ts';
 import { check } from './harness/check.ts';
+import { conditionalHeader } from './harness/conditional.ts';
 
 // Endpoints > Home: GET /v3 answers 200 EntryPoints with an ETag; the conditional request answers 304.
 
@@ -12,7 +13,7 @@ check('home/etag-present', async (c) => {
 check('home/etag-304', async (c) => {
   const first = await c.send('home', { form: 'json' });
   const etag = c.present(first.headers.etag, 'an ETag header to send back', first);
-  const header = c.ctx.profile.conditionalRequestHeader;
+  const header = conditionalHeader(c);
   const second = await c.send('home', { form: 'json', headers: { [header]: etag } });
   c.expectStatus(second, 304, `${header}: the ETag just received`);
 });
@@ -20,7 +21,7 @@ check('home/etag-304', async (c) => {
 check('home/304-no-body', async (c) => {
   const first = await c.send('home', { form: 'json' });
   const etag = c.present(first.headers.etag, 'an ETag header to send back', first);
-  const header = c.ctx.profile.conditionalRequestHeader;
+  const header = conditionalHeader(c);
   // Read unframed: a client stops at a 304's header block, so a body sent after it would go unseen. The same
   // media type as the first: a default without one is not shown, and each type may have its own ETag.
   const second = await c.send('home', { form: 'json', headers: { [header]: etag }, unframed: true });
@@ -50,7 +51,7 @@ check('home/etag-mismatch-not-304', async (c) => {
   const first = await c.send('home', { form: 'json' });
   const etag = first.headers.etag;
   if (!etag) return c.skip(`GET /v3 answered ${first.status ?? first.error?.code} without an ETag to alter (see home/etag-present)`);
-  const header = c.ctx.profile.conditionalRequestHeader;
+  const header = conditionalHeader(c);
   // A weak version of the strong tag is left out: If-None-Match compares weakly (RFC 9110 13.1.2), so W/"x"
   // matching "x" is right; what it got is only recorded.
   const unknown = [`"vmp-${c.ctx.runId}-never-given"`, altered(etag)];

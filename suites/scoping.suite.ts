@@ -1,11 +1,11 @@
 import { listEntries } from '../models/index.ts';
 import type { TargetResponse } from '../sut/client.ts';
-import { fillTemplate } from '../sut/templates.ts';
 import { callEndpoint } from '../sut/call.ts';
 import { freshInquiry, sendHook } from './events/hooks.ts';
 import { agencyMails } from './harness/agencies.ts';
 import { check, type Check } from './harness/check.ts';
 import { registerFreshAgency } from './harness/invitations.ts';
+import { agenciaEditBody } from './harness/request-inputs.ts';
 import { refusingCallback, skipIfUnprepared } from './harness/resend-setup.ts';
 import { webhookSession } from './harness/webhook-session.ts';
 
@@ -95,7 +95,7 @@ check(
   'scoping/foreign-agency-put-403',
   async (c) => {
     const { adminMail } = await primaryOnly(c, { own: true });
-    const json = fillTemplate(c.ctx.profile.templates.agenciaEdit, { adminMail, runId: c.ctx.runId });
+    const json = agenciaEditBody(c, adminMail);
     const res = await c.send('agencias-put', { app: 'other', params: { adminMail }, json, form: 'json' });
     c.expectStatus(res, 403, "app other modifying primary's agency");
   },

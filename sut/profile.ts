@@ -32,6 +32,13 @@ export const signature = z.discriminatedUnion('scheme', [
 /** What `vmp-conformance init` wrote about each key: how it was inferred, or a hint on how to find it. */
 export const comments = z.record(z.string(), z.string()).describe('by key: how init inferred its value, or how to find a value it could not');
 
+/** Which values `init` inferred (sut/infer/provenance.ts): a failure that read one names it. */
+const inferredMarks = z
+  .record(z.string(), z.string().regex(/^(verified|unverified) [0-9a-f]{12}$/, 'expected "verified <fingerprint>" or "unverified <fingerprint>"'))
+  .describe(
+    'by dotted key: a value init inferred, "verified" or "unverified" by its probes, and a fingerprint of the value it wrote (a value changed since is no longer marked)',
+  );
+
 const mediaTypeSelection = z
   .union([z.strictObject({ header: headerName }), z.strictObject({ query: z.string().min(1) })])
   .describe('how a request names the media type it wants');
@@ -43,7 +50,9 @@ const topics = z.strictObject({
 const templates = z.strictObject({
   webhookUpsert: z.record(z.string(), z.unknown()).describe('{{url}}: the callback URL to configure'),
   agenciaCreate: z.record(z.string(), z.unknown()).describe('{{adminMail}}: the invited e-mail'),
-  agenciaEdit: z.record(z.string(), z.unknown()),
+  // AgenciaEdit's members are "not shown", and init tells them only on an agency of its own (simulation hooks):
+  // null when unknown, and the checks that need a valid AgenciaEdit skip, saying so.
+  agenciaEdit: z.record(z.string(), z.unknown()).nullable().describe('null: not known (the checks that send a valid AgenciaEdit skip)'),
 });
 const simulationHooks = z
   .string()
@@ -99,12 +108,16 @@ export const profileFileSchema = z.strictObject({
   $schema: z.string().optional(),
   description: z.string().optional(),
   $comment: comments.optional(),
+  $inferred: inferredMarks.optional(),
   apps: z.strictObject({
     primary: app.describe('an app with agencies and inquiries'),
     other: app.describe('a second app, for scoping checks'),
     empty: app.optional().describe('an app with no agencies'),
   }),
-  conditionalRequestHeader: headerName.optional().describe('what triggers 304 on GET /v3 (default If-None-Match)'),
+  conditionalRequestHeader: headerName
+    .nullable()
+    .optional()
+    .describe('what triggers 304 on GET /v3 (default If-None-Match; null: not known, the checks of 304 skip)'),
   mediaTypeSelection: mediaTypeSelection.optional(),
   topics: topics.partial().optional(),
   templates: templates.partial().optional(),
@@ -125,7 +138,7 @@ export const profileFileSchema = z.strictObject({
 
 /** The complete profile a run works with: the file's values, then what was inferred, then the defaults. */
 export const profileSchema = profileFileSchema.extend({
-  conditionalRequestHeader: headerName.default('If-None-Match').describe('what triggers 304 on GET /v3'),
+  conditionalRequestHeader: headerName.nullable().default('If-None-Match').describe('what triggers 304 on GET /v3 (null: not known)'),
   mediaTypeSelection: mediaTypeSelection.default({ header: 'Accept' }),
   topics,
   templates,

@@ -44,7 +44,12 @@ export const BEHAVIOUR_RULES = [
   rule('scoping/webhook-config-per-app', 'must', AU, 'a webhook configuration of one app is not visible to another', 'appnotificaciones-get'),
   rule('scoping/empty-app-no-agencies', 'profile', AU, "the profile's empty app sees no agencies", 'agencias-list'),
 
-  rule('events/inquiry-webhook-delivered', 'profile', EV, "an inquiry received through the simulation hooks is delivered to the app's inquiry topic"),
+  rule(
+    'events/inquiry-webhook-delivered',
+    'profile',
+    EV,
+    "an inquiry received through the simulation hooks is delivered once to the app's inquiry topic, and no other app's, once it can be read",
+  ),
   rule(
     'events/resend-returns-payload',
     'must',
@@ -56,10 +61,21 @@ export const BEHAVIOUR_RULES = [
     'events/resend-delivers-payload',
     'must',
     EV,
-    "after resendwebhook the app's configured callback, and no other app's, receives exactly the payload the response carried",
+    "after resendwebhook the app's configured callback, and no other app's, receives exactly the payload the response carried, once",
     'consultas-resend',
   ),
-  rule('events/registration-webhook', 'profile', EV, 'completing a registration through the simulation hooks delivers the registration webhook'),
+  rule(
+    'events/registration-webhook',
+    'profile',
+    EV,
+    "completing a registration through the simulation hooks delivers the registration webhook to the app's registration topic only, and not before: no copy ahead of the registration, none for an invitation not completed",
+  ),
+  rule(
+    'events/delivered-once-each',
+    'profile',
+    EV,
+    "every inquiry and registration the run makes through the simulation hooks (over a hundred, some at once) is delivered exactly once, after it happened, to the primary app's topic only",
+  ),
 
   rule('errors/validation-problem-body', 'must', ER, 'every 400 and 409 body is a validation problem body'),
   rule('errors/problem-media-type', 'must', ER, '400, 403 and 409 bodies are application/problem+json'),

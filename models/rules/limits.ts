@@ -58,6 +58,27 @@ export const LIMIT_RULES = [
   ),
   rule('limits/int32/path-id-beyond-not-found', 'must', 'Endpoints', 'an id path parameter beyond int32 is not a record: 404'),
   rule('limits/int32/region-beyond-rejected', 'must', 'Endpoints > Ciudades', 'a region query parameter beyond int32 is rejected with 400'),
+  // Invalid-value classes per type (issue 21, generators/value-classes.ts): each form a lenient parser takes,
+  // made from a valid value of the parameter, on every parameter of that format.
+  rule(
+    'limits/email-format/invalid-forms-rejected',
+    'must',
+    'Endpoints',
+    'every e-mail parameter refuses what is not an e-mail address in the forms a lenient parser takes: white space around it, a dot at either end of the local part or the domain or two in a row, two @, an empty side',
+  ),
+  rule(
+    'limits/date-format/invalid-dates-rejected',
+    'must',
+    'Resources and their fields > Conventions',
+    'desde and hasta refuse with 400 what is not a yyyy-mm-dd calendar date: days that do not exist (2026-02-30, 2026-13-01, February 29 of a common year), no zero padding, a time part, other ISO 8601 forms, white space',
+    'consultas-list',
+  ),
+  rule(
+    'limits/int32/invalid-forms-rejected',
+    'must',
+    'Endpoints',
+    'every int32 parameter (path ids, region, pagina) refuses other written forms of a number (1.0, 1e0, hexadecimal, white space) and values beyond int32, also those that wrap to a valid one',
+  ),
   rule(
     `consultas/list/per-pagina-${perPagina.observed}`,
     'profile',

@@ -34,6 +34,21 @@ export const RESOURCE_RULES = [
   rule('consultas/list/hasta-end-of-day', 'must', L, 'Hasta is the last instant of the final day (23:59:59), on the hasta date when one is given', list),
   rule('consultas/list/desde-start-of-day', 'must', L, 'Desde is the first instant of the first day (00:00:00), on the desde date when one is given', list),
   rule('consultas/list/momento-in-range', 'must', L, 'every Momento lies within [Desde, Hasta]', list),
+  // On data the run makes through the simulation hooks (suites/run-data.suite.ts, issue 21).
+  rule(
+    'consultas/list/ties-across-pages',
+    'must',
+    L,
+    'inquiries received at one same instant, more than a page of them, are each listed exactly once over the pages (no duplicate, no gap), and Total counts them',
+    list,
+  ),
+  rule(
+    'consultas/list/period-by-zone-day',
+    'profile',
+    'Endpoints > Consultas',
+    "desde and hasta select by the day of the profile's time zone, whatever offset a Momento is written in: 00:00:00 and 23:59:59 of a day are in its list, the second before and after are not; Desde and Hasta are that day's first and last instant, and Total counts its inquiries",
+    list,
+  ),
   rule(
     'consultas/list/filter-externalid',
     'must',
@@ -57,6 +72,12 @@ export const RESOURCE_RULES = [
   ),
   rule('consultas/consulta-schema', 'must', Q, 'every Consulta has exactly the documented members, types and nullability'),
   rule('consultas/catalogo-external-id-empty', 'must', Q, 'a catalogo inquiry has Auto.ExternalId "" (a string, never null)'),
+  rule(
+    'consultas/values-as-given',
+    'must',
+    C,
+    'zero, null and empty values of an inquiry are read back as given — Kilometraje 0 and Importe 0 as 0, null as null (present), "" as "" — by sid, in the list and in its webhook payload',
+  ),
   rule('consultas/get/equals-list-entry', 'must', 'Endpoints > Consultas', 'GET by sid returns the same Consulta as its list entry', 'consultas-get'),
   rule('consultas/ref/entries-link-only', 'must', Q, 'reference-form entries are link objects with href and title only', list),
   rule('consultas/ref/title-combines', 'must', Q, "a Consulta's reference title combines buyer e-mail, make, model and external id"),

@@ -14,4 +14,5 @@ export const ADMIN_MAIL_LIMITS = [
   'limits/admin-mail-max-50/at-limit-accepted',
   'limits/admin-mail-max-50/past-limit-rejected',
   'limits/admin-mail-email-format/non-email-rejected',
+  'limits/email-format/invalid-forms-rejected',
 ];

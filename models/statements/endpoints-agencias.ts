@@ -19,6 +19,7 @@ export const AGENCIAS_STATEMENTS: Statement[] = [
   preamble('endpoints/admin-mail-is-email', "Path parameter adminMail is the e-mail of the agency's administrator operator", [
     'limits/admin-mail-email-format/non-email-rejected',
     'limits/email-format/rfc-forms-accepted',
+    'limits/email-format/invalid-forms-rejected',
     'lifecycle/invitation-location-is-agency',
   ]),
   preamble('endpoints/admin-mail-case-insensitive', 'the path segment is matched case-insensitively with the name shown', [
@@ -42,7 +43,11 @@ export const AGENCIAS_STATEMENTS: Statement[] = [
     "not shown: the profile's conditionalRequestHeader names it, and home/etag-304 sends it",
   ),
 
-  list('operador-format', 'query operador (optional, string, email)', ['status/agencias-list/400', 'limits/email-format/rfc-forms-accepted']),
+  list('operador-format', 'query operador (optional, string, email)', [
+    'status/agencias-list/400',
+    'limits/email-format/rfc-forms-accepted',
+    'limits/email-format/invalid-forms-rejected',
+  ]),
   list('operador', "e-mail of one of the agency's operators", ['filters/agencias-operador', 'filters/agencias-operador-unknown']),
   list('200', '200 list of Agencias', ['status/agencias-list/200']),
   list('media', '(json, text/json, entry, ref)', ['media/agencias-list/*']),

@@ -18,7 +18,7 @@ const M = 'Endpoints > Marcas (makes)';
 const marcas = endpointRow(M, 'marcas-list', 'GET', '/v3/marcas');
 const marcasBest = endpointRow(M, 'marcas-bestmatch', 'GET', '/v3/marcas/bestmatch');
 
-const INT32_ID = ['limits/int32/path-id-beyond-not-found'];
+const INT32_ID = ['limits/int32/path-id-beyond-not-found', 'limits/int32/invalid-forms-rejected'];
 
 export const CATALOGO_STATEMENTS: Statement[] = [
   carrocerias('200', '200 list of Carrocerias', ['status/carrocerias-list/200']),
@@ -38,6 +38,7 @@ export const CATALOGO_STATEMENTS: Statement[] = [
 
   ciudades('region', 'query region (integer int32; region/province/state id; optional if q is given)', [
     'limits/int32/region-beyond-rejected',
+    'limits/int32/invalid-forms-rejected',
     'catalogo/ciudades-needs-region-or-q',
     'filters/ciudades-region',
   ]),

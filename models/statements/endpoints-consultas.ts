@@ -21,6 +21,7 @@ export const CONSULTAS_STATEMENTS: Statement[] = [
   list('operador', 'query operador (email; only inquiries visible to that collaborator)', [
     'consultas/list/filter-operador',
     'limits/email-format/rfc-forms-accepted',
+    'limits/email-format/invalid-forms-rejected',
   ]),
   list('externalid', 'externalid (string; external id of a publication)', ['consultas/list/filter-externalid']),
   list('desde', 'desde (date; first day of reception; minimum is today minus 90 days)', [
@@ -28,13 +29,22 @@ export const CONSULTAS_STATEMENTS: Statement[] = [
     'consultas/list/desde-start-of-day',
     'limits/desde-min-today-minus-90/at-limit-accepted',
     'limits/desde-min-today-minus-90/past-limit-rejected',
+    'limits/date-format/invalid-dates-rejected',
+    'consultas/list/period-by-zone-day',
   ]),
-  list('hasta', 'hasta (date; last day of reception)', ['consultas/list/filter-desde-hasta', 'consultas/list/hasta-end-of-day']),
+  list('hasta', 'hasta (date; last day of reception)', [
+    'consultas/list/filter-desde-hasta',
+    'consultas/list/hasta-end-of-day',
+    'limits/date-format/invalid-dates-rejected',
+    'consultas/list/period-by-zone-day',
+  ]),
   list('pagina', 'pagina (integer int32; page number, maximum 99)', [
     'consultas/list/pagina-echoed',
     'consultas/list/no-duplicates',
+    'consultas/list/ties-across-pages',
     'limits/pagina-max-99/at-limit-accepted',
     'limits/pagina-max-99/past-limit-rejected',
+    'limits/int32/invalid-forms-rejected',
   ]),
   list('200', '200 paged list of Consulta', ['status/consultas-list/200', 'consultas/list/envelope-schema']),
   list('media', '(json, text/json, entry) or of link objects (ref)', ['media/consultas-list/*']),

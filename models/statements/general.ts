@@ -69,8 +69,13 @@ export const GENERAL_STATEMENTS: Statement[] = [
   ]),
   event('Agency registration completed')('events/registration', 'an invited person completes registration, provided the app is subscribed to notifications', [
     'events/registration-webhook',
+    'events/delivered-once-each',
   ]),
-  event('Inquiry webhook')('events/inquiry', 'an inquiry is received', ['events/inquiry-webhook-delivered', 'events/hook-inquiry-location-resolves']),
+  event('Inquiry webhook')('events/inquiry', 'an inquiry is received', [
+    'events/inquiry-webhook-delivered',
+    'events/hook-inquiry-location-resolves',
+    'events/delivered-once-each',
+  ]),
   event('Inquiry webhook')('events/resend', 'it can be sent again on request', ['events/resend-delivers-payload', 'events/resend-returns-payload']),
   restated(
     event('Inquiry webhook')(
@@ -140,6 +145,7 @@ export const GENERAL_STATEMENTS: Statement[] = [
     'limits/admin-mail-max-50/past-limit-rejected',
     'limits/admin-mail-email-format/non-email-rejected',
     'limits/email-format/rfc-forms-accepted',
+    'limits/email-format/invalid-forms-rejected',
   ]),
   limit('topic path parameter')('limits/topic', 'string, at most 80 characters', ['limits/topic-max-80/*']),
   limit('sid path parameter')('limits/sid', 'string, 20 to 30 characters', ['limits/sid-length-20-30/*']),

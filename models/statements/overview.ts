@@ -83,8 +83,9 @@ export const OVERVIEW_STATEMENTS: Statement[] = [
     'limits/desde-min-today-minus-90/at-limit-accepted',
     'consultas/list/filter-desde-hasta',
     'status/consultas-list/400',
+    'limits/date-format/invalid-dates-rejected',
   ]),
-  conv('conventions/null', 'A field that has no value is sent as null.', ['conventions/null-not-omitted']),
+  conv('conventions/null', 'A field that has no value is sent as null.', ['conventions/null-not-omitted', 'consultas/values-as-given']),
   conv('conventions/success-media-types', 'Media types that a success response can have (not every endpoint offers every one; see Endpoints)', [
     'conventions/success-media-type',
     'conventions/unlisted-media-form-never-served',
@@ -107,13 +108,20 @@ export const OVERVIEW_STATEMENTS: Statement[] = [
     'consultas/list/desde-start-of-day',
     'consultas/list/momento-in-range',
     'consultas/list/envelope-schema',
+    'consultas/list/period-by-zone-day',
   ]),
   paged('Hasta')('paged/hasta', 'last instant of the period covered (end of the final day)', [
     'consultas/list/hasta-end-of-day',
     'consultas/list/momento-in-range',
+    'consultas/list/period-by-zone-day',
   ]),
   paged('Pagina')('paged/pagina', 'current page number, starting at 1', ['consultas/list/pagina-echoed']),
-  paged('Total')('paged/total', 'total number of inquiries', ['consultas/list/total-consistent', 'consultas/list/no-gaps', 'consultas/list/no-duplicates']),
+  paged('Total')('paged/total', 'total number of inquiries', [
+    'consultas/list/total-consistent',
+    'consultas/list/no-gaps',
+    'consultas/list/no-duplicates',
+    'consultas/list/ties-across-pages',
+  ]),
   paged('PerPagina')('paged/per-pagina', 'page size; 100 in the observed response', [
     'consultas/list/per-pagina-100',
     'consultas/list/entries-within-per-pagina',

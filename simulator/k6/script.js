@@ -86,10 +86,12 @@ function responseProblem(op, res) {
 
 export default function () {
   // The iteration's number in the whole test (unique across --execution-segment instances) picks the operation, so
-  // k6 walks the same sequence as `load` and validates every Nth response.
+  // k6 walks the same sequence as `load`. Every Nth response of each instance is validated: k6 deals the test's
+  // iterations out to the instances in turn (0,1/2,1: the even ones to the first, the odd ones to the second), so
+  // every Nth of the whole test would all fall to one instance when N is even, and only that one would pay for them.
   const n = exec.scenario.iterationInTest;
   const request = requests[plan.sequence[n % plan.sequence.length]];
-  const sampled = plan.validation.every > 0 && (n + 1) % plan.validation.every === 0;
+  const sampled = plan.validation.every > 0 && (exec.scenario.iterationInInstance + 1) % plan.validation.every === 0;
   const res = http.get(request.url, sampled ? request.sampledParams : request.params);
   // A transport failure (status 0) is an error of http_req_failed, not a response to validate.
   if (res.status === 0) return;

@@ -4,7 +4,7 @@ import { lastSegment } from '../../sut/discovery.ts';
 import type { Profile } from '../../sut/profile.ts';
 import type { Check } from './check.ts';
 import { resolvePointer } from '../../sut/json-pointer.ts';
-import { scalarText } from './scalar-text.ts';
+import { scalarText } from '../../sut/catalog-values.ts';
 
 // Finding catalog records to look up (Endpoints > Carrocerias, Ciudades, Colores, Marcas). Their fields are
 // not shown: a reference-form entry's href is the record's URI (so its last segment is the id), and the

@@ -9,7 +9,9 @@ import type { DiscoveryFault, FixtureName, Fixtures } from '../../sut/discovery.
 import type { CheckMeta, CoverageCell, Exchange } from '../../sut/evidence.ts';
 import { describeFailure, type Answer } from '../../sut/failure-text.ts';
 import { mismatchOf } from '../../sut/form-judge.ts';
+import { inferredAmong, inferredNote } from '../../sut/infer/provenance.ts';
 import { runContext, targetClient, type RunContext } from './context.ts';
+import { recordingProfile } from './profile-reads.ts';
 import { inCheckScope } from './check-scope.ts';
 import { sendingAs } from './run-ledger.ts';
 import type { Delivery } from '../../webhooks/delivery.ts';
@@ -59,6 +61,8 @@ export class Check {
   private readonly found: Fixtures;
   /** Clean-up steps of this check (Safety: leave the target as found), run when it ends, however it ends. */
   private readonly deferred: (() => Promise<unknown>)[] = [];
+  /** The profile keys this check read: a failure names those that were inferred (issue 21). */
+  private readonly profileReads = new Set<string>();
 
   constructor(
     readonly rule: Rule,
@@ -67,7 +71,7 @@ export class Check {
   ) {
     const ctx = runContext();
     this.found = ctx.fixtures;
-    this.ctx = checkContext(ctx, (reason) => this.skip(reason));
+    this.ctx = checkContext({ ...ctx, profile: recordingProfile(ctx.profile, this.profileReads) }, (reason) => this.skip(reason));
     this.client = targetClient();
   }
 
@@ -150,7 +154,8 @@ export class Check {
       if (last) last.outcome = 'failed';
       this.flush();
     }
-    throw new RuleViolation(this.rule.id, describeFailure(this.rule.id, res, expectation));
+    const inferred = inferredNote(inferredAmong(this.profileReads, this.ctx.provenance ?? []));
+    throw new RuleViolation(this.rule.id, `${describeFailure(this.rule.id, res, expectation)}${inferred}`);
   }
 
   expect(condition: unknown, expectation: string, res?: TargetResponse): void {

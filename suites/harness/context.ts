@@ -3,6 +3,7 @@ import { TargetClient } from '../../sut/client.ts';
 import type { CaptureReach } from '../../sut/capture-reach.ts';
 import type { RunDeadline } from '../../sut/deadline.ts';
 import type { Fixtures } from '../../sut/discovery.ts';
+import type { Provenance } from '../../sut/infer/provenance.ts';
 import type { Profile } from '../../sut/profile.ts';
 import { watchRun } from './run-ledger.ts';
 
@@ -28,6 +29,8 @@ export interface RunContext {
   deadline?: RunDeadline;
   /** Change configured webhook topics even where their restore would lose something (sut/webhook-restore.ts). */
   discardUnrestorableWebhooks: boolean;
+  /** Profile values init or this run inferred: a failure that read one names it (issue 21). */
+  provenance?: Provenance[];
 }
 
 /**

@@ -33,8 +33,21 @@ export const webhookBody = (c: Check): Record<string, unknown> =>
 export const agenciaCreateBody = (c: Check, adminMail: string): Record<string, unknown> =>
   fillTemplate(c.ctx.profile.templates.agenciaCreate, { adminMail, runId: c.ctx.runId });
 
-export const agenciaEditBody = (c: Check, adminMail: string): Record<string, unknown> =>
-  fillTemplate(c.ctx.profile.templates.agenciaEdit, { adminMail, runId: c.ctx.runId });
+/** A valid AgenciaEdit from the profile's template; the check skips when the profile knows none (null). */
+export function agenciaEditBody(c: Check, adminMail: string): Record<string, unknown> {
+  const template = c.ctx.profile.templates.agenciaEdit;
+  if (template === null)
+    c.skip(
+      "the profile's templates.agenciaEdit is null: AgenciaEdit's members are not shown, and were not told (init tells them through the simulation hooks)",
+    );
+  return fillTemplate(template, { adminMail, runId: c.ctx.runId });
+}
+
+/** Whether the profile knows a valid AgenciaEdit: cases of PUT on an agency are left out of a check's set without it. */
+export const editKnown = (c: Check): boolean => c.ctx.profile.templates.agenciaEdit !== null;
+
+/** For sweeps that judge any answer (no 5xx): the AgenciaEdit template, or {} when the profile knows none. */
+export const anyAgenciaEditBody = (c: Check, adminMail: string): Record<string, unknown> => (editKnown(c) ? agenciaEditBody(c, adminMail) : {});
 
 /** Broken request bodies: JSON that does not parse, and JSON that is not an object. */
 export const MALFORMED_JSON = '{"AdminMail": ';

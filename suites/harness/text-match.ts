@@ -1,4 +1,4 @@
-import { scalarText } from './scalar-text.ts';
+import { scalarText } from '../../sut/catalog-values.ts';
 
 // Endpoints > Ciudades, Colores, Marcas: q is "part of" a name, nombre a "full color name". The spec does not
 // say whether matching heeds case, accents or punctuation, so a probe that must match is a part of a record's

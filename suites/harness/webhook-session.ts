@@ -37,6 +37,12 @@ export interface WebhookSession {
   onCleanup(step: () => Promise<void>): void;
 }
 
+/**
+ * After a delivery arrived, how long to keep listening for duplicates and misrouted copies (README, Performance:
+ * shorter would weaken what the delivery checks catch on a slower server).
+ */
+export const DELIVERY_SETTLE_MS = 500;
+
 let sessions = 0;
 const WEBHOOK_CONFIGURATIONS = 'webhook configurations';
 

@@ -4,6 +4,7 @@ import type { BoundaryCase } from '../../generators/boundaries.ts';
 import { paramArbitrary } from '../../generators/params.ts';
 import { emailOfLength, nonEmailArbitrary, tokenOfLength } from '../../generators/text.ts';
 import { emailFormArbitrary } from '../../generators/tricky.ts';
+import { DATE_CLASSES, EMAIL_CLASSES, INT32_CLASSES, type ValueClass } from '../../generators/value-classes.ts';
 import { emailsOfLengths, lengthsBelow, lengthsPast, tokenOfLengths } from '../harness/lengths.ts';
 
 // The Limits table (and the int32 type of id and region, Endpoints) as data: for each rule, which ParamSpecs
@@ -40,10 +41,18 @@ const reason = (p: ParamSpec, value: string, today: string): string | undefined 
 const isValid = (p: ParamSpec, value: string, today: string) => checkParam(p, value, today).valid;
 const labelled = (prefix: string, expect?: BoundaryCase['expect']) => (bc: BoundaryCase) =>
   bc.label.startsWith(prefix) && (expect === undefined || bc.expect === expect);
+/** A length bound's cases: plain tokens, and the non-ASCII ones of value-classes.ts (lengths in characters). */
+const atBound = (bound: 'maxLength' | 'minLength', expect: BoundaryCase['expect']) => (bc: BoundaryCase) =>
+  labelled(bound, expect)(bc) || labelled(`length class: ${bound}`, expect)(bc);
+/** Values of a class table made from random valid samples: the random phase of an invalid-value class rule. */
+const classed = (samples: fc.Arbitrary<string>, classes: readonly ValueClass[], p: ParamSpec, today: string) =>
+  fc.tuple(samples, fc.constantFrom(...classes)).map(([sample, k]) => k.value(sample, { spec: p, today }) ?? sample);
 const rejectIf =
   (test: (r: string | undefined) => boolean) =>
   (p: ParamSpec, v: string, today: string): Side =>
     test(reason(p, v, today)) ? 'reject' : 'other';
+/** Clearly invalid by the catalog: the side every invalid-value class rule judges. */
+const clearlyInvalid = rejectIf((r) => r !== undefined && r !== 'unclear');
 const beyondInt32 = fc
   .oneof(fc.bigInt({ min: BigInt(INT32.max) + 1n, max: 2n ** 63n }), fc.bigInt({ min: -(2n ** 63n), max: BigInt(INT32.min) - 1n }))
   .map(String);
@@ -62,7 +71,7 @@ export const LIMIT_RULES_CHECKED: LimitRule[] = [
     id: `limits/admin-mail-max-${adminMail.maxLength}/at-limit-accepted`,
     plain: plainOfLength,
     carries: (p) => isAdminMail(p) && p.maxLength !== undefined,
-    boundary: labelled('maxLength', 'accept'),
+    boundary: atBound('maxLength', 'accept'),
     side: (p, v, today) => (isValid(p, v, today) ? 'accept' : 'other'),
     arbitrary: (p, d) => fc.oneof(gen(p, d), emailsOfLengths(adminMail.maxLength - 5, adminMail.maxLength, d.domain)),
   },
@@ -70,7 +79,7 @@ export const LIMIT_RULES_CHECKED: LimitRule[] = [
     id: `limits/admin-mail-max-${adminMail.maxLength}/past-limit-rejected`,
     plain: plainOfLength,
     carries: (p) => isAdminMail(p) && p.maxLength !== undefined,
-    boundary: labelled('maxLength', 'reject'),
+    boundary: atBound('maxLength', 'reject'),
     side: rejectIf((r) => r?.startsWith('longer than') === true),
     arbitrary: (p, d) => fc.oneof(gen(p, d), emailsOfLengths(adminMail.maxLength + 1, adminMail.maxLength * 4, d.domain)),
   },
@@ -93,7 +102,7 @@ export const LIMIT_RULES_CHECKED: LimitRule[] = [
     id: `limits/topic-max-${topic.maxLength}/at-limit-accepted`,
     plain: plainOfLength,
     carries: (p) => isTopic(p) && p.maxLength !== undefined,
-    boundary: labelled('maxLength', 'accept'),
+    boundary: atBound('maxLength', 'accept'),
     side: (p, v, today) => (isValid(p, v, today) ? 'accept' : 'other'),
     arbitrary: (p, d) => fc.oneof(gen(p, d), tokenOfLengths(topic.maxLength - 5, topic.maxLength)),
   },
@@ -101,7 +110,7 @@ export const LIMIT_RULES_CHECKED: LimitRule[] = [
     id: `limits/topic-max-${topic.maxLength}/past-limit-rejected`,
     plain: plainOfLength,
     carries: (p) => isTopic(p) && p.maxLength !== undefined,
-    boundary: labelled('maxLength', 'reject'),
+    boundary: atBound('maxLength', 'reject'),
     side: rejectIf((r) => r?.startsWith('longer than') === true),
     arbitrary: () => lengthsPast(topic.maxLength),
   },
@@ -109,7 +118,7 @@ export const LIMIT_RULES_CHECKED: LimitRule[] = [
     id: `limits/sid-length-${sid.minLength}-${sid.maxLength}/min-accepted`,
     plain: plainOfLength,
     carries: (p) => isSid(p) && p.minLength !== undefined,
-    boundary: labelled('minLength', 'accept'),
+    boundary: atBound('minLength', 'accept'),
     side: (p, v, today) => (isValid(p, v, today) && v.length <= sidMiddle ? 'accept' : 'other'),
     arbitrary: (p, d) => fc.oneof(gen(p, d), tokenOfLengths(sid.minLength, sidMiddle)),
   },
@@ -117,7 +126,7 @@ export const LIMIT_RULES_CHECKED: LimitRule[] = [
     id: `limits/sid-length-${sid.minLength}-${sid.maxLength}/below-min-rejected`,
     plain: plainOfLength,
     carries: (p) => isSid(p) && p.minLength !== undefined,
-    boundary: labelled('minLength', 'reject'),
+    boundary: atBound('minLength', 'reject'),
     side: rejectIf((r) => r?.startsWith('shorter than') === true),
     arbitrary: (p, d) => fc.oneof(gen(p, d), lengthsBelow(sid.minLength)),
   },
@@ -125,7 +134,7 @@ export const LIMIT_RULES_CHECKED: LimitRule[] = [
     id: `limits/sid-length-${sid.minLength}-${sid.maxLength}/max-accepted`,
     plain: plainOfLength,
     carries: (p) => isSid(p) && p.maxLength !== undefined,
-    boundary: labelled('maxLength', 'accept'),
+    boundary: atBound('maxLength', 'accept'),
     side: (p, v, today) => (isValid(p, v, today) && v.length > sidMiddle ? 'accept' : 'other'),
     arbitrary: () => tokenOfLengths(sidMiddle + 1, sid.maxLength),
   },
@@ -133,7 +142,7 @@ export const LIMIT_RULES_CHECKED: LimitRule[] = [
     id: `limits/sid-length-${sid.minLength}-${sid.maxLength}/above-max-rejected`,
     plain: plainOfLength,
     carries: (p) => isSid(p) && p.maxLength !== undefined,
-    boundary: labelled('maxLength', 'reject'),
+    boundary: atBound('maxLength', 'reject'),
     side: rejectIf((r) => r?.startsWith('longer than') === true),
     arbitrary: () => lengthsPast(sid.maxLength),
   },
@@ -174,15 +183,45 @@ export const LIMIT_RULES_CHECKED: LimitRule[] = [
   {
     id: 'limits/int32/path-id-beyond-not-found',
     carries: (p) => p.in === 'path' && p.format === 'int32',
-    boundary: labelled('int32'),
+    boundary: labelled('int32:'),
     side: rejectIf((r) => r === 'outside int32'),
     arbitrary: (p, d) => fc.oneof(gen(p, d), beyondInt32),
   },
   {
     id: 'limits/int32/region-beyond-rejected',
     carries: (p) => p.name === 'region' && p.format === 'int32',
-    boundary: labelled('int32'),
+    boundary: labelled('int32:'),
     side: rejectIf((r) => r === 'outside int32'),
     arbitrary: (p, d) => fc.oneof(gen(p, d), beyondInt32),
+  },
+  {
+    // Every e-mail parameter (adminMail, operador): each class of value-classes.ts made from a valid address.
+    id: 'limits/email-format/invalid-forms-rejected',
+    carries: (p) => p.format === 'email',
+    boundary: labelled('e-mail class'),
+    side: clearlyInvalid,
+    arbitrary: (p, d) => classed(emailFormArbitrary(d.domain), EMAIL_CLASSES, p, d.today),
+  },
+  {
+    // desde and hasta: days that do not exist, other ISO 8601 forms, a time part, white space.
+    id: 'limits/date-format/invalid-dates-rejected',
+    carries: (p) => p.type === 'date',
+    boundary: labelled('date class'),
+    side: rejectIf((r) => r === 'not a yyyy-mm-dd date'),
+    arbitrary: (p, d) =>
+      classed(
+        fc.integer({ min: -(desde.minDaysBeforeToday - 1), max: 0 }).map((n) => addDays(d.today, n)),
+        DATE_CLASSES,
+        p,
+        d.today,
+      ),
+  },
+  {
+    // Every int32 parameter (path ids, region, pagina): other written forms of a valid number, and past int32.
+    id: 'limits/int32/invalid-forms-rejected',
+    carries: (p) => p.format === 'int32',
+    boundary: labelled('int32'),
+    side: rejectIf((r) => r === 'not an integer' || r === 'outside int32'),
+    arbitrary: (p, d) => classed(fc.integer({ min: 1, max: pagina.maximum }).map(String), INT32_CLASSES, p, d.today),
   },
 ];

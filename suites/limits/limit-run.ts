@@ -5,10 +5,11 @@ import type { TargetResponse } from '../../sut/client.ts';
 import type { EndpointCall } from '../../sut/call.ts';
 import type { Check } from '../harness/check.ts';
 import { acceptanceStatuses, allowingUriTooLong, rejectionStatuses } from '../harness/expectations.ts';
-import { agenciaEditBody, firstForm, fixtureSid, pathSafe, webhookBody } from '../harness/request-inputs.ts';
+import { agenciaEditBody, anyAgenciaEditBody, firstForm, fixtureSid, pathSafe, webhookBody } from '../harness/request-inputs.ts';
 import { refusingCallback } from '../harness/resend-setup.ts';
 import type { WebhookSession } from '../harness/webhook-session.ts';
 import type { Draws, LimitRule, Side } from './limit-rules.ts';
+import { sampleOf } from './samples.ts';
 
 // One limit rule, in two phases (issue 4): first the deterministic boundary phase — every catalog endpoint
 // whose ParamSpec carries the bound, at, just inside and just past it (boundaryCases) — then a fast-check
@@ -30,14 +31,24 @@ export const targetsOf = (rule: LimitRule): Target[] => ENDPOINTS.filter(judgeab
 
 export const drawsOf = (c: Check): Draws => ({ today: c.ctx.today, domain: c.ctx.profile.invitationDomain });
 
-/** The request with `value` for `p` and valid values elsewhere: the fixture agency and inquiry, the templates. */
-export function callWith(c: Check, { e, p }: Target, value: string): EndpointCall {
+/** The boundary cases of a target, their invalid-value classes made from its sample (samples.ts). */
+export async function casesOf(c: Check, { e, p }: Target): Promise<BoundaryCase[]> {
+  const sample = await sampleOf(c, e, p);
+  return boundaryCases(p, { ...drawsOf(c), ...(sample !== undefined ? { sample } : {}) });
+}
+
+/**
+ * The request with `value` for `p` and valid values elsewhere: the fixture agency and inquiry, the templates. A
+ * sweep (any answer but a 5xx will do) sends an AgenciaEdit of {} where the profile knows none, instead of skipping.
+ */
+export function callWith(c: Check, { e, p }: Target, value: string, sweep = false): EndpointCall {
   // Read only where the path has them: a topic's limit needs no fixture agency.
   const defaults: Record<string, () => string> = { adminMail: () => c.ctx.fixtures.agency, sid: () => fixtureSid(c) };
   const params = Object.fromEntries(e.params.filter((q) => q.in === 'path').map((q) => [q.name, q.name === p.name ? value : defaults[q.name]!()]));
   const query = p.in === 'query' ? { [p.name]: value } : {};
   const form = firstForm(e);
-  const body = e.body?.model === 'AgenciaEdit' ? agenciaEditBody(c, value) : e.body?.model === 'AppWebhookUpsert' ? webhookBody(c) : undefined;
+  const edit = sweep ? anyAgenciaEditBody : agenciaEditBody;
+  const body = e.body?.model === 'AgenciaEdit' ? edit(c, value) : e.body?.model === 'AppWebhookUpsert' ? webhookBody(c) : undefined;
   return { params, query, ...(form ? { form } : {}), ...(body ? { json: body } : {}) };
 }
 
@@ -60,10 +71,10 @@ async function safeToSend(c: Check, { e, p }: Target, value: string, random: boo
 }
 
 /** Sends one case, or undefined when it cannot be sent safely or would address another resource. */
-export async function sendCase(c: Check, t: Target, value: string, random: boolean): Promise<TargetResponse | undefined> {
+export async function sendCase(c: Check, t: Target, value: string, random: boolean, sweep = false): Promise<TargetResponse | undefined> {
   if (t.p.in === 'path' && !pathSafe(value)) return undefined;
   if (!(await safeToSend(c, t, value, random))) return undefined;
-  const res = await c.send(t.e.id, callWith(c, t, value));
+  const res = await c.send(t.e.id, callWith(c, t, value, sweep));
   // A POST that created a configuration of a topic nobody had configured: remove it at once.
   if (t.e.id === 'appnotificaciones-post' && res.status === 201) await c.send('appnotificaciones-delete', { params: { topic: value } });
   return res;
@@ -120,7 +131,7 @@ export async function runLimitRule(c: Check, rule: LimitRule, session: WebhookSe
   const draws = drawsOf(c);
   let sent = 0;
   for (const t of targets) {
-    for (const bc of boundaryCases(t.p, draws).filter(rule.boundary)) {
+    for (const bc of (await casesOf(c, t)).filter(rule.boundary)) {
       const res = await sendCase(c, t, bc.value, false);
       if (!res) {
         c.observe(`${t.e.id} ${t.p.name} ${bc.label}: not sent (it names something that exists)`);

@@ -3,7 +3,7 @@ import { boundaryCases } from '../../generators/boundaries.ts';
 import { bodyVariants } from '../../generators/tricky.ts';
 import type { EndpointCall } from '../../sut/call.ts';
 import type { Check } from '../harness/check.ts';
-import { agenciaCreateBody, agenciaEditBody, webhookBody } from '../harness/request-inputs.ts';
+import { agenciaCreateBody, anyAgenciaEditBody, webhookBody } from '../harness/request-inputs.ts';
 import { callWith, drawsOf } from '../limits/limit-run.ts';
 
 // Requests with the inputs real implementations trip on (issue 12 §4) that change nothing: the values of
@@ -45,7 +45,7 @@ export function undecidedQueryCalls(c: Check, e: Endpoint): TrickyCall[] {
     .flatMap((p) =>
       boundaryCases(p, drawsOf(c))
         .filter((bc) => bc.expect === 'either')
-        .map((bc) => ({ label: `${p.name}: ${bc.label}`, endpointId: e.id, call: callWith(c, { e, p }, bc.value) })),
+        .map((bc) => ({ label: `${p.name}: ${bc.label}`, endpointId: e.id, call: callWith(c, { e, p }, bc.value, true) })),
     );
 }
 
@@ -65,7 +65,7 @@ export function bodyVariantCalls(c: Check, e: Endpoint): TrickyCall[] {
     }
     case 'agencias-put': {
       const adminMail = absentAdminMail(c);
-      return at(e.id, { adminMail }, agenciaEditBody(c, adminMail));
+      return at(e.id, { adminMail }, anyAgenciaEditBody(c, adminMail));
     }
     case 'appnotificaciones-post':
       return at(e.id, { topic: c.ctx.profile.topics.unavailable }, webhookBody(c));

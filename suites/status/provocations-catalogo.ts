@@ -1,7 +1,7 @@
 import { INT32 } from '../../models/index.ts';
 import type { Check } from '../harness/check.ts';
 import { resolvePointer } from '../../sut/json-pointer.ts';
-import { scalarText } from '../harness/scalar-text.ts';
+import { scalarText } from '../../sut/catalog-values.ts';
 import { candidatesOf, firstFullEntry, firstSuccess, hrefIds, scalarsOf, someCities, type Candidates } from '../harness/catalog-probe.ts';
 import { read, type Provoked, type ProvocationTable } from './provocation.ts';
 

@@ -3,6 +3,7 @@ import { tokenOfLength } from '../../generators/text.ts';
 import type { Check } from '../harness/check.ts';
 import { freshAdminMail } from '../harness/invitations.ts';
 import { resendableSid } from '../harness/recent-inquiry.ts';
+import { conditionalHeader } from '../harness/conditional.ts';
 import { fixtureSid, unknownSid } from '../harness/request-inputs.ts';
 import { acceptingCallback, refusingCallback, requireCapture, sendAcceptedResend, skipIfUnprepared } from '../harness/resend-setup.ts';
 import { read, type ProvocationTable, type Provoked, type StatusContext } from './provocation.ts';
@@ -70,7 +71,7 @@ export const CONSULTAS_PROVOCATIONS: ProvocationTable = {
       const first = await c.send('home', { form: 'json' });
       const etag = c.present(first.headers.etag, 'an ETag header to send back', first);
       // The same media type as the first request: each may have its own ETag, and no default is shown.
-      return { res: await c.send('home', { form: 'json', headers: { [c.ctx.profile.conditionalRequestHeader]: etag } }) };
+      return { res: await c.send('home', { form: 'json', headers: { [conditionalHeader(c)]: etag } }) };
     },
   },
 };

@@ -3,7 +3,7 @@ import { callEndpoint } from '../call.ts';
 import { memberPointer, resolvePointer } from '../json-pointer.ts';
 import { fillTemplate } from '../templates.ts';
 import { pointTopic } from './deliveries.ts';
-import { errorKeys, found, hint, objectBody, outcome, type Finding, type Hint, type Inferrer, type Probe } from './probe.ts';
+import { errorKeys, found, guessed, hint, objectBody, outcome, type Finding, type Hint, type Inferrer, type Probe } from './probe.ts';
 import { listedTopics } from './topic-list.ts';
 
 // Agencias and States and transitions: AgenciaCreate "carries a property named AdminMail"; its other fields,
@@ -51,6 +51,10 @@ async function createTemplate(p: Probe): Promise<{ template: Record<string, unkn
   };
 }
 
+/** AgenciaEdit not told: null, so that the checks that send a valid one skip (and run does not probe again). */
+const unknownEdit = (why: string): Finding =>
+  guessed('templates.agenciaEdit', null, `not told: ${why}`, 'give the AgenciaEdit members (the checks that send a valid AgenciaEdit skip while it is null)');
+
 export const agenciasInferrer: Inferrer = {
   name: 'agency templates, invitation state, registration topic',
   keys: ['templates.agenciaCreate', 'templates.agenciaEdit', 'invitationState.pointer', 'topics.registration'],
@@ -76,7 +80,7 @@ export const agenciasInferrer: Inferrer = {
       hints.push(
         hint('invitationState.pointer', `POST /v3/agencias answered ${invite.status ?? invite.error?.code}, not 202: no invitation to read the state of`),
       );
-      return outcome(findings, [...hints, hint('templates.agenciaEdit', 'no agency of this probing to edit')]);
+      return outcome([...findings, unknownEdit('no agency of this probing to edit')], hints);
     }
     p.changes.invitedAgency(adminMail);
     const pending = (await callEndpoint(p.client, 'agencias-get', { params: { adminMail }, form: 'json' })).json;
@@ -99,15 +103,16 @@ export const agenciasInferrer: Inferrer = {
         : 'no simulation hooks to complete an invitation with';
       if (state)
         findings.push(
-          found(
+          guessed(
             'invitationState.pointer',
             state,
             `the one word-valued member that differs between a pending invitation and the registered agency ${p.fixtures.agency}`,
+            `not seen changing as an invitation was completed (${why}): two agencies differ in more than their state`,
           ),
         );
       else hints.push(hint('invitationState.pointer', `${why}, and no single member tells a pending invitation from a registered agency`));
-      if (untouched) findings.push(found('topics.registration', candidates[0], `the first topic besides the inquiry one (not told: ${why})`));
-      return outcome(findings, [...hints, hint('templates.agenciaEdit', `${why}: no agency of this probing to edit`)]);
+      if (untouched) findings.push(guessed('topics.registration', candidates[0], 'the first topic besides the inquiry one', `not told: ${why}`));
+      return outcome([...findings, unknownEdit(`${why}: no agency of this probing to edit`)], hints);
     }
     const registered = await p.client.send({ method: 'POST', path: `/${hooks.replace(/^\/+|\/+$/g, '')}/agencias/${encodeURIComponent(adminMail)}/registro` });
     if (registered.status !== 204)
@@ -127,7 +132,7 @@ export const agenciasInferrer: Inferrer = {
       );
     else if (candidates.length > 0)
       findings.push(
-        found('topics.registration', candidates[0], `the first topic besides the inquiry one (no registration webhook arrived within ${p.deliveryMs} ms)`),
+        guessed('topics.registration', candidates[0], 'the first topic besides the inquiry one', `no registration webhook arrived within ${p.deliveryMs} ms`),
       );
     const agency = (await callEndpoint(p.client, 'agencias-get', { params: { adminMail }, form: 'json' })).json;
     const state = stateMember(pending, agency);
@@ -155,7 +160,7 @@ export const agenciasInferrer: Inferrer = {
           `PUT /v3/agencias/{adminMail} with each of these members set them on an agency of this probing (dissociated afterwards)`,
         ),
       );
-    else hints.push(hint('templates.agenciaEdit', 'no plain member of the Agencia was set by a PUT of it; give the AgenciaEdit members'));
+    else findings.push(unknownEdit('no plain member of the Agencia was set by a PUT of it'));
     return outcome(findings, hints);
   },
 };

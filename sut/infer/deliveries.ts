@@ -2,7 +2,11 @@ import { callEndpoint } from '../call.ts';
 import type { TargetResponse } from '../client.ts';
 import { memberPointer } from '../json-pointer.ts';
 import { fillTemplate } from '../templates.ts';
-import { found, hint, objectBody, type Finding, type Hint, type Probe, type Received } from './probe.ts';
+import type { Profile } from '../profile.ts';
+import { found, guessed, hint, objectBody, type Finding, type Hint, type Probe, type Received } from './probe.ts';
+import { findSecretMember } from './secret-member.ts';
+
+type SignatureConfig = NonNullable<Profile['webhooks']['signature']>;
 
 // Events: the inquiry webhook "can be sent again on request", and resendwebhook answers 202 with "Location (URI of
 // the webhook callback)" and "the body carries the webhook payload that was sent". With every available topic
@@ -34,22 +38,57 @@ function signatureCandidates(d: Received): { scheme: 'standard-webhooks' } | { s
   return header ? { scheme: 'hmac-sha256', header } : undefined;
 }
 
+/** The signing scheme a delivery verifies by with `secret`, when it does. */
+function verifiedScheme(p: Probe, d: Received, secret: string): SignatureConfig | undefined {
+  const seen = signatureCandidates(d);
+  if (!seen) return undefined;
+  const config: SignatureConfig = seen.scheme === 'standard-webhooks' ? { scheme: seen.scheme, secret } : { scheme: seen.scheme, header: seen.header, secret };
+  return p.verify(config, d.headers, d.raw) ? config : undefined;
+}
+
+const shownBy = (seen: NonNullable<ReturnType<typeof signatureCandidates>>) =>
+  seen.scheme === 'standard-webhooks' ? 'webhook-signature (Standard Webhooks)' : `${seen.header} (a 32-byte MAC)`;
+
 function signatureFinding(p: Probe, d: Received, secret: string | undefined): Finding | Hint {
   const seen = signatureCandidates(d);
   if (!seen) return found('webhooks.signature', null, 'the inquiry webhook delivered on a resend carries no signature-looking header');
-  const shown = seen.scheme === 'standard-webhooks' ? 'webhook-signature (Standard Webhooks)' : `${seen.header} (a 32-byte MAC)`;
+  const shown = shownBy(seen);
   if (secret === undefined)
     return hint(
       'webhooks.signature',
       `deliveries carry ${shown}: give the signing secret (--webhook-secret, or webhooks.signature.secret) to have its scheme told and checked`,
     );
-  const config = seen.scheme === 'standard-webhooks' ? { scheme: seen.scheme, secret } : { scheme: seen.scheme, header: seen.header, secret };
-  if (p.verify(config, d.headers, d.raw))
-    return found('webhooks.signature', config, `${shown} of a resent inquiry webhook verifies as ${seen.scheme} with the secret given`);
+  const config = verifiedScheme(p, d, secret);
+  if (config) return found('webhooks.signature', config, `${shown} of a resent inquiry webhook verifies as ${config.scheme} with the secret given`);
   return hint(
     'webhooks.signature',
     `deliveries carry ${shown}, but it does not verify as ${seen.scheme} with the secret given; see the target's documentation`,
   );
+}
+
+/**
+ * A secret was given and the first delivery does not verify with it: the member of the upsert that takes it, by
+ * resending with candidates set (secret-member.ts). Found, the template gains it; not found, said so — never a
+ * silent "no signature".
+ */
+async function secretBySearch(
+  p: Probe,
+  o: { topic: string; template: Record<string, unknown>; required: readonly string[]; secret: string; resend: () => Promise<TargetResponse>; first: Received },
+): Promise<{ findings: (Finding | Hint)[]; template?: Record<string, unknown> }> {
+  const search = await findSecretMember(p, { ...o, verifies: (d) => verifiedScheme(p, d, o.secret) !== undefined });
+  const seen = signatureCandidates(o.first);
+  const before = seen ? `deliveries carried ${shownBy(seen)}, which did not verify with the secret given` : 'deliveries carried no signature';
+  if (search.member !== undefined) {
+    const config = verifiedScheme(p, search.delivery, o.secret)!;
+    const template = { ...o.template, [search.member]: o.secret };
+    p.changes.useTemplate(template);
+    const how = `${before} until the upsert's member ${search.member} carried the secret given; then a resent inquiry webhook verified as ${config.scheme}`;
+    return { findings: [found('webhooks.signature', config, how)], template };
+  }
+  const tried = `${search.tried.slice(0, 6).join(', ')}${search.tried.length > 6 ? ` and ${search.tried.length - 6} more` : ''}`;
+  const why = `--webhook-secret was given, but ${before}, and none of the upsert's members tried (${tried || 'none accepted'}) made them verify: give the member that takes the secret in templates.webhookUpsert, and webhooks.signature`;
+  if (seen) return { findings: [hint('webhooks.signature', why)] };
+  return { findings: [guessed('webhooks.signature', null, 'resent inquiry webhooks carried no signature-looking header', why)] };
 }
 
 /** Points the primary app's `topic` at the receiver's callback `name` (saved first); false when it may not be changed. */
@@ -67,6 +106,8 @@ export interface DeliveryFindings {
   findings: (Finding | Hint)[];
   /** The inquiry topic, when told. */
   inquiry?: string;
+  /** The upsert template with the member that takes the signing secret, when one was found. */
+  template?: Record<string, unknown>;
 }
 
 /** Resends the inquiry `sid` with every topic pointed at a callback of its own; reads what comes back. */
@@ -76,6 +117,8 @@ export async function inferFromResend(
   template: Record<string, unknown>,
   sid: string,
   secret: string | undefined,
+  /** Members a POST was refused without (the template's, found by inferring it): tried first for the secret. */
+  required?: readonly string[],
 ): Promise<DeliveryFindings> {
   const agency = p.fixtures.agency!;
   const receiver = p.receiver!;
@@ -123,12 +166,17 @@ export async function inferFromResend(
       ? found('webhooks.consultaPointer', pointer, `where the resendwebhook payload holds the Consulta GET /v3/consultas/${agency}/${sid} reads (links aside)`)
       : hint('webhooks.consultaPointer', `no object of the resendwebhook payload equals the Consulta read by sid; see the target's documentation`),
   );
-  if (delivery) findings.push(signatureFinding(p, delivery, secret));
+  let signed: { findings: (Finding | Hint)[]; template?: Record<string, unknown> } = { findings: delivery ? [signatureFinding(p, delivery, secret)] : [] };
+  const verified = signed.findings.some((f) => 'value' in f && f.value !== null);
+  if (delivery && secret !== undefined && !verified && inquiry && required !== undefined)
+    signed = await secretBySearch(p, { topic: inquiry, template, required, secret, resend, first: delivery });
+  findings.push(...signed.findings);
+  const current = signed.template ?? template;
   if (inquiry) {
     findings.push(await withoutCallback(p, inquiry, resend));
-    await pointTopic(p, inquiry, template, name!);
+    await pointTopic(p, inquiry, current, name!);
   }
-  return { findings, ...(inquiry ? { inquiry } : {}) };
+  return { findings, ...(inquiry ? { inquiry } : {}), ...(signed.template ? { template: signed.template } : {}) };
 }
 
 /** resendwebhook with the inquiry topic unconfigured: 202 accepts, 400 refuses; the topic is put back afterwards. */

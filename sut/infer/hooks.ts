@@ -1,4 +1,4 @@
-import { found, hint, outcome, type Inferrer } from './probe.ts';
+import { found, guessed, outcome, type Inferrer } from './probe.ts';
 
 // The simulation hooks (README, "Simulation hooks (for implementers)") sit where the target chooses; the spec
 // defines none. A hooks base answers POST {hooks}/consultas without a valid body with 400 (a validation problem:
@@ -32,16 +32,16 @@ export const hooksInferrer: Inferrer = {
   async infer(p) {
     // A target that answers every bodiless POST with 400 shows nothing by it.
     const control = await p.client.send({ method: 'POST', path: '/vmp-conformance-no-such-hooks/consultas', json: {} });
+    // Not found is written as null (the checks that need hooks skip, saying so; run does not probe again), marked.
     if (control.status === 400)
-      return outcome(
-        [],
-        [
-          hint(
-            'simulationHooks',
-            "POST to a path that is no hooks base answers 400 too, so the hooks cannot be told by it; give the target's hooks base, or null",
-          ),
-        ],
-      );
+      return outcome([
+        guessed(
+          'simulationHooks',
+          null,
+          'not told: POST to a path that is no hooks base answers 400 too',
+          "the hooks cannot be told by their 400: give the target's hooks base (--hooks PATH), or leave null if it has none",
+        ),
+      ]);
     for (const base of BASES) {
       if (p.signal?.aborted) break;
       const res = await p.client.send({ method: 'POST', path: `${base}/consultas`, json: {} });
@@ -50,14 +50,13 @@ export const hooksInferrer: Inferrer = {
           found('simulationHooks', base, `POST ${base}/consultas with an empty body answered 400, as the hooks do (other bases answered 404/405)`),
         ]);
     }
-    return outcome(
-      [],
-      [
-        hint(
-          'simulationHooks',
-          `no conventional base (${BASES.slice(0, 5).join(', ')}, …) answers POST {hooks}/consultas; give the target's hooks base, or null if it has none (the checks that need them skip)`,
-        ),
-      ],
-    );
+    return outcome([
+      guessed(
+        'simulationHooks',
+        null,
+        `not found: no conventional base (${BASES.slice(0, 5).join(', ')}, …) answers POST {hooks}/consultas`,
+        "give the target's hooks base (--hooks PATH, of init and run), or leave null if it has none: the checks that need hooks skip while it is null",
+      ),
+    ]);
   },
 };

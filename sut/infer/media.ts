@@ -1,14 +1,16 @@
 import { essence, MEDIA_TYPES } from '../../models/index.ts';
 import { callEndpoint } from '../call.ts';
 import { hrefsWithin } from '../hrefs.ts';
-import { found, hint, outcome, type Inferrer, type Probe } from './probe.ts';
+import { found, guessed, hint, outcome, type Inferrer, type Probe } from './probe.ts';
 
 // Endpoints > Consultas: "How a caller chooses among the media types of a response (for example by an Accept
 // header): not shown", and Endpoints > Home: "The request header that triggers 304: not shown". Both by trying:
-// ask GET /v3/agencias for its reference form (no full form looks like it) each way, and GET /v3 again with its
-// ETag under each header that may carry it.
+// ask GET /v3/agencias for its reference form and for application/json each way — a way selects the form only if
+// each answers what it asked for (a default form would answer one of them too) —, and GET /v3 again with its ETag
+// under each header that may carry it.
 
 const REF = MEDIA_TYPES.ref;
+const JSON_FULL = MEDIA_TYPES.json;
 
 /** Query parameter names a server may select a media type by, after those the target's own links name. */
 const QUERY_NAMES = [
@@ -28,6 +30,19 @@ const QUERY_NAMES = [
   'representation',
   'contentType',
 ];
+/** Request headers a server may select a media type by (Accept first), after those its Vary and CORS headers name. */
+const HEADER_NAMES = [
+  'Accept',
+  'X-Accept',
+  'X-Media-Type',
+  'X-Format',
+  'X-Formato',
+  'X-Response-Format',
+  'X-Representation',
+  'Format',
+  'Formato',
+  'Media-Type',
+];
 /** Headers that may carry the entity tag, after those the target's Vary or CORS headers name. */
 const CONDITIONAL_HEADERS = ['If-None-Match', 'X-If-None-Match', 'If-Match-None', 'X-ETag', 'ETag'];
 
@@ -39,22 +54,51 @@ function linkedQueryNames(json: unknown): string[] {
   ]);
 }
 
-const isRef = (contentType: string | undefined) => essence(contentType) === REF;
+/** Header names a response's Vary and Access-Control-Allow-Headers name. */
+const namedHeaders = (headers: Record<string, string | string[] | undefined>): string[] =>
+  [headers.vary, headers['access-control-allow-headers']].flatMap((v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()) : [])).filter(Boolean);
+
+type Way = { header: string } | { query: string };
+
+/** Whether asking by `way` gets the reference form and application/json, each when asked for. */
+async function selects(p: Probe, way: Way): Promise<boolean> {
+  for (const type of [REF, JSON_FULL]) {
+    const ask = 'header' in way ? { headers: { [way.header]: type } } : { query: { [way.query]: type } };
+    const res = await callEndpoint(p.client, 'agencias-list', ask);
+    if (essence(res.headers['content-type']) !== type) return false;
+  }
+  return true;
+}
 
 async function selection(p: Probe) {
-  const byHeader = await callEndpoint(p.client, 'agencias-list', { headers: { Accept: REF } });
-  if (isRef(byHeader.headers['content-type'])) return found('mediaTypeSelection', { header: 'Accept' }, `GET /v3/agencias with Accept: ${REF} answered ${REF}`);
   const home = await callEndpoint(p.client, 'home', {});
-  const names = [...new Set([...linkedQueryNames(home.json), ...QUERY_NAMES])];
-  for (const name of names) {
+  const plain = await callEndpoint(p.client, 'agencias-list', {});
+  const headers = [
+    ...new Set([
+      ...HEADER_NAMES.slice(0, 1),
+      ...namedHeaders(plain.headers).filter((h) => !/^(origin|accept-encoding|accept-language)$/i.test(h)),
+      ...HEADER_NAMES,
+    ]),
+  ];
+  const ways: Way[] = [
+    ...headers.slice(0, 1).map((header) => ({ header })),
+    ...[...new Set([...linkedQueryNames(home.json), ...QUERY_NAMES])].map((query) => ({ query })),
+    ...headers.slice(1).map((header) => ({ header })),
+  ];
+  const byDefault = essence(plain.headers['content-type']);
+  for (const way of ways) {
     if (p.signal?.aborted) break;
-    const res = await callEndpoint(p.client, 'agencias-list', { query: { [name]: REF } });
-    if (isRef(res.headers['content-type']))
-      return found('mediaTypeSelection', { query: name }, `GET /v3/agencias?${name}=${REF} answered ${REF}, and Accept did not select it`);
+    if (!(await selects(p, way))) continue;
+    const named = 'header' in way ? `the header ${way.header}` : `the query parameter ${way.query}`;
+    return found(
+      'mediaTypeSelection',
+      way,
+      `GET /v3/agencias answered ${REF} and ${JSON_FULL}, each when asked for by ${named} (${byDefault ?? 'no type'} when none is asked for)`,
+    );
   }
   return hint(
     'mediaTypeSelection',
-    `neither Accept nor a query parameter (${names.slice(0, 6).join(', ')}, …) made GET /v3/agencias answer ${REF}; see the target's documentation ({"query": "name"} or {"header": "Name"})`,
+    `no header (${headers.slice(0, 4).join(', ')}, …) or query parameter (${QUERY_NAMES.slice(0, 4).join(', ')}, …) made GET /v3/agencias answer both ${REF} and ${JSON_FULL} when asked for; see the target's documentation ({"query": "name"} or {"header": "Name"})`,
   );
 }
 
@@ -72,11 +116,21 @@ async function conditional(p: Probe) {
     .filter((h) => /^if-|etag/i.test(h));
   for (const header of [...new Set([...named, ...CONDITIONAL_HEADERS])]) {
     const res = await callEndpoint(p.client, 'home', { headers: { [header]: etag } });
-    if (res.status === 304) return found('conditionalRequestHeader', header, `GET /v3 with ${header}: <its ETag> answered 304`);
+    if (res.status !== 304) continue;
+    // The other reading: 304 whatever the header holds. A tag the target never gave must not match.
+    const other = await callEndpoint(p.client, 'home', { headers: { [header]: '"vmp-conformance-never-given"' } });
+    const how = `GET /v3 with ${header}: <its ETag> answered 304`;
+    if (other.status === 200) return found('conditionalRequestHeader', header, `${how}, and 200 with a tag it never gave`);
+    return found('conditionalRequestHeader', header, how, {
+      conditionalRequestHeader: `a tag it never gave answered ${other.status ?? other.error?.code} too: the header may not be what triggers 304`,
+    });
   }
-  return hint(
+  // Written as null: the checks of 304 skip, saying so, instead of judging a header the target may never read.
+  return guessed(
     'conditionalRequestHeader',
-    `GET /v3 answered 200 again with its ETag under each of ${CONDITIONAL_HEADERS.join(', ')}; see the target's documentation`,
+    null,
+    `GET /v3 answered 200 again with its ETag under each of ${[...new Set([...named, ...CONDITIONAL_HEADERS])].join(', ')}`,
+    "no header tried triggers 304: give the target's (the checks of 304 skip while it is null)",
   );
 }
 
@@ -84,7 +138,10 @@ export const mediaInferrer: Inferrer = {
   name: 'media type selection and conditional requests',
   keys: ['mediaTypeSelection', 'conditionalRequestHeader'],
   async infer(p) {
-    const results = [p.known.mediaTypeSelection ? undefined : await selection(p), p.known.conditionalRequestHeader ? undefined : await conditional(p)];
+    const results = [
+      p.known.mediaTypeSelection ? undefined : await selection(p),
+      p.known.conditionalRequestHeader !== undefined ? undefined : await conditional(p),
+    ];
     return outcome(
       results.flatMap((r) => (r && 'value' in r ? [r] : [])),
       results.flatMap((r) => (r && 'hint' in r ? [r] : [])),

@@ -14,6 +14,11 @@ export interface Finding {
   key: string;
   value: unknown;
   how: string;
+  /**
+   * Parts of the value no probe told from another reading (issue 21: inferred by behaviour, not by shape): by
+   * dotted key (this key, or one below it such as catalogKeys.marcas.codename), why it is unverified.
+   */
+  unverified?: Record<string, string>;
 }
 
 /** One key the target did not show: why, and how a user would find it. */
@@ -78,7 +83,14 @@ export interface Inferrer {
   infer(p: Probe): Promise<Outcome>;
 }
 
-export const found = (key: string, value: unknown, how: string): Finding => ({ key, value, how });
+export const found = (key: string, value: unknown, how: string, unverified?: Record<string, string>): Finding => ({
+  key,
+  value,
+  how,
+  ...(unverified && Object.keys(unverified).length > 0 ? { unverified } : {}),
+});
+/** A finding no probe could verify: the value is a guess, said so wherever it is written. */
+export const guessed = (key: string, value: unknown, how: string, why: string): Finding => found(key, value, how, { [key]: why });
 export const hint = (key: string, text: string): Hint => ({ key, hint: text });
 export const none: Outcome = { found: [], hints: [] };
 export const outcome = (found: Finding[] = [], hints: Hint[] = []): Outcome => ({ found, hints });

@@ -1,4 +1,4 @@
-import { daysBetween, dateIn, listEntries, parseOffsetDateTime, todayIn } from '../../models/index.ts';
+import { addDays, daysBetween, dateIn, listEntries, parseOffsetDateTime, todayIn } from '../../models/index.ts';
 import { callEndpoint } from '../call.ts';
 import { hrefsWithin, templateParams } from '../hrefs.ts';
 import { pointTopic } from './deliveries.ts';
@@ -11,12 +11,19 @@ import { found, hint, objectBody, outcome, type Inferrer, type Probe } from './p
 
 const MAX_PAGES = 10;
 
-/** Each inquiry's sid with its age in days, youngest first, one per age. */
-async function inquiriesByAge(p: Probe, agency: string, zone: string): Promise<{ sid: string; age: number }[]> {
+/**
+ * Each inquiry's sid with its age in days, youngest first, one per age: over the longest window a list allows
+ * (desde "not earlier than today minus 90 days"), since a bound may lie beyond the target's default period.
+ */
+async function inquiriesByAge(p: Probe, agency: string, zone: string): Promise<{ desde: string; all: { sid: string; age: number }[] }> {
   const today = p.known.today ?? todayIn(zone);
+  const list = (desde: string, pagina: number) =>
+    callEndpoint(p.client, 'consultas-list', { params: { adminMail: agency }, query: { desde, pagina }, form: 'json' });
+  // A target whose today is behind ours refuses the first day: a day later then.
+  const desde = (await list(addDays(today, -90), 1)).status === 400 ? addDays(today, -89) : addDays(today, -90);
   const byAge = new Map<number, string>();
   for (let pagina = 1; pagina <= MAX_PAGES; pagina++) {
-    const res = await callEndpoint(p.client, 'consultas-list', { params: { adminMail: agency }, query: { pagina }, form: 'json' });
+    const res = await list(desde, pagina);
     const entries = listEntries(res.json) ?? [];
     for (const e of entries) {
       const momento = parseOffsetDateTime(String(objectBody(e)?.Momento ?? ''));
@@ -28,7 +35,7 @@ async function inquiriesByAge(p: Probe, agency: string, zone: string): Promise<{
     }
     if (res.status !== 200 || entries.length === 0) break;
   }
-  return [...byAge].sort(([a], [b]) => a - b).map(([age, sid]) => ({ age, sid }));
+  return { desde, all: [...byAge].sort(([a], [b]) => a - b).map(([age, sid]) => ({ age, sid })) };
 }
 
 export const resendAgeInferrer: Inferrer = {
@@ -56,12 +63,12 @@ export const resendAgeInferrer: Inferrer = {
               : 'the inquiry topic or time zone is not known';
       return outcome([], [hint('resendMaxAgeDays', `${why}; see the target's documentation (left out, the checks of the bound skip)`)]);
     }
-    const all = await inquiriesByAge(p, agency, zone);
+    const { desde, all } = await inquiriesByAge(p, agency, zone);
     const accepts = async (i: number) => (await callEndpoint(p.client, 'consultas-resend', { params: { adminMail: agency, sid: all[i]!.sid } })).status === 202;
     if (all.length === 0 || !(await accepts(0)))
       return outcome([], [hint('resendMaxAgeDays', `no inquiry of ${agency} is resent (202); see the target's documentation`)]);
     if (await accepts(all.length - 1))
-      return outcome([], [hint('resendMaxAgeDays', `every inquiry of ${agency} up to ${all.at(-1)!.age} days old is resent: no bound seen`)]);
+      return outcome([], [hint('resendMaxAgeDays', `every inquiry of ${agency} up to ${all.at(-1)!.age} days old (since ${desde}) is resent: no bound seen`)]);
     let [lo, hi] = [0, all.length - 1];
     while (hi - lo > 1) {
       const mid = (lo + hi) >> 1;
@@ -69,11 +76,19 @@ export const resendAgeInferrer: Inferrer = {
       else hi = mid;
     }
     const [oldest, youngest] = [all[lo]!.age, all[hi]!.age];
+    // Ages between the two were not seen: the bound is somewhere in there.
+    const gap =
+      youngest - oldest > 1
+        ? {
+            resendMaxAgeDays: `no inquiry ${oldest + 1 === youngest - 1 ? `${oldest + 1} days old` : `aged ${oldest + 1} to ${youngest - 1} days`} was seen: the bound lies between ${oldest} and ${youngest - 1}`,
+          }
+        : undefined;
     return outcome([
       found(
         'resendMaxAgeDays',
         oldest,
-        `resendwebhook accepted an inquiry ${oldest} days old and refused one ${youngest} days old (bisected over ${all.length} ages of ${agency}'s inquiries)`,
+        `resendwebhook accepted an inquiry ${oldest} days old and refused one ${youngest} days old (bisected over ${all.length} ages of ${agency}'s inquiries since ${desde})`,
+        gap,
       ),
     ]);
   },

@@ -6,10 +6,11 @@ import { errorKeys, found, hint, objectBody, type Finding, type Hint, type Probe
 // one a configured topic's AppWebhook shows an absolute URL in, and, by trying on a topic the app has not
 // configured: the member a POST without it is refused for (the validation problem's Errors key it, Errors
 // section), which configures the topic when given a URL. Other members such a POST requires are given a plain
-// value; one that reads as a signing secret gets the secret given to `init`. The topic is put back afterwards.
+// value (which of them takes a signing secret, a delivery tells: secret-member.ts). The topic is put back afterwards.
 
-const SECRET_NAME = /secret|secreto|firma|signing|hmac/i;
 const PLACEHOLDER_URL = 'https://vmp-conformance.invalid/init';
+/** The value of a required member that is not the URL: long enough for a secret's minimum length. */
+const PLACEHOLDER = 'vmp-conformance-placeholder';
 
 /** Members of a configured AppWebhook holding an absolute URL outside the API's own (and its links). */
 function urlMembers(representation: unknown, apiBase: string): string[] {
@@ -33,12 +34,12 @@ async function byDryPut(p: Probe, topics: readonly string[]): Promise<TemplateFi
   if (refused.status !== 400) return undefined;
   const required = errorKeys(refused.json);
   for (const member of required) {
-    const json = { [member]: PLACEHOLDER_URL, ...Object.fromEntries(required.filter((k) => k !== member).map((k) => [k, 'vmp-conformance'])) };
+    const json = { [member]: PLACEHOLDER_URL, ...Object.fromEntries(required.filter((k) => k !== member).map((k) => [k, PLACEHOLDER])) };
     const res = await callEndpoint(p.client, 'appnotificaciones-put', { params: { topic }, json });
     if (res.status !== 404) continue;
     const template = { ...json, [member]: '{{url}}' };
     const how = `PUT /v3/appnotificaciones/${topic} (a topic no app has: nothing changes) with {} was refused keying ${required.join(', ')}; with ${member} set to a URL it passed validation (404)`;
-    return { template, findings: [found('templates.webhookUpsert', template, how)], hints: [] };
+    return { template, findings: [found('templates.webhookUpsert', template, how)], hints: [], required: required.filter((k) => k !== member) };
   }
   return undefined;
 }
@@ -48,10 +49,12 @@ export interface TemplateFinding {
   hints: Hint[];
   /** The template, when found. */
   template?: Record<string, unknown>;
+  /** Members besides the URL one that a POST without them was refused for (given a placeholder). */
+  required?: string[];
 }
 
 /** The AppWebhookUpsert template, from the representations of configured topics and by trying on an unconfigured one. */
-export async function inferUpsertTemplate(p: Probe, topics: readonly string[], secret: string | undefined): Promise<TemplateFinding> {
+export async function inferUpsertTemplate(p: Probe, topics: readonly string[]): Promise<TemplateFinding> {
   const apiBase = `${p.client.baseUrl}/v3`;
   const unconfigured: string[] = [];
   const shown: string[] = [];
@@ -96,20 +99,14 @@ export async function inferUpsertTemplate(p: Probe, topics: readonly string[], s
   const url = p.receiver?.url('template') ?? PLACEHOLDER_URL;
   const refused = await callEndpoint(p.client, 'appnotificaciones-post', { params: { topic }, json: {} });
   const required = refused.status === 400 ? errorKeys(refused.json) : [];
-  const others = (member: string): Record<string, unknown> =>
-    Object.fromEntries(required.filter((k) => k !== member).map((k) => [k, SECRET_NAME.test(k) ? (secret ?? 'vmp-conformance') : 'vmp-conformance']));
+  const others = (member: string): Record<string, unknown> => Object.fromEntries(required.filter((k) => k !== member).map((k) => [k, PLACEHOLDER]));
   for (const member of [...new Set([...fromRepresentation, ...required])]) {
     const body = { [member]: url, ...others(member) };
     const res = await callEndpoint(p.client, 'appnotificaciones-post', { params: { topic }, json: body });
     if (res.status !== 201 && res.status !== 200) continue;
     const template: Record<string, unknown> = { [member]: '{{url}}', ...others(member) };
     p.changes.useTemplate(template);
-    const secretMember = required.find((k) => k !== member && SECRET_NAME.test(k));
     const how = `POST /v3/appnotificaciones/${topic} with {} was refused keying ${required.join(', ') || 'nothing'}; with ${member} set to a URL it answered ${res.status} (the topic is put back afterwards)`;
-    const hints =
-      secretMember && secret === undefined
-        ? [hint('templates.webhookUpsert', `the member ${secretMember} reads as a signing secret: give it yours (--webhook-secret, a \${ENV} reference)`)]
-        : [];
     // Where the AppWebhook keeps the URL, when not under the upsert's name (the restore reads it there).
     const read = await callEndpoint(p.client, 'appnotificaciones-get', { params: { topic }, form: 'json' });
     const at = Object.entries(objectBody(read.json) ?? {}).find(([, v]) => v === url)?.[0];
@@ -117,7 +114,7 @@ export async function inferUpsertTemplate(p: Probe, topics: readonly string[], s
       at !== undefined && at !== member
         ? [found('webhooks.restoreFrom', { [member]: memberPointer(at) }, `GET /v3/appnotificaciones/${topic} shows the URL under ${at}`)]
         : [];
-    return { template, findings: [found('templates.webhookUpsert', template, how), ...restoreFrom], hints };
+    return { template, findings: [found('templates.webhookUpsert', template, how), ...restoreFrom], hints: [], required: required.filter((k) => k !== member) };
   }
   return {
     findings: [],

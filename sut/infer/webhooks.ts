@@ -1,7 +1,7 @@
 import { callEndpoint } from '../call.ts';
 import { fillTemplate } from '../templates.ts';
 import { inferFromResend } from './deliveries.ts';
-import { found, hint, outcome, type Finding, type Hint, type Inferrer, type Probe } from './probe.ts';
+import { found, guessed, hint, outcome, type Finding, type Hint, type Inferrer, type Probe } from './probe.ts';
 import { listedTopics } from './topic-list.ts';
 import { inferUpsertTemplate } from './upsert-template.ts';
 
@@ -59,16 +59,24 @@ export const webhooksInferrer: Inferrer = {
     const given = p.known.templates?.webhookUpsert;
     const secret = p.secret;
     if (given) p.changes.useTemplate(given);
-    const t = given ? { template: given, findings: [], hints: [] } : await inferUpsertTemplate(p, listed.topics, secret);
-    [...t.findings, ...t.hints].forEach(add);
+    const t = given ? { template: given, findings: [], hints: [] } : await inferUpsertTemplate(p, listed.topics);
     // Discovery's inquiry is the first of the list's first page: the newest where a list is newest first, and
     // resend applies to "relatively recent" ones.
     const sid = p.fixtures.inquirySid;
     let inquiry = p.known.topics?.inquiry;
     if (t.template && !p.readOnly && p.receiver && sid !== undefined && p.fixtures.agency !== undefined) {
-      const resend = await inferFromResend(p, listed.topics, t.template, sid, secret);
+      // A template found here may gain the member that takes the signing secret (a given one is the user's).
+      const resend = await inferFromResend(p, listed.topics, t.template, sid, secret, given ? undefined : t.required);
       resend.findings.forEach(add);
       inquiry ??= resend.inquiry;
+      if (resend.template) {
+        t.template = resend.template;
+        t.findings = t.findings.map((f) =>
+          f.key === 'templates.webhookUpsert'
+            ? { ...f, value: resend.template, how: `${f.how}; the signing secret's member told by deliveries (webhooks.signature)` }
+            : f,
+        );
+      }
     } else {
       const why = p.readOnly
         ? '--read-only triggers no webhook'
@@ -82,23 +90,27 @@ export const webhooksInferrer: Inferrer = {
     if (inquiry === undefined && listed.topics.length > 0) {
       // Nothing told them apart: in the order listed, said so (the checks that read a topic only read it).
       inquiry = listed.topics[0]!;
-      findings.push(found('topics.inquiry', inquiry, `the first topic ${listed.how} name (not told apart from the others: no inquiry webhook was triggered)`));
+      findings.push(
+        guessed('topics.inquiry', inquiry, `the first topic ${listed.how} name`, 'not told apart from the others: no inquiry webhook was triggered'),
+      );
     }
     const others = listed.topics.filter((x) => x !== inquiry);
     // With hooks and leave to change the target, the registration topic is told by a registration (agencias.ts).
     const canRegister = !p.readOnly && typeof p.known.simulationHooks === 'string' && p.receiver !== undefined && t.template !== undefined;
     if (!canRegister && others.length > 0) {
       findings.push(
-        found(
-          'topics.registration',
-          others[0],
-          others.length === 1
-            ? `the only topic besides '${inquiry}' ${listed.how} name`
-            : `the first of ${others.length} other topics ${listed.how} name (not told apart: no registration was triggered)`,
-        ),
+        others.length === 1
+          ? found('topics.registration', others[0], `the only topic besides '${inquiry}' ${listed.how} name`)
+          : guessed(
+              'topics.registration',
+              others[0],
+              `the first of ${others.length} other topics ${listed.how} name`,
+              'not told apart from the others: no registration was triggered',
+            ),
       );
     }
     if (!p.known.topics?.unavailable) add(await unavailableTopic(p, listed.topics, t.template));
+    [...t.findings, ...t.hints].forEach(add);
     return outcome(findings, hints);
   },
 };

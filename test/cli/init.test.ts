@@ -139,4 +139,14 @@ describe('init exit codes', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--header must be 'Name: value'/);
   });
+
+  it('exits 2 naming --hooks or --today when one is malformed (init and run)', async () => {
+    const base = ['--base-url', 'http://127.0.0.1:9', '--header', 'A: b', '--other-header', 'A: c'];
+    const hooks = await cli(['init', ...base, '--hooks', '/sim?x=1']);
+    expect([hooks.code, hooks.stderr]).toEqual([2, expect.stringMatching(/--hooks must be a path/)]);
+    const today = await cli(['init', ...base, '--today', '2026-02-30']);
+    expect([today.code, today.stderr]).toEqual([2, expect.stringMatching(/--today must be a date/)]);
+    const runHooks = await cli(['run', '--hooks', '/simulacion']);
+    expect([runHooks.code, runHooks.stderr]).toEqual([2, expect.stringMatching(/--hooks names the simulation hooks of a target given by --base-url/)]);
+  });
 });

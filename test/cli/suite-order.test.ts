@@ -6,7 +6,12 @@ import { LAST_SUITE_FILE, LastFileSequencer, PROJECT_ROOT } from '../../api/suit
 // errors/no-server-error reports the 5xx answers of the whole run, so its file must run after every other,
 // whatever order vitest's own sequencer (cached durations, failures, sizes) would pick.
 
-const spec = (file: string, size: number) => ({ moduleId: path.join(PROJECT_ROOT, file), project: { name: '' }, size }) as unknown as TestSpecification;
+const spec = (file: string, size: number) =>
+  ({
+    moduleId: path.join(PROJECT_ROOT, file),
+    project: { name: '', config: { sequence: { groupOrder: 0 }, isolate: false } },
+    size,
+  }) as unknown as TestSpecification;
 
 describe('the suite files run in vitest order, with the server-errors file last', () => {
   it('moves LAST_SUITE_FILE to the end, even when vitest would run it first', async () => {

@@ -37,7 +37,7 @@ describe('when the console is styled', () => {
     progress({ id: 'home/etag-present' }, { done: 2, total: 2, failed: 1 });
     expect(written.join('')).toContain('1/2 rules, 1 failed — home/etag-304');
     // A printed line clears the live line, then draws it again below.
-    expect(written[1]).toMatch(/^\r\u001b\[2K\u001b\[32m {2}ok {3}status {4}3 passed\u001b\[0m\n\u001b\[1m {2}1\/2 rules/);
+    expect(written[1]!.startsWith('\r\u001b[2K\u001b[32m  ok   status    3 passed\u001b[0m\n\u001b[1m  1/2 rules')).toBe(true);
     expect(written.at(-1)).toBe('\r\u001b[2K');
   });
 });
@@ -62,8 +62,9 @@ describe.skipIf(!existsSync('/usr/bin/script'))('run on a terminal and in a pipe
     'a terminal gets colour and the live line of rules done',
     async () => {
       const text = await throughTerminal({ VMP_REPORT_DIR: `${dir}/tty` });
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape sequences are what the test looks for
       expect(text).toMatch(/\u001b\[1m {2}\d+\/7 rules, 0 failed — /);
-      expect(text).toMatch(/\u001b\[1m\u001b\[32mPASS: 7 passed/);
+      expect(text).toContain('\u001b[1m\u001b[32mPASS: 7 passed');
     },
     E2E_TIMEOUT,
   );

@@ -2,13 +2,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pool, runCli, type CliRun } from '../mutants/run-cli.ts';
+import { restorable } from './restorable.ts';
 import { SECRETS } from './secrets.ts';
 import { startIndependentServer, type RunningServer } from './server/server.ts';
 import { VARIANTS } from './server/variants.ts';
 
 // Issue 12: the suite judged against a server its authors did not write. test/independent/server was written
 // from the spec alone (and README's profile table and simulation hooks), choosing differently from the
-// reference wherever the spec is silent; `alt` changes most of those choices again. Each variant runs under its
+// reference wherever the spec is silent; `alt` changes most of those choices again, and `sur` others still. Each variant runs under its
 // own profile, as an implementer would write it: no must or profile rule may fail, and the server's catch-all
 // (a 5xx) may catch nothing.
 
@@ -28,6 +29,7 @@ const LEGITIMATE_SKIPS: Record<string, string> = {
 const TARGETS = [
   { variant: 'indep', profile: 'profile.json', seed: 3 },
   { variant: 'alt', profile: 'profile-alt.json', seed: 7 },
+  { variant: 'sur', profile: 'profile-sur.json', seed: 5 },
 ] as const;
 
 interface Outcome {
@@ -36,17 +38,6 @@ interface Outcome {
   /** What the run may change and must put back (Safety), before and after it. */
   before: string;
   after: string;
-}
-
-/**
- * The associations of agencies with apps and the callback of every configured topic. (Invitations stay, and so
- * do the accounts of agencies the run registered and dissociated: the API has no way to withdraw either. A
- * webhook secret is write-only: it is put back as the profile's template gives it.)
- */
-function restorable(server: RunningServer): string {
-  const agencies = [...server.store.agencies.values()].flatMap((a) => (a.apps.size > 0 ? [`${a.adminMail}: ${[...a.apps].sort().join(' ')}`] : [])).sort();
-  const topics = [...server.store.webhooks].flatMap(([app, configs]) => [...configs].map(([topic, c]) => `${app} ${topic} → ${c.url}`)).sort();
-  return [...agencies, ...topics].join('\n');
 }
 
 const outcomes = new Map<string, Outcome>();

@@ -50,9 +50,43 @@ describe('checkParam on "email" (adminMail: at most 50; operador: no maximum)', 
     expect(checkParam(operador, `${'x'.repeat(64)}@example.test`, TODAY)).toEqual({ valid: true });
   });
 
-  it('refuses clearly what has no @, an empty side or white space outside quotes', () => {
-    for (const value of ['ana', 'ana@', '@example.test', 'ana paz@example.test']) {
+  it('refuses clearly what has no @ or two, an empty side, white space outside quotes, or a misplaced dot', () => {
+    for (const value of [
+      'ana',
+      'ana@',
+      '@example.test',
+      'ana paz@example.test',
+      ' ana@example.test',
+      'ana@example.test\t',
+      'ana@paz@example.test',
+      '.ana@example.test',
+      'ana.@example.test',
+      'ana..paz@example.test',
+      'ana@.example.test',
+      'ana@example..test',
+      'ana@example.test.',
+    ]) {
       expect(checkParam(operador, value, TODAY), value).toMatchObject({ valid: false, clear: true });
     }
+  });
+});
+
+describe('checkParam on "integer int32" (catalog ids; pagina: at most 99)', () => {
+  const id = endpoint('colores-get').params.find((p) => p.name === 'id')!;
+  const pagina = endpoint('consultas-list').params.find((p) => p.name === 'pagina')!;
+
+  it('takes decimal digits with an optional minus sign within int32', () => {
+    for (const value of ['0', '7', '-7', '2147483647', '-2147483648']) expect(checkParam(id, value, TODAY), value).toEqual({ valid: true });
+  });
+
+  it('refuses clearly other written forms and values beyond int32, also past the maximum', () => {
+    for (const value of ['7.0', '7e0', '1e3', ' 7', '7 ', '0x7', '2147483648', '-2147483649', '4294967303', '7_0', 'abc']) {
+      expect(checkParam(id, value, TODAY), value).toMatchObject({ valid: false, clear: true });
+    }
+    expect(checkParam(pagina, '+100', TODAY)).toMatchObject({ valid: false, clear: true });
+  });
+
+  it('leaves unclear a plus sign and leading zeros, which the type name neither allows nor forbids', () => {
+    for (const value of ['+7', '007', '-007']) expect(checkParam(id, value, TODAY), value).toMatchObject({ valid: false, clear: false });
   });
 });

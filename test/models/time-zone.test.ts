@@ -22,6 +22,14 @@ describe('time-zone arithmetic', () => {
     expect(endOfDayIn('2024-03-10', NY) + 1 - startOfDayIn('2024-03-10', NY)).toBe(23 * 3_600_000);
   });
 
+  it('starts a day whose midnight a clock change skips at the change, and ends its eve just before', () => {
+    // America/Santiago springs forward at 00:00 (to 01:00) and falls back at 24:00 (to 23:00 of the same day).
+    expect(formatInZone(startOfDayIn('2026-09-06', 'America/Santiago'), 'America/Santiago')).toBe('2026-09-06T01:00:00-03:00');
+    expect(formatInZone(endOfDayIn('2026-09-05', 'America/Santiago'), 'America/Santiago')).toBe('2026-09-05T23:59:59.999-04:00');
+    expect(endOfDayIn('2026-04-04', 'America/Santiago') + 1 - startOfDayIn('2026-04-04', 'America/Santiago')).toBe(25 * 3_600_000);
+    expect(formatInZone(startOfDayIn('2026-04-05', 'America/Santiago'), 'America/Santiago')).toBe('2026-04-05T00:00:00-04:00');
+  });
+
   it('writes an instant with the zone offset, milliseconds only when there are some', () => {
     expect(formatInZone(Date.parse('2024-05-01T03:00:00Z'), BA)).toBe('2024-05-01T00:00:00-03:00');
     expect(formatInZone(endOfDayIn('2024-05-01', BA), BA)).toBe('2024-05-01T23:59:59.999-03:00');

@@ -26,6 +26,8 @@ import { freshReference, loadProfile, type CliRun } from './run-cli.ts';
 interface GalleryModule {
   GALLERY: readonly Mutant[];
   freshUpstream(profile: Profile): Promise<{ url: string; close(): Promise<void> }>;
+  /** The --only of a mutant's run; undefined runs every rule. Default: the reference gallery's (onlyOf). */
+  onlyOf?(mutant: Mutant): string | undefined;
 }
 
 async function runMutant(session: SuiteSession, base: Profile, spec: BatchSpec, gallery: GalleryModule, mutant: Mutant): Promise<BatchOutcome> {
@@ -50,7 +52,7 @@ async function runMutant(session: SuiteSession, base: Profile, spec: BatchSpec, 
       timeoutMs: DEFAULT_TIMEOUT_MS,
       readOnly: false,
       reportDir,
-      only: onlyOf(mutant),
+      only: (gallery.onlyOf ?? onlyOf)(mutant),
       out: (line) => lines.push(line),
     });
     code = outcome.exitCode;

@@ -104,7 +104,9 @@ export async function startMutantProxy(o: { upstream: string; profile: Profile; 
         const answer = await fault.request?.(req, ctx);
         if (answer) res = answer;
         else {
-          res = await send(agent, o.upstream, req.method, req.url, req.headers, req.rawBody);
+          // The client's Host goes on, so a server that writes absolute URIs (Location) names the proxy, not itself.
+          const host: Record<string, string> = inReq.headers.host ? { host: inReq.headers.host } : {};
+          res = await send(agent, o.upstream, req.method, req.url, { ...req.headers, ...host }, req.rawBody);
           unrelay(res);
           await fault.response?.(req, res, ctx);
         }

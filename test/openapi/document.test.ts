@@ -21,6 +21,16 @@ type Json = Record<string, any>;
 const written = async (file: string) => checkProfile(await readProfileJson(file));
 const operationOf = (doc: Json, e: Endpoint): Json => doc.paths[e.path]?.[e.method.toLowerCase()];
 
+/** Components nothing else in the document refers to. */
+function unusedComponents(doc: Json): string[] {
+  const refs = (value: unknown) => [...JSON.stringify(value).matchAll(/#\/components\/schemas\/(\w+)/g)].map((m) => m[1]!);
+  const used = new Set([
+    ...refs({ ...doc, components: { ...doc.components, schemas: {} } }),
+    ...Object.entries(doc.components.schemas).flatMap(([name, schema]) => refs(schema).filter((r) => r !== name)),
+  ]);
+  return Object.keys(doc.components.schemas).filter((name) => !used.has(name));
+}
+
 /** Every `x-vmp-gap` mark of the document, wherever it sits. */
 function gapMarks(value: unknown): Json[] {
   if (Array.isArray(value)) return value.flatMap(gapMarks);
@@ -107,11 +117,16 @@ describe('the OpenAPI document', () => {
   });
 
   it('converts the models with z.toJSONSchema: a component is what zod gives for the model', () => {
-    // Consulta shares AnyJson with the other components; the rest is zod's output, unedited.
+    // zod's output, unedited (ConsultaPageRef holds no nullable member, which the document writes as {}).
     const alone = z.toJSONSchema(representationModel('ConsultaPage', 'ref')!) as Json;
     const { $schema: _, ...expected } = alone;
     expect(plain.components.schemas.ConsultaPageRef).toEqual(expected);
-    expect(plain.components.schemas.Consulta.properties.Momento.pattern).toBeDefined();
+    expect(plain.components.schemas.Consulta.properties.Momento).toMatchObject({ type: 'string', format: 'date-time', pattern: expect.any(String) });
+    // "nullable" (any JSON value, null included) is {}: no recursive schema, which generators and mocks trip on.
+    expect(plain.components.schemas.Consulta.properties.Auto.properties.RefStock).toEqual({});
+    expect(JSON.stringify(plain)).not.toContain('AnyJson');
+    // Errors > Validation problem body: Type is "string, URI".
+    expect(plain.components.schemas.ValidationProblem.properties.Type).toEqual({ type: 'string', format: 'uri' });
     expect(plain.components.schemas.AgenciasRef.anyOf[0].items.additionalProperties).toBe(false);
   });
 
@@ -133,7 +148,9 @@ describe('the OpenAPI document', () => {
     expect(plain.info['x-vmp-profile']).toBeUndefined();
     expect(plain.components.schemas.AppWebhookUpsert).toEqual({ type: 'object', propertyNames: { type: 'string' }, additionalProperties: {} });
     expect(plain.components.schemas.InquiryWebhookPayload).toEqual({});
-    expect(JSON.stringify(plain.components.schemas.Consulta)).toContain('"#/components/schemas/AnyJson"');
+    // Every component is referred to: the webhook Consulta is one only where a profile says where it sits.
+    expect(unusedComponents(plain)).toEqual([]);
+    expect(plain.components.schemas.WebhookConsulta).toBeUndefined();
   });
 });
 
@@ -144,7 +161,11 @@ describe('with --profile', () => {
     expect(reference.security).toEqual([{ bearerAuth: [] }]);
     const topic = reference.paths['/v3/appnotificaciones/{topic}'].get.parameters[0];
     expect(topic.schema.examples).toEqual(['consultas', 'agencias.registro']);
-    expect(reference.components.schemas.AppWebhookUpsert.properties).toEqual({ Url: { type: 'string', format: 'uri' }, Activo: { type: 'boolean' } });
+    // Conventions: "a field that has no value is sent as null" (the reference server takes null): each template
+    // member's type or null; the member the run fills in (the callback URL) carries its value.
+    expect(reference.components.schemas.AppWebhookUpsert.properties).toEqual({ Url: { type: 'string', format: 'uri' }, Activo: { type: ['boolean', 'null'] } });
+    expect(reference.components.schemas.AgenciaCreate.properties.RazonSocial).toEqual({ type: ['string', 'null'] });
+    expect(unusedComponents(reference)).toEqual([]);
     expect(Object.keys(reference.components.schemas.AgenciaCreate.properties)).toEqual(['AdminMail', 'RazonSocial', 'Telefono']);
     expect(reference.components.schemas.AgenciaCreate.required).toEqual(['AdminMail']);
     expect(reference.components.schemas.InquiryWebhookPayload.properties.Consulta).toEqual({ $ref: '#/components/schemas/WebhookConsulta' });

@@ -32,7 +32,7 @@ describe('GET /v3', () => {
   it("answers 304 with no body to the profile's conditional header carrying the ETag", async () => {
     const first = await h.call('/v3');
     const etag = first.headers.etag!;
-    const header = h.profile.conditionalRequestHeader;
+    const header = h.profile.conditionalRequestHeader!;
     for (const value of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
       const res = await h.call('/v3', { headers: { [header]: value } });
       expect(res.status).toBe(304);
@@ -42,12 +42,12 @@ describe('GET /v3', () => {
   });
 
   it('answers 200 when the entity tag does not match, and tags each media type apart', async () => {
-    const res = await h.call('/v3', { headers: { [h.profile.conditionalRequestHeader]: '"stale"' } });
+    const res = await h.call('/v3', { headers: { [h.profile.conditionalRequestHeader!]: '"stale"' } });
     expect(res.status).toBe(200);
     const json = await h.call('/v3', { form: 'json' });
     const text = await h.call('/v3', { form: 'textJson' });
     expect(json.headers.etag).not.toBe(text.headers.etag);
-    const cross = await h.call('/v3', { form: 'textJson', headers: { [h.profile.conditionalRequestHeader]: json.headers.etag! } });
+    const cross = await h.call('/v3', { form: 'textJson', headers: { [h.profile.conditionalRequestHeader!]: json.headers.etag! } });
     expect(cross.status).toBe(200);
   });
 

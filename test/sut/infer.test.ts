@@ -93,8 +93,8 @@ describe('inferring a profile from a target that chooses otherwise than the refe
 
   it('names the topics by the member of AppWebhooks entries that names each one (no links)', () => {
     expect([value('topics.inquiry'), value('topics.registration')]).toEqual(['orders.new', 'shop.joined']);
-    // Read-only: not told apart, and said so.
-    expect(inference.found.find((f) => f.key === 'topics.inquiry')?.how).toMatch(/not told apart/);
+    // Read-only: not told apart, and marked unverified.
+    expect(inference.found.find((f) => f.key === 'topics.inquiry')?.unverified?.['topics.inquiry']).toMatch(/not told apart/);
   });
 
   it("maps a catalog id the records' links name (a UUID) and a name bestmatch finds", () => {
@@ -104,7 +104,12 @@ describe('inferring a profile from a target that chooses otherwise than the refe
   it('leaves out what the target does not show, each with a hint, and finds the fixture agency', () => {
     expect(value('fixtures.agency')).toBe(AGENCY);
     const hinted = inference.hints.map((h) => h.key);
-    expect(hinted).toEqual(expect.arrayContaining(['simulationHooks', 'conditionalRequestHeader', 'catalogKeys.marcas', 'resendMaxAgeDays']));
+    expect(hinted).toEqual(expect.arrayContaining(['conditionalRequestHeader', 'catalogKeys.marcas', 'resendMaxAgeDays']));
+    // Hooks not found are written as null, marked unverified: run skips their checks rather than probing again.
+    expect(inference.found.find((f) => f.key === 'simulationHooks')).toMatchObject({
+      value: null,
+      unverified: { simulationHooks: expect.stringMatching(/--hooks/) },
+    });
     expect(inference.notRestored).toEqual([]);
   });
 });

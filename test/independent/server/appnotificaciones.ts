@@ -1,5 +1,6 @@
-// Webhook configuration per topic. AppWebhookUpsert takes CallbackUrl and Secreto; the AppWebhook shows the
-// callback as Destino and never shows the secret.
+// Webhook configuration per topic. AppWebhookUpsert takes CallbackUrl and Secreto (or, in a variant, Destino and
+// an optional ClaveFirma, other members ignored); the AppWebhook shows the callback as Destino and never shows the
+// secret.
 import { checkMembers } from './body-check.ts';
 import { formatInstant } from './clock.ts';
 import { location, seg, type Context } from './context.ts';
@@ -22,9 +23,23 @@ function appWebhook(ctx: Context, topic: string, config: WebhookConfig): unknown
   };
 }
 
-async function upsertBody(ctx: Context): Promise<{ url: string; secret: string }> {
-  const values = checkMembers(await readJsonBody(ctx.req), {
-    CallbackUrl: { required: true, nullable: false, maxLength: 2000, check: (v) => (isAbsoluteHttpUrl(v) ? undefined : 'debe ser una URL http(s) absoluta') },
+const urlCheck = (v: string): string | undefined => (isAbsoluteHttpUrl(v) ? undefined : 'debe ser una URL http(s) absoluta');
+
+async function upsertBody(ctx: Context): Promise<{ url: string; secret: string | null }> {
+  const body = await readJsonBody(ctx.req);
+  if (ctx.config.webhookUpsert === 'firma-opcional') {
+    const values = checkMembers(
+      body,
+      {
+        Destino: { required: true, nullable: false, maxLength: 2000, check: urlCheck },
+        ClaveFirma: { required: false, nullable: true, maxLength: 200, check: (v) => (v.length >= 12 ? undefined : 'al menos 12 caracteres') },
+      },
+      'ignore',
+    );
+    return { url: values.Destino!, secret: values.ClaveFirma ?? null };
+  }
+  const values = checkMembers(body, {
+    CallbackUrl: { required: true, nullable: false, maxLength: 2000, check: urlCheck },
     Secreto: { required: true, nullable: false, maxLength: 200, check: (v) => (v.length >= 16 ? undefined : 'al menos 16 caracteres') },
   });
   return { url: values.CallbackUrl!, secret: values.Secreto! };

@@ -1,4 +1,5 @@
-// Request-body member checks: each member is declared with its type and limit; undeclared members are refused.
+// Request-body member checks: each member is declared with its type and limit; undeclared members are refused
+// (or, where a variant says so, ignored).
 import { isObject } from './http-io.ts';
 import { ValidationFailure, type FieldErrors } from './reply.ts';
 
@@ -10,13 +11,13 @@ export interface MemberRule {
 }
 
 /** Checks body against its members; returns the string (or null) values by member name. */
-export function checkMembers(body: unknown, rules: Record<string, MemberRule>): Record<string, string | null> {
+export function checkMembers(body: unknown, rules: Record<string, MemberRule>, unknown: 'refuse' | 'ignore' = 'refuse'): Record<string, string | null> {
   if (!isObject(body)) throw new ValidationFailure({ _: ['el cuerpo debe ser un objeto JSON'] });
   const errors: FieldErrors = {};
   const add = (key: string, message: string): void => {
     (errors[key] ??= []).push(message);
   };
-  for (const key of Object.keys(body)) if (!(key in rules)) add(key, `miembro desconocido: ${key}`);
+  if (unknown === 'refuse') for (const key of Object.keys(body)) if (!(key in rules)) add(key, `miembro desconocido: ${key}`);
   const values: Record<string, string | null> = {};
   for (const [name, rule] of Object.entries(rules)) {
     const value = body[name];

@@ -23,7 +23,10 @@ export interface Color {
 export interface Make {
   id: number;
   name: string;
+  /** A slug of the name: the codename of one variant, the api-url of another. */
   codename: string;
+  /** A short code, the codename of a variant whose api-url is the slug. */
+  abbreviation: string;
   newMarket: boolean;
 }
 
@@ -78,15 +81,15 @@ export const colors: readonly Color[] = [
 ];
 
 export const makes: readonly Make[] = [
-  { id: 10, name: 'Alfa Romeo', codename: 'alfa-romeo', newMarket: false },
-  { id: 11, name: 'Chevrolet', codename: 'chevrolet', newMarket: true },
-  { id: 12, name: 'Citroën', codename: 'citroen', newMarket: true },
-  { id: 13, name: 'Fiat', codename: 'fiat', newMarket: true },
-  { id: 14, name: 'Ford', codename: 'ford', newMarket: true },
-  { id: 15, name: 'IKA', codename: 'ika', newMarket: false },
-  { id: 16, name: 'Peugeot', codename: 'peugeot', newMarket: true },
-  { id: 17, name: 'Renault', codename: 'renault', newMarket: true },
-  { id: 18, name: 'Rover', codename: 'rover', newMarket: false },
-  { id: 19, name: 'Toyota', codename: 'toyota', newMarket: true },
-  { id: 20, name: 'Volkswagen', codename: 'vw', newMarket: true },
+  { id: 10, name: 'Alfa Romeo', codename: 'alfa-romeo', abbreviation: 'ALFR', newMarket: false },
+  { id: 11, name: 'Chevrolet', codename: 'chevrolet', abbreviation: 'CHVT', newMarket: true },
+  { id: 12, name: 'Citroën', codename: 'citroen', abbreviation: 'CTRN', newMarket: true },
+  { id: 13, name: 'Fiat', codename: 'fiat', abbreviation: 'FIAT', newMarket: true },
+  { id: 14, name: 'Ford', codename: 'ford', abbreviation: 'FRD', newMarket: true },
+  { id: 15, name: 'IKA', codename: 'ika', abbreviation: 'IKAR', newMarket: false },
+  { id: 16, name: 'Peugeot', codename: 'peugeot', abbreviation: 'PGT', newMarket: true },
+  { id: 17, name: 'Renault', codename: 'renault', abbreviation: 'RNLT', newMarket: true },
+  { id: 18, name: 'Rover', codename: 'rover', abbreviation: 'RVR', newMarket: false },
+  { id: 19, name: 'Toyota', codename: 'toyota', abbreviation: 'TYT', newMarket: true },
+  { id: 20, name: 'Volkswagen', codename: 'vw', abbreviation: 'VWGN', newMarket: true },
 ];

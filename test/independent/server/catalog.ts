@@ -27,7 +27,30 @@ function colorFull(item: Color): unknown {
   return { Codigo: item.id, Nombre: item.name, Hex: item.hex, _links: { self: { href: colorPath(item) } } };
 }
 
+/** A variant's make: its api-url is the slug ("alfa-romeo", which reads like a codename), its codename a short code. */
+function makeWithApiUrl(item: Make): unknown {
+  return {
+    Id: item.id,
+    Nombre: item.name,
+    ApiUrl: item.codename,
+    Ruta: `/autos/${item.codename}`,
+    Codename: item.abbreviation,
+    EnMercadoNuevo: item.newMarket,
+    _links: { self: { href: makePath(item), title: item.name } },
+  };
+}
+
+/** The keys bestmatch matches a make by: id, api-url, api-url-path, name, codename. */
+function makeKeys(ctx: Context, item: Make): string[] {
+  if (ctx.config.makeKeys === 'apiurl') return [String(item.id), item.codename, `/autos/${item.codename}`, item.name, item.abbreviation];
+  return [String(item.id), `${ctx.origin}${makePath(item)}`, makePath(item), item.name, item.codename];
+}
+
+/** q: "part of the make name or codename". */
+const makeCodename = (ctx: Context, item: Make): string => (ctx.config.makeKeys === 'apiurl' ? item.abbreviation : item.codename);
+
 function makeFull(ctx: Context, item: Make): unknown {
+  if (ctx.config.makeKeys === 'apiurl') return makeWithApiUrl(item);
   return {
     Codigo: item.id,
     Nombre: item.name,
@@ -108,7 +131,7 @@ export function marcasList(ctx: Context): Reply {
   const q = ctx.query.get('q');
   const onlyNew = parseBoolean(ctx, 'soloMercadoNuevos');
   const items = byNameDescending(makes).filter(
-    (item) => (q === null || fold(item.name).includes(fold(q)) || fold(item.codename).includes(fold(q))) && (!onlyNew || item.newMarket),
+    (item) => (q === null || fold(item.name).includes(fold(q)) || fold(makeCodename(ctx, item)).includes(fold(q))) && (!onlyNew || item.newMarket),
   );
   return listReply(
     ctx,
@@ -122,7 +145,7 @@ export function marcasList(ctx: Context): Reply {
 
 export function marcaBestmatch(ctx: Context): Reply {
   const value = required(ctx, 'make');
-  const item = exactMatch(value, makes, (each) => [String(each.id), `${ctx.origin}${makePath(each)}`, makePath(each), each.name, each.codename]);
+  const item = exactMatch(value, makes, (each) => makeKeys(ctx, each));
   // Responses beyond 200 are not shown for this path: no match is answered 404 with no body.
   if (!item) throw new Bare(404);
   return oneReply(

@@ -120,8 +120,10 @@ export function consulta(ctx: Context): Reply {
   };
 }
 
-/** The inquiry webhook payload: the Consulta sits at /Datos/Consulta. */
+/** The inquiry webhook payload: the Consulta sits at /Datos/Consulta (or, in a variant, /Consulta). */
 function inquiryPayload(ctx: Pick<Context, 'config'>, agency: Agency, inquiry: Inquiry): Record<string, unknown> {
+  if (ctx.config.consultaPayload === 'consulta')
+    return { Emitido: formatInstant(ctx.config.now(), ctx.config.timeZone), Consulta: consultaFull(inquiry, agency.adminMail, ctx.config.timeZone) };
   return {
     Emitido: formatInstant(ctx.config.now(), ctx.config.timeZone),
     Datos: { AdminMail: agency.adminMail, Consulta: consultaFull(inquiry, agency.adminMail, ctx.config.timeZone) },

@@ -29,6 +29,20 @@ export interface ServerConfig {
   weakEtag: boolean;
   /** Undocumented or repeated query parameters answered 400 where the row defines 400. */
   strictQuery: boolean;
+  /** Where the simulation hooks sit (README "Simulation hooks"; the spec defines none). */
+  hooksBase: string;
+  /**
+   * The members of a make: `clave` (Codigo, Nombre, Clave as codename, Url as api-url), or `apiurl` (Id, Nombre,
+   * ApiUrl a slug such as "alfa-romeo" — which looks like a codename —, Ruta its path, Codename an abbreviation).
+   */
+  makeKeys: 'clave' | 'apiurl';
+  /**
+   * AppWebhookUpsert: `secreto` {CallbackUrl, Secreto} both required; `firma-opcional` {Destino} required and
+   * ClaveFirma optional, deliveries signed only while a topic has one.
+   */
+  webhookUpsert: 'secreto' | 'firma-opcional';
+  /** Where the inquiry webhook payload holds the Consulta: /Datos/Consulta, or /Consulta. */
+  consultaPayload: 'datos' | 'consulta';
 }
 
 export interface Topics {

@@ -1,16 +1,18 @@
 // Webhook deliveries: JSON POSTed to the configured callback, signed with the topic's secret
 // (`X-Firma: sha256=<hex HMAC-SHA256 of the body>`, or in a variant Standard Webhooks' webhook-id,
-// webhook-timestamp and webhook-signature), retried twice when the callback fails.
+// webhook-timestamp and webhook-signature, or `X-Sur-Firma: <base64 HMAC-SHA256>`; unsigned when the topic has no
+// secret), retried twice when the callback fails.
 import { createHmac, randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { WebhookConfig } from './store.ts';
 
 export const SIGNATURE_HEADER = 'X-Firma';
+export const BASE64_SIGNATURE_HEADER = 'X-Sur-Firma';
 const RETRY_DELAYS_MS = [400, 1500];
 const TIMEOUT_MS = 8000;
 
-export type SignatureScheme = 'hmac' | 'standard-webhooks';
+export type SignatureScheme = 'hmac' | 'standard-webhooks' | 'hmac-base64';
 
 /** Standard Webhooks: "v1,<base64 HMAC-SHA256 of id.timestamp.body>", keyed with the base64 after whsec_. */
 function standardHeaders(secret: string, id: string, body: Buffer): Record<string, string> {
@@ -41,10 +43,15 @@ export function createDeliverer(pending: Set<Promise<void>>, scheme: SignatureSc
   return (topic, config, payload) => {
     const id = randomUUID();
     const body = Buffer.from(JSON.stringify({ Evento: topic, IdEntrega: id, ...payload }), 'utf8');
+    const secret = config.secret;
     const signature =
-      scheme === 'hmac'
-        ? { [SIGNATURE_HEADER]: `sha256=${createHmac('sha256', config.secret).update(body).digest('hex')}` }
-        : standardHeaders(config.secret, id, body);
+      secret === null
+        ? {}
+        : scheme === 'hmac'
+          ? { [SIGNATURE_HEADER]: `sha256=${createHmac('sha256', secret).update(body).digest('hex')}` }
+          : scheme === 'hmac-base64'
+            ? { [BASE64_SIGNATURE_HEADER]: createHmac('sha256', secret).update(body).digest('base64') }
+            : standardHeaders(secret, id, body);
     const headers = { 'Content-Type': 'application/json', 'User-Agent': 'vmp-indep-webhooks/1', 'X-Evento': encodeURIComponent(topic), ...signature };
     const attempt = async (): Promise<void> => {
       const url = new URL(config.url);

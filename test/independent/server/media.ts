@@ -14,8 +14,8 @@ export const FULL_FORMS: readonly Form[] = [JSON_FULL, TEXT_JSON, ENTRY];
 export const ALL_FORMS: readonly Form[] = [JSON_FULL, TEXT_JSON, ENTRY, REF];
 
 export type MediaSelection = { query: string } | { header: string };
-/** text: text/json; ref: the reference form where offered, else the entry form. */
-export type DefaultForm = 'text' | 'ref';
+/** text: text/json; ref: the reference form where offered, else the entry form; entry: the entry form. */
+export type DefaultForm = 'text' | 'ref' | 'entry';
 
 /** Short names accepted besides the media types themselves. */
 const aliases: Record<string, Form> = { json: JSON_FULL, texto: TEXT_JSON, entrada: ENTRY, ref: REF };
@@ -34,5 +34,6 @@ export function chooseForm(ctx: Pick<Context, 'query' | 'req' | 'config'>, offer
     if (form && offered.includes(form)) return form;
   }
   if (ctx.config.defaultForm === 'ref') return offered.includes(REF) ? REF : ENTRY;
+  if (ctx.config.defaultForm === 'entry') return ENTRY;
   return TEXT_JSON;
 }

@@ -9,8 +9,6 @@ import { home } from './home.ts';
 import * as hooks from './hooks.ts';
 import type { Reply } from './reply.ts';
 
-export const HOOKS_BASE = '/_sim';
-
 const CONSULTAS_QUERY = ['operador', 'externalid', 'desde', 'hasta', 'pagina'];
 
 export interface Route {
@@ -24,7 +22,8 @@ export interface Route {
   query?: readonly string[];
 }
 
-export const routes: readonly Route[] = [
+/** The route table, the simulation hooks under `hooksBase`. */
+export const routesFor = (hooksBase: string): readonly Route[] => [
   { method: 'GET', pattern: '/v3', handle: home },
   { method: 'GET', pattern: '/v3/agencias', handle: agencias.agenciasList, query: ['operador'] },
   { method: 'POST', pattern: '/v3/agencias', handle: agencias.invite, query: [] },
@@ -54,8 +53,8 @@ export const routes: readonly Route[] = [
   { method: 'GET', pattern: '/v3/consultas/:adminMail', handle: consultas.consultasList, query: CONSULTAS_QUERY },
   { method: 'GET', pattern: '/v3/consultas/:adminMail/:sid', handle: consultas.consulta, query: [] },
   { method: 'POST', pattern: '/v3/consultas/:adminMail/:sid/resendwebhook', handle: consultas.resend, query: [] },
-  { method: 'POST', pattern: `${HOOKS_BASE}/consultas`, handle: hooks.hookInquiry },
-  { method: 'POST', pattern: `${HOOKS_BASE}/agencias/:adminMail/registro`, handle: hooks.hookRegistration },
+  { method: 'POST', pattern: `${hooksBase}/consultas`, handle: hooks.hookInquiry },
+  { method: 'POST', pattern: `${hooksBase}/agencias/:adminMail/registro`, handle: hooks.hookRegistration },
 ];
 
 /** Path parameters of a pattern that matches the path, or undefined (also for undecodable segments). */

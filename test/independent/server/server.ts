@@ -1,5 +1,5 @@
 // The independent server: node:http, the route table, credentials in X-Partner-Credential (a variant may
-// name another header). Options are the gap choices a variant changes (variants.ts).
+// name another header, or a query parameter). Options are the gap choices a variant changes (variants.ts).
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,7 +8,7 @@ import type { DefaultForm, MediaSelection } from './media.ts';
 import { createDeliverer, type SignatureScheme } from './delivery.ts';
 import { writeReply } from './http-io.ts';
 import { Bare, Forbidden, forbiddenProblem, notFoundProblem, ValidationFailure, validationProblem, type Reply } from './reply.ts';
-import { matchPattern, routes } from './routes.ts';
+import { matchPattern, routesFor, type Route } from './routes.ts';
 import { seedStore, type Credentials } from './seed.ts';
 import type { Store } from './store.ts';
 
@@ -22,6 +22,8 @@ export interface IndependentOptions {
   now?: () => Date;
   /** Request header whose whole value is the app's credential. */
   credentialHeader?: string;
+  /** A query parameter carrying the app's credential instead of a header. */
+  credentialQuery?: string;
   media?: MediaSelection;
   defaultForm?: DefaultForm;
   conditionalHeader?: string;
@@ -35,6 +37,10 @@ export interface IndependentOptions {
   weakEtag?: boolean;
   signature?: SignatureScheme;
   strictQuery?: boolean;
+  hooksBase?: string;
+  makeKeys?: ServerConfig['makeKeys'];
+  webhookUpsert?: ServerConfig['webhookUpsert'];
+  consultaPayload?: ServerConfig['consultaPayload'];
   /** Told of every error that reached the catch-all (serve.ts prints them). */
   onInternalError?: (error: unknown) => void;
 }
@@ -77,11 +83,15 @@ interface Wiring {
   config: ServerConfig;
   deliver: Context['deliver'];
   credentialHeader: string;
+  credentialQuery?: string;
+  routes: readonly Route[];
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, { store, config, deliver, credentialHeader }: Wiring): Promise<void> {
+async function handle(req: IncomingMessage, res: ServerResponse, { store, config, deliver, credentialHeader, credentialQuery, routes }: Wiring): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://placeholder');
-  const credential = req.headers[credentialHeader];
+  // A credential in the query is the caller's, not a parameter of the row: the handlers never see it.
+  const credential = credentialQuery !== undefined ? url.searchParams.get(credentialQuery) : req.headers[credentialHeader];
+  if (credentialQuery !== undefined) url.searchParams.delete(credentialQuery);
   const app = typeof credential === 'string' ? store.appByCredential(credential) : undefined;
   if (!app) {
     req.resume();
@@ -140,11 +150,22 @@ export async function startIndependentServer(options: IndependentOptions = {}): 
     listShape: options.listShape ?? 'array',
     weakEtag: options.weakEtag ?? true,
     strictQuery: options.strictQuery ?? false,
+    hooksBase: options.hooksBase ?? '/_sim',
+    makeKeys: options.makeKeys ?? 'clave',
+    webhookUpsert: options.webhookUpsert ?? 'secreto',
+    consultaPayload: options.consultaPayload ?? 'datos',
   };
   const store = seedStore({ ...DEFAULT_CREDENTIALS, ...options.credentials }, config.topics, now());
   const pending = new Set<Promise<void>>();
   const deliver = createDeliverer(pending, options.signature ?? 'hmac');
-  const wiring: Wiring = { store, config, deliver, credentialHeader: (options.credentialHeader ?? 'X-Partner-Credential').toLowerCase() };
+  const wiring: Wiring = {
+    store,
+    config,
+    deliver,
+    credentialHeader: (options.credentialHeader ?? 'X-Partner-Credential').toLowerCase(),
+    ...(options.credentialQuery !== undefined ? { credentialQuery: options.credentialQuery } : {}),
+    routes: routesFor(config.hooksBase),
+  };
   const internalErrors: unknown[] = [];
   const server: Server = createServer((req, res) => {
     handle(req, res, wiring).catch((error: unknown) => {

@@ -50,7 +50,8 @@ export interface Inquiry {
 
 export interface WebhookConfig {
   url: string;
-  secret: string;
+  /** null: deliveries go unsigned (a variant whose secret member is optional). */
+  secret: string | null;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -1,4 +1,5 @@
-// Gap choices of the independent server, by variant name: `indep` (profile.json) and `alt` (profile-alt.json).
+// Gap choices of the independent server, by variant name: `indep` (profile.json), `alt` (profile-alt.json) and `sur`
+// (profile-sur.json).
 import { DEFAULT_CREDENTIALS, type IndependentOptions } from './server.ts';
 
 const bearer = (token: string): string => `Bearer ${token}`;
@@ -32,5 +33,28 @@ export const VARIANTS: Record<string, IndependentOptions> = {
     weakEtag: false,
     signature: 'standard-webhooks',
     strictQuery: true,
+  },
+  // Choices neither of the others makes, several of which init once read by shape (issue 21): the credential in a
+  // query parameter, the media type by Accept with the entry form by default, a zone with daylight-saving time,
+  // hooks at a base nobody guesses, a resend bound of 60 days beyond the default period of 30, makes whose api-url
+  // is a slug (it reads like a codename) and whose codename is a short code, an upsert whose signing secret is an
+  // optional member (deliveries unsigned without it; unknown members ignored) and a base64 MAC, the Consulta at the
+  // payload's top level, 15 inquiries a page newest first, topic names with dots, a strong ETag.
+  sur: {
+    credentialQuery: 'clave',
+    media: { header: 'Accept' },
+    defaultForm: 'entry',
+    timeZone: 'America/Santiago',
+    pageSize: 15,
+    newestFirst: true,
+    defaultDays: 30,
+    resendMaxAgeDays: 60,
+    topics: { inquiry: 'consultas.nuevas', registration: 'agencias.registradas' },
+    hooksBase: '/simulacion',
+    makeKeys: 'apiurl',
+    webhookUpsert: 'firma-opcional',
+    signature: 'hmac-base64',
+    consultaPayload: 'consulta',
+    weakEtag: false,
   },
 };

@@ -10,6 +10,7 @@ import { MEDIA_MUTANTS } from './media.ts';
 import { PRECONDITION_MUTANTS } from './preconditions.ts';
 import { PROBLEM_MUTANTS } from './problems.ts';
 import { rowMutants } from './rows.ts';
+import { RUN_DATA_MUTANTS } from './run-data.ts';
 import { SCOPING_MUTANTS } from './scoping.ts';
 import { SERVER_ERROR_MUTANTS } from './server-errors.ts';
 import { CONSULTA_FIELD_MUTANTS } from './statements-consulta.ts';
@@ -18,6 +19,7 @@ import { STATEMENT_ENDPOINT_MUTANTS } from './statements-endpoints.ts';
 import { STATEMENT_ERROR_MUTANTS } from './statements-errors.ts';
 import { STATEMENT_LIMIT_MUTANTS } from './statements-limits.ts';
 import { STATUS_MUTANTS } from './statuses.ts';
+import { VALUE_CLASS_MUTANTS } from './value-classes.ts';
 import { WEBHOOK_MUTANTS } from './webhooks.ts';
 
 // The gallery: single-fault variants of the reference server, one family per file, then the generic faults
@@ -42,6 +44,8 @@ const WRITTEN: readonly Mutant[] = [
   ...STATEMENT_CONVENTION_MUTANTS,
   ...STATEMENT_ERROR_MUTANTS,
   ...STATEMENT_ENDPOINT_MUTANTS,
+  ...VALUE_CLASS_MUTANTS,
+  ...RUN_DATA_MUTANTS,
 ];
 
 export const GALLERY: readonly Mutant[] = [...WRITTEN, ...rowMutants(WRITTEN)];

@@ -14,6 +14,21 @@ const inquiryDeliveries = (inquiry: (d: Delivery, ctx: FaultContext) => Promise<
   delivery: (d, ctx) => (isInquiry(d, ctx) ? inquiry(d, ctx) : ctx.forward(d)),
 });
 
+/** How long an inquiry stays unreadable after its webhook went out, in 'inquiry-notified-before-stored'. */
+const STORED_AFTER_MS = 2_000;
+
+/** Deliveries through `deliver`, told whether each is the inquiry delivery that follows a resendwebhook request. */
+const afterResend = (deliver: (d: Delivery, ctx: FaultContext, resent: boolean) => Promise<void>): Fault => ({
+  request(req, ctx) {
+    if (req.endpoint === 'consultas-resend') ctx.memory.set('resent', true);
+  },
+  async delivery(d, ctx) {
+    const resent = isInquiry(d, ctx) && ctx.memory.get('resent') === true;
+    if (resent) ctx.memory.delete('resent');
+    await deliver(d, ctx, resent);
+  },
+});
+
 /** The payload with its Consulta naming another make (the Consulta sits at /Consulta in this profile). */
 function altered(d: Delivery): string {
   const payload = d.json() as Json;
@@ -113,14 +128,49 @@ export const WEBHOOK_MUTANTS: Mutant[] = [
     statement: 'events/resend',
     breaks: 'events/resend-delivers-payload',
     // The delivery that follows a resendwebhook request carries a changed Consulta.
+    fault: afterResend((d, ctx, resent) => ctx.forward(d, resent ? { body: altered(d) } : {})),
+  },
+  {
+    name: 'resend-delivered-twice',
+    statement: 'events/resend',
+    breaks: 'events/resend-delivers-payload',
+    quote: 'it can be sent again on request',
+    // The delivery that follows a resendwebhook request goes out twice (a retry that ignores the 2xx).
+    fault: afterResend(async (d, ctx, resent) => {
+      await ctx.forward(d);
+      if (resent) await ctx.forward(d);
+    }),
+  },
+  {
+    name: 'registration-notified-at-invitation',
+    statement: 'events/registration',
+    breaks: 'events/registration-webhook',
+    quote: 'an invited person completes registration',
+    // The registration topic hears of an invitation when it is made, and nothing when it is completed.
     fault: {
-      request(req, ctx) {
-        if (req.endpoint === 'consultas-resend') ctx.memory.set('resent', true);
+      async response(req, res, ctx) {
+        if (req.endpoint !== 'agencias-invite' || res.status !== 202) return;
+        const hook = ctx.hooks.findLast((h) => h.app === req.app && h.topic === ctx.profile.topics.registration);
+        const body = JSON.stringify({ Topic: hook?.topic, AdminMail: (req.json() as Json | undefined)?.AdminMail, Estado: 'pendiente' });
+        if (hook) await ctx.forward({ hook, headers: { 'content-type': 'application/json' }, body, json: () => JSON.parse(body) as unknown });
       },
-      async delivery(d, ctx) {
-        const resent = isInquiry(d, ctx) && ctx.memory.get('resent') === true;
-        if (resent) ctx.memory.delete('resent');
-        await ctx.forward(d, resent ? { body: altered(d) } : {});
+      delivery: (d, ctx) => (isRegistration(d, ctx) ? Promise.resolve() : ctx.forward(d)),
+    },
+  },
+  {
+    name: 'inquiry-notified-before-stored',
+    statement: 'events/inquiry',
+    breaks: 'events/inquiry-webhook-delivered',
+    quote: 'an inquiry is received',
+    // The webhook goes out when the inquiry is queued, before it is stored: for a while GET by sid does not find it.
+    fault: {
+      response(req, res, ctx) {
+        const hooked = req.endpoint === undefined && req.method === 'POST' && req.path.endsWith('/consultas') && res.status === 201;
+        const sid = hooked ? (res.json() as Json | undefined)?.sid : undefined;
+        if (typeof sid === 'string') ctx.memory.set(`stored:${sid}`, Date.now() + STORED_AFTER_MS);
+        if (req.endpoint !== 'consultas-get') return;
+        const storedAt = ctx.memory.get(`stored:${req.param('sid')}`) as number | undefined;
+        if (storedAt !== undefined && Date.now() < storedAt) Object.assign(res, empty(404));
       },
     },
   },
