@@ -16,6 +16,8 @@ export interface BoundaryCase {
   expect: 'accept' | 'reject' | 'either';
   /** Which bound or form this probes, e.g. "maxLength 50: at", "RFC 5322 form: plus-addressing". */
   label: string;
+  /** Other query parameters the case is sent with (valid values), e.g. the hasta a bound on desde must ignore. */
+  with?: Record<string, string>;
 }
 
 export interface BoundaryOptions {
@@ -101,8 +103,12 @@ function classCases(spec: ParamSpec, o: BoundaryOptions): BoundaryCase[] {
   const sample = o.sample ?? madeUpSample(spec, o);
   return classTablesOf(spec).flatMap(({ prefix, classes }) =>
     classes.flatMap((k) => {
-      const value = k.value(sample, { spec, today: o.today });
-      return value === undefined ? [] : [{ param: spec.name, value, expect: verdictOf(spec, value, o.today), label: `${prefix}: ${k.label}` }];
+      const options = { spec, today: o.today };
+      const value = k.value(sample, options);
+      if (value === undefined) return [];
+      return [
+        { param: spec.name, value, expect: verdictOf(spec, value, o.today), label: `${prefix}: ${k.label}`, ...(k.with ? { with: k.with(options) } : {}) },
+      ];
     }),
   );
 }

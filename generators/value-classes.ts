@@ -15,6 +15,8 @@ export interface ValueClass {
   expect: 'accept' | 'reject' | 'either';
   /** The value of this class for a valid `sample` of the parameter; undefined where the class does not apply. */
   value(sample: string, o: ClassOptions): string | undefined;
+  /** Other query parameters sent with it (valid ones), where the class is about the reference point of a bound. */
+  with?(o: ClassOptions): Record<string, string>;
 }
 
 export interface ClassOptions {
@@ -152,6 +154,9 @@ export const RELATIVE_BOUND_CLASSES: readonly ValueClass[] = [
   { label: 'just inside', expect: 'accept', value: (_v, o) => bound(o, -1) },
   { label: 'at', expect: 'accept', value: (_v, o) => bound(o, 0) },
   { label: 'just past', expect: 'reject', value: (_v, o) => bound(o, 1) },
+  // The bound is from today, not from the other end of the period: a hasta long before today moves neither side.
+  { label: 'at, with an earlier hasta', expect: 'accept', value: (_v, o) => bound(o, 0), with: (o) => ({ hasta: addDays(o.today, -30) }) },
+  { label: 'just past, with an earlier hasta', expect: 'reject', value: (_v, o) => bound(o, 1), with: (o) => ({ hasta: addDays(o.today, -30) }) },
 ];
 
 function bound(o: ClassOptions, beyond: number): string | undefined {

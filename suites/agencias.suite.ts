@@ -70,6 +70,13 @@ check(
   { mutates: true },
 );
 
+/** The address with its domain's letters in the other case (upper where the domain has any lower-case one). */
+function otherDomainCase(mail: string): string {
+  const at = mail.lastIndexOf('@');
+  const domain = mail.slice(at + 1);
+  return `${mail.slice(0, at + 1)}${domain === domain.toUpperCase() ? domain.toLowerCase() : domain.toUpperCase()}`;
+}
+
 /** Errors: 409 carries a validation problem body, as application/problem+json. */
 function expectConflict(c: Check, res: TargetResponse, what: string): void {
   c.expectStatus(res, 409, what);
@@ -86,6 +93,10 @@ check(
     c.observe(`inviting an AdminMail that was just invited (not yet registered) answered ${(await invite(c, adminMail)).status}`);
     const registered = await registeredAdminMail(c);
     expectConflict(c, await invite(c, registered), `inviting the AdminMail of the registered agency ${registered}`);
+    // The same address with its domain in the other case: domains are case-insensitive (RFC 5321 section 2.4), and
+    // the API matches adminMail case-insensitively (Endpoints), so it is the registered e-mail too.
+    const other = otherDomainCase(registered);
+    expectConflict(c, await invite(c, other), `inviting ${other}, the AdminMail of the registered agency ${registered} with its domain's case changed`);
   },
   { mutates: true },
 );

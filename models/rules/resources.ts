@@ -27,6 +27,13 @@ export const RESOURCE_RULES = [
     list,
   ),
   rule('consultas/list/pagina-echoed', 'must', L, 'Pagina is the requested page number (1 when none is requested)', list),
+  rule(
+    'consultas/list/pagina-starts-at-1',
+    'must',
+    L,
+    'Pagina is never below 1 ("starting at 1"): a page below the first (pagina 0 or -1) is refused with 400 or answered with Pagina 1 or more',
+    list,
+  ),
   rule('consultas/list/total-consistent', 'must', L, 'Total is the same on every page and equals the number of entries over all pages', list),
   rule('consultas/list/entries-within-per-pagina', 'must', L, 'no page has more entries than PerPagina, and every page but the last is full', list),
   rule('consultas/list/no-duplicates', 'must', L, 'no inquiry appears on two pages', list),

@@ -115,7 +115,7 @@ export const OVERVIEW_STATEMENTS: Statement[] = [
     'consultas/list/momento-in-range',
     'consultas/list/period-by-zone-day',
   ]),
-  paged('Pagina')('paged/pagina', 'current page number, starting at 1', ['consultas/list/pagina-echoed']),
+  paged('Pagina')('paged/pagina', 'current page number, starting at 1', ['consultas/list/pagina-echoed', 'consultas/list/pagina-starts-at-1']),
   paged('Total')('paged/total', 'total number of inquiries', [
     'consultas/list/total-consistent',
     'consultas/list/no-gaps',

@@ -55,6 +55,21 @@ export function registerListChecks(walks: ListWalks): void {
     if (past.status === 200) c.expect((past.json as { Pagina?: unknown } | undefined)?.Pagina === beyond, `Pagina ${beyond}, the page asked for`, past);
   });
 
+  check('consultas/list/pagina-starts-at-1', async (c) => {
+    // Below the first page: a 400 refuses it; an answer is a page, and page numbers start at 1 (which one is open).
+    for (const pagina of [LIMITS.pagina.first - 1, LIMITS.pagina.first - 2]) {
+      const res = await c.send('consultas-list', { params: { adminMail: c.ctx.fixtures.agency }, query: { pagina }, form: 'json' });
+      c.expectStatus(res, [200, 400], `pagina=${pagina}: refused, or answered as a page`);
+      if (res.status !== 200) continue;
+      const got = (res.json as { Pagina?: unknown } | undefined)?.Pagina;
+      c.expect(
+        typeof got === 'number' && got >= LIMITS.pagina.first,
+        `pagina=${pagina} answered with Pagina ${LIMITS.pagina.first} or more, got ${JSON.stringify(got)}`,
+        res,
+      );
+    }
+  });
+
   check('consultas/list/total-consistent', async (c) => {
     const [full, ref] = [await walks.full(c), await walks.ref(c)];
     for (const walk of [full, ref]) {

@@ -41,11 +41,11 @@ export async function casesOf(c: Check, { e, p }: Target): Promise<BoundaryCase[
  * The request with `value` for `p` and valid values elsewhere: the fixture agency and inquiry, the templates. A
  * sweep (any answer but a 5xx will do) sends an AgenciaEdit of {} where the profile knows none, instead of skipping.
  */
-export function callWith(c: Check, { e, p }: Target, value: string, sweep = false): EndpointCall {
+export function callWith(c: Check, { e, p }: Target, value: string, sweep = false, also: Record<string, string> = {}): EndpointCall {
   // Read only where the path has them: a topic's limit needs no fixture agency.
   const defaults: Record<string, () => string> = { adminMail: () => c.ctx.fixtures.agency, sid: () => fixtureSid(c) };
   const params = Object.fromEntries(e.params.filter((q) => q.in === 'path').map((q) => [q.name, q.name === p.name ? value : defaults[q.name]!()]));
-  const query = p.in === 'query' ? { [p.name]: value } : {};
+  const query = { ...also, ...(p.in === 'query' ? { [p.name]: value } : {}) };
   const form = firstForm(e);
   const edit = sweep ? anyAgenciaEditBody : agenciaEditBody;
   const body = e.body?.model === 'AgenciaEdit' ? edit(c, value) : e.body?.model === 'AppWebhookUpsert' ? webhookBody(c) : undefined;
@@ -71,10 +71,19 @@ async function safeToSend(c: Check, { e, p }: Target, value: string, random: boo
 }
 
 /** Sends one case, or undefined when it cannot be sent safely or would address another resource. */
-export async function sendCase(c: Check, t: Target, value: string, random: boolean, sweep = false): Promise<TargetResponse | undefined> {
+export async function sendCase(
+  c: Check,
+  t: Target,
+  value: string,
+  random: boolean,
+  sweep = false,
+  also: Record<string, string> = {},
+): Promise<TargetResponse | undefined> {
   if (t.p.in === 'path' && !pathSafe(value)) return undefined;
   if (!(await safeToSend(c, t, value, random))) return undefined;
-  const res = await c.send(t.e.id, callWith(c, t, value, sweep));
+  // Companion values only where the row has that parameter (hasta goes with desde on the inquiry list alone).
+  const known = Object.fromEntries(Object.entries(also).filter(([name]) => t.e.params.some((q) => q.name === name && q.in === 'query')));
+  const res = await c.send(t.e.id, callWith(c, t, value, sweep, known));
   // A POST that created a configuration of a topic nobody had configured: remove it at once.
   if (t.e.id === 'appnotificaciones-post' && res.status === 201) await c.send('appnotificaciones-delete', { params: { topic: value } });
   return res;
@@ -132,13 +141,16 @@ export async function runLimitRule(c: Check, rule: LimitRule, session: WebhookSe
   let sent = 0;
   for (const t of targets) {
     for (const bc of (await casesOf(c, t)).filter(rule.boundary)) {
-      const res = await sendCase(c, t, bc.value, false);
+      const res = await sendCase(c, t, bc.value, false, false, bc.with);
       if (!res) {
         c.observe(`${t.e.id} ${t.p.name} ${bc.label}: not sent (it names something that exists)`);
         continue;
       }
       sent += 1;
-      await judge(c, rule, t, bc.value, res, sideOf(t, caseSide(bc.expect)), `${t.p.name} ${show(bc.value)} (${bc.label})`);
+      const companions = Object.entries(bc.with ?? {})
+        .map(([name, v]) => ` with ${name} ${v}`)
+        .join('');
+      await judge(c, rule, t, bc.value, res, sideOf(t, caseSide(bc.expect)), `${t.p.name} ${show(bc.value)}${companions} (${bc.label})`);
     }
   }
   if (sent === 0) c.skip('no boundary case could be sent without touching what the run did not create');

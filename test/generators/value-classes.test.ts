@@ -61,10 +61,17 @@ describe('the invalid-value classes agree with the catalog', () => {
     expect(checkParam(adminMail, past, TODAYS[0]!)).toMatchObject({ valid: false, clear: true });
   });
 
-  it('relative bound: today minus 89, 90 and 91 days', () => {
+  it('relative bound: today minus 89, 90 and 91 days, and 90 and 91 beside a hasta a month before today', () => {
     const desde = params((p) => p.minDaysBeforeToday !== undefined)[0]!.p;
     for (const today of TODAYS) {
-      expect(RELATIVE_BOUND_CLASSES.map((k) => k.value('', { spec: desde, today }))).toEqual([89, 90, 91].map((n) => addDays(today, -n)));
+      expect(RELATIVE_BOUND_CLASSES.map((k) => k.value('', { spec: desde, today }))).toEqual([89, 90, 91, 90, 91].map((n) => addDays(today, -n)));
+      expect(RELATIVE_BOUND_CLASSES.map((k) => k.with?.({ spec: desde, today }).hasta)).toEqual([
+        undefined,
+        undefined,
+        undefined,
+        addDays(today, -30),
+        addDays(today, -30),
+      ]);
       for (const k of RELATIVE_BOUND_CLASSES) agrees(k, desde, '', today);
     }
   });

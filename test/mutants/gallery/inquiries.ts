@@ -1,4 +1,4 @@
-import { empty, type MutantRequest } from '../exchange.ts';
+import { empty, MutantResponse, type MutantRequest } from '../exchange.ts';
 import type { Fault, FaultContext, Mutant } from '../fault.ts';
 import { answers, entriesOf, formAsked, invalidBecause, requests, type Json } from './helpers.ts';
 
@@ -49,6 +49,18 @@ export const INQUIRY_MUTANTS: Mutant[] = [
     statement: 'paged/pagina',
     breaks: 'consultas/list/pagina-echoed',
     fault: pages((page) => void (page.Pagina = 1)),
+  },
+  {
+    name: 'pagina-zero-served-as-page-zero',
+    statement: 'paged/pagina',
+    breaks: 'consultas/list/pagina-starts-at-1',
+    // A page below the first is served as the first, numbered as asked.
+    fault: requests(['consultas-list'], async (req, ctx) => {
+      const asked = Number(req.query.get('pagina'));
+      if (req.query.get('pagina') === null || !Number.isInteger(asked) || asked >= 1) return;
+      const first = await firstPageOf(req, ctx);
+      return new MutantResponse(200, { 'content-type': 'application/json' }, JSON.stringify({ ...first, Pagina: asked }));
+    }),
   },
   {
     name: 'total-drifts-on-page-2',

@@ -68,6 +68,16 @@ export const STATUS_MUTANTS: Mutant[] = [
     }),
   },
   {
+    name: 'invitation-of-a-registered-mail-in-other-case-accepted',
+    statement: 'endpoints/agencias-invite/409',
+    breaks: 'lifecycle/invitation-conflict-409',
+    // "Already registered" compared letter for letter: the registered AdminMail with its domain upper-cased is new.
+    fault: requests(['agencias-invite'], (req) => {
+      const mail = (req.json() as { AdminMail?: unknown } | undefined)?.AdminMail;
+      if (typeof mail === 'string' && /@.*[A-Z]/.test(mail)) return empty(202, { location: `/v3/agencias/${encodeURIComponent(mail)}` });
+    }),
+  },
+  {
     name: 'put-of-unknown-agency-returns-404',
     statement: 'endpoints/agencias-put/400',
     breaks: 'status/agencias-put/403',

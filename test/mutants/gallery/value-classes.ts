@@ -175,6 +175,23 @@ export const VALUE_CLASS_MUTANTS: Mutant[] = [
     ),
   },
   {
+    name: 'desde-bound-from-hasta',
+    statement: 'endpoints/consultas-list/desde',
+    breaks: `limits/desde-min-today-minus-${desde.minDaysBeforeToday}/past-limit-rejected`,
+    quote: 'minimum is today minus 90 days',
+    // The bound reckoned back from hasta when one is given: beside an earlier hasta, today − 91 passes.
+    fault: rewrite(
+      'desde',
+      (v, req, ctx) => {
+        const hasta = req.query.get('hasta');
+        if (hasta === null || !isCalendarDate(hasta) || !isCalendarDate(v)) return false;
+        const today = ctx.profile.today ?? todayIn(ctx.profile.timeZone);
+        return v >= addDays(hasta, -desde.minDaysBeforeToday) && v < addDays(today, -desde.minDaysBeforeToday);
+      },
+      () => '',
+    ),
+  },
+  {
     name: 'desde-bound-from-the-instant',
     statement: 'endpoints/consultas-list/desde',
     breaks: `limits/desde-min-today-minus-${desde.minDaysBeforeToday}/past-limit-rejected`,
