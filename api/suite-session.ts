@@ -119,7 +119,7 @@ class RelayReporter implements Reporter {
  */
 export const VITE_CACHE_DIR = path.join(tmpdir(), 'vmp-conformance-vite', createHash('sha1').update(PROJECT_ROOT).digest('hex').slice(0, 12));
 
-/** The layers the suites import (README, Layout): what the worker asks vite to transform as it loads them. */
+/** The layers the suites import (docs/layout.md): what the worker asks vite to transform as it loads them. */
 const SUITE_LAYERS = ['support', 'models', 'generators', 'sut', 'webhooks', 'suites'];
 
 /**

@@ -24,6 +24,7 @@ import { baseUrlFlag, profileFlag } from './run-command.ts';
 export const LOAD_USAGE = [
   'Usage: vmp-conformance load [--base-url URL --profile FILE] [--duration S] [--connections C | --rate R [--arrival KIND]]',
   '                            [--mix FILE] [--threshold EXPR]... [--validate-every N] [--allow-remote] [--report-dir DIR]',
+  '                            [--seed N] [--timeout-ms N]',
   '       vmp-conformance load --merge a.json b.json [...] [--threshold EXPR]... [--report-dir DIR]',
   '       vmp-conformance load --export k6 DIR [the flags of a run]: writes DIR/vmp-load.js and its data file for k6 instead of running',
   '--connections alone: closed model (autocannon at full speed; its latencies hide coordinated omission).',
@@ -31,6 +32,7 @@ export const LOAD_USAGE = [
   'intended send time, sends without a free connection counted as dropped); --connections then caps requests in flight.',
   '--mix FILE: JSON {"endpoint-id": weight, ...} replacing the default weights. --threshold: "p50|p90|p99|p99.9<250ms",',
   '"errors<0.1%", "rps>500". Default 30 s, 10 connections, every 100th response validated (0: none).',
+  '--seed fixes what is drawn (the open model\'s arrival times, the order of the mix); --timeout-ms bounds each request (default 10000).',
   'Writes load.json and report.html (latency by percentile, throughput over time, per operation, thresholds) into --report-dir.',
   '--merge: one distribution from several load.json files of one arrival model (closed and open together are refused),',
   'judged by --threshold, its report.html written into --report-dir.',
