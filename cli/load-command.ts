@@ -32,7 +32,7 @@ export const LOAD_USAGE = [
   'intended send time, sends without a free connection counted as dropped); --connections then caps requests in flight.',
   '--mix FILE: JSON {"endpoint-id": weight, ...} replacing the default weights. --threshold: "p50|p90|p99|p99.9<250ms",',
   '"errors<0.1%", "rps>500". Default 30 s, 10 connections, every 100th response validated (0: none).',
-  '--seed fixes what is drawn (the open model\'s arrival times, the order of the mix); --timeout-ms bounds each request (default 10000).',
+  "--seed fixes what is drawn (the open model's arrival times, the order of the mix); --timeout-ms bounds each request (default 10000).",
   'Writes load.json and report.html (latency by percentile, throughput over time, per operation, thresholds) into --report-dir.',
   '--merge: one distribution from several load.json files of one arrival model (closed and open together are refused),',
   'judged by --threshold, its report.html written into --report-dir.',
