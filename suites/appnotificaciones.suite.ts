@@ -202,6 +202,27 @@ check(
   { mutates: true },
 );
 
+/** Whether a body names `topic`: a value that holds it (an href, encoded or not; a name) or a member keyed by it. */
+const names = (json: unknown, topic: string): boolean =>
+  mentions(json, topic) ||
+  JSON.stringify(json ?? null)
+    .toLowerCase()
+    .includes(`${JSON.stringify(topic.toLowerCase()).slice(0, -1)}":`);
+
+check(
+  'appnotificaciones/list-names-available',
+  async (c) => {
+    // "topics available and configured": an available topic is listed while nobody configured it, too.
+    const topic = await unconfigured(c);
+    const res = await c.send('appnotificaciones-list', { form: 'json' });
+    c.givenStatus(res, 200, 'the AppWebhooks list');
+    c.expect(names(res.json, topic), `the list to name '${topic}', available and not configured`, res);
+    const other = c.ctx.profile.topics.inquiry;
+    c.expect(names(res.json, other), `the list to name '${other}', available`, res);
+  },
+  { mutates: true },
+);
+
 check(
   'appnotificaciones/list-shows-configured',
   async (c) => {

@@ -72,6 +72,13 @@ export const EFFECT_RULES = [
     'appnotificaciones-get',
   ),
   rule(
+    'appnotificaciones/list-names-available',
+    'must',
+    AN,
+    "the AppWebhooks list names every topic available to the app (the profile's inquiry and registration topics), configured or not",
+    'appnotificaciones-list',
+  ),
+  rule(
     'appnotificaciones/list-shows-configured',
     'must',
     AN,

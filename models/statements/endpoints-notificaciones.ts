@@ -17,7 +17,11 @@ export const NOTIFICACIONES_STATEMENTS: Statement[] = [
   ]),
 
   list('200', '200 AppWebhooks', ['status/appnotificaciones-list/200']),
-  list('topics', 'topics available and configured for the app', ['appnotificaciones/list-shows-configured', 'scoping/webhook-config-per-app']),
+  list('topics', 'topics available and configured for the app', [
+    'appnotificaciones/list-shows-configured',
+    'appnotificaciones/list-names-available',
+    'scoping/webhook-config-per-app',
+  ]),
   list('media', '(json, text/json, entry)', ['media/appnotificaciones-list/*']),
   list('none-defined', 'none defined', ['status/appnotificaciones-list/documented-only']),
 

@@ -98,6 +98,16 @@ export const EFFECT_WEBHOOK_MUTANTS: Mutant[] = [
     }),
   },
   {
+    name: 'webhook-list-only-configured',
+    statement: 'endpoints/appnotificaciones-list/topics',
+    breaks: 'appnotificaciones/list-names-available',
+    quote: 'topics available and configured for the app',
+    // The list holds the configured topics only: an available topic nobody configured is missing from it.
+    fault: answers(['appnotificaciones-list'], (_req, res) =>
+      res.editJson((l) => void (l.Topicos = ((l.Topicos as Json[] | undefined) ?? []).filter((t) => t.Configurado === true))),
+    ),
+  },
+  {
     name: 'webhook-list-never-shows-configuration',
     statement: 'resources/app-webhooks',
     breaks: 'appnotificaciones/list-shows-configured',
