@@ -71,7 +71,7 @@ it('every top folder of sources has its place in the layer order', () => {
       (e) =>
         e.isDirectory() &&
         !e.name.startsWith('.') &&
-        !['node_modules', 'test', 'bench', 'scripts', 'examples', 'profiles', 'spec', 'bin', 'dist', 'vmp-report'].includes(e.name),
+        !['node_modules', 'test', 'bench', 'scripts', 'examples', 'profiles', 'spec', 'bin', 'dist', 'vmp-report', 'docs'].includes(e.name),
     )
     .map((e) => e.name);
   expect(tops.filter((t) => !(t in LAYERS))).toEqual([]);
