@@ -94,6 +94,8 @@ const caseSide = (expect: BoundaryCase['expect']): Side => (expect === 'either' 
 
 const show = (value: string) => (value.length > 24 ? `${value.length} characters` : JSON.stringify(value));
 
+const ASCII = /^[\x20-\x7e]*$/;
+
 const statusIn = (res: TargetResponse, allowed: readonly number[]): boolean => res.status !== undefined && !res.error && allowed.includes(res.status);
 
 /**
@@ -102,12 +104,15 @@ const statusIn = (res: TargetResponse, allowed: readonly number[]): boolean => r
  * and the status rules hold every row to its documented codes. A value on the rule's side that is refused as it
  * should not be is tried again as a plain value of the same length (rule.plain): when that one is answered as the
  * bound says, the value's form is the cause (a plus-addressed e-mail answered 500), not the bound, and the rule
- * records it instead of failing on it.
+ * records it instead of failing on it. A non-ASCII value is not: counting its octets instead of its characters is
+ * getting the bound wrong.
  */
 export async function judge(c: Check, rule: LimitRule, t: Target, value: string, res: TargetResponse, side: Side, what: string): Promise<void> {
   if (side === 'other') return;
   const expected = allowingUriTooLong(res, side === 'accept' ? acceptanceStatuses(t.e) : rejectionStatuses(t.e));
-  const plain = statusIn(res, expected) ? undefined : rule.plain?.(t.p, value, drawsOf(c));
+  // Only an ASCII value has a plain twin of the same length: a non-ASCII one is longer in octets than in characters,
+  // which is a length matter itself (lengths are in characters), so it is judged as it is.
+  const plain = statusIn(res, expected) || !ASCII.test(value) ? undefined : rule.plain?.(t.p, value, drawsOf(c));
   if (plain !== undefined && plain !== value) {
     const control = await sendCase(c, t, plain, false);
     if (control && statusIn(control, allowingUriTooLong(control, expected))) {
