@@ -1,11 +1,11 @@
-import { rename, writeFile } from 'node:fs/promises';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { noteOf } from '../reports/inferred.ts';
 import type { Finding, Hint } from '../sut/infer/probe.ts';
 import { inferredMarks } from '../sut/infer/provenance.ts';
 import { profileFileSchema, type DraftProfile } from '../sut/profile.ts';
-import { tempPathFor } from '../support/atomic-write.ts';
+import { settledTemp, tempPathFor } from '../support/atomic-write.ts';
 
 // `init` below the CLI: the draft profile file built from what inference told (api/infer-target.ts).
 
@@ -72,11 +72,19 @@ export function draftFile(o: {
   };
 }
 
-/** Writes a drafted profile, checked against the schema it names, under a temporary name renamed into place. */
+/**
+ * Writes a drafted profile, checked against the schema it names, under a temporary name renamed into place. It
+ * holds the credentials init was given (as written, or as `${ENV}` references): readable by its owner only.
+ */
 export async function writeDraftProfile(file: string, profile: Record<string, unknown>): Promise<void> {
   const checked = profileFileSchema.safeParse(profile);
   if (!checked.success) throw new Error(`init drafted a profile its own schema refuses (${checked.error.issues[0]?.path.join('.')}): a bug`);
   const temp = tempPathFor(file);
-  await writeFile(temp, `${JSON.stringify(profile, null, 2)}\n`);
-  await rename(temp, file);
+  try {
+    await writeFile(temp, `${JSON.stringify(profile, null, 2)}\n`, { mode: 0o600 });
+    await rename(temp, file);
+  } finally {
+    await rm(temp, { force: true });
+    settledTemp(temp);
+  }
 }

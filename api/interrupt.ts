@@ -2,7 +2,7 @@ import { VmpError } from '../support/errors.ts';
 
 // How a caller stops a run that changes the target (issue 13, item 4; Principle 4): its AbortSignal asks the run
 // to stop and put back what it changed; `which` names the signal that did, and `track` tells the caller what is
-// not yet restored. The CLI's Interrupt (cli/interrupt.ts) ties one to SIGINT/SIGTERM; an API user may pass its own.
+// not yet restored. The CLI's Interrupt (cli/interrupt.ts) ties one to every terminating signal; an API user may pass its own.
 
 /** The name a run stopped through the API's AbortSignal reports (interrupted.signal; exit code 130, as Ctrl-C). */
 export const ABORTED = 'AbortSignal';

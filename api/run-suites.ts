@@ -11,7 +11,7 @@ import { buildRunResult } from '../reports/run-result.ts';
 import { toolVersion } from '../support/version.ts';
 import { inferredText, type InferredValue } from '../reports/inferred.ts';
 import { provenanceOf } from '../sut/infer/provenance.ts';
-import { tempPathFor } from '../support/atomic-write.ts';
+import { settledTemp, tempPathFor } from '../support/atomic-write.ts';
 import { REPORT_FILES, writeReports } from '../reports/write.ts';
 import type { RunContext } from '../suites/harness/context.ts';
 import { DEFAULT_MAX_BODY_BYTES, TargetClient } from '../sut/client.ts';
@@ -26,7 +26,7 @@ import { WebhookJournal } from '../sut/webhook-journal.ts';
 import { baselineOf, compareWithBaseline, writeBaseline, type Baseline } from './baseline.ts';
 import { InterruptedBeforeChecks, type RunControl } from './interrupt.ts';
 import { prepareTarget } from '../sut/prepare.ts';
-import { defaultMaxDurationSec, restoreGraceMs, runDeadline } from './run-deadline.ts';
+import { DEADLINE_GRACE_MS, defaultMaxDurationSec, runDeadline } from './run-deadline.ts';
 import { openSuiteSession, type SuiteSession } from './suite-session.ts';
 
 // Runs the conformance suites in-process through vitest's Node API (never a shell-out), handing the run
@@ -71,7 +71,7 @@ export interface RunAgainstOptions {
   fixtures?: Fixtures;
   /** Change configured webhook topics even where their restore would lose something. */
   discardUnrestorableWebhooks?: boolean;
-  /** SIGINT/SIGTERM handling (the CLI's): the run stops, restores what it changed and writes partial reports. */
+  /** Terminating signals (the CLI's: SIGINT, SIGTERM, SIGHUP): the run stops, restores what it changed and writes partial reports. */
   interrupt?: RunControl;
   /** Each rule's result as it completes (in completion order), with the run's totals so far. */
   onRule?: RuleListener;
@@ -141,7 +141,7 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
   const run = {
     ctx,
     reporters: [collector],
-    stopAt: deadline.at + restoreGraceMs(o.timeoutMs),
+    stopAt: deadline.at + DEADLINE_GRACE_MS,
     ...(select.only || select.exclude || select.also ? { select } : {}),
   };
   // Stopped before any check could change the target: nothing to restore, and the previous reports stay as they are.
@@ -151,6 +151,7 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
   let own: RunSession | undefined;
   try {
     let stopped = false;
+    let halted = false;
     if (o.session) stopped = (await o.session.run(run)).stopped;
     else {
       own = await (o.opened ?? openRunSession(o.reportDir, o.files));
@@ -159,7 +160,7 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
       o.interrupt?.track(() => journal!.outstanding().map((snapshot) => redact(describeSnapshot(snapshot), secrets)));
       o.interrupt?.signal.addEventListener('abort', stop, { once: true });
       try {
-        if (!o.interrupt?.signal.aborted) stopped = (await session.run(run)).stopped;
+        if (!o.interrupt?.signal.aborted) ({ stopped, halted } = await session.run(run));
       } finally {
         o.interrupt?.signal.removeEventListener('abort', stop);
         await session.close();
@@ -168,7 +169,7 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
     const deadlineReached = stopped || collector.results.some((r) => r.skipReason?.startsWith(DEADLINE_REASON));
     // A signal, or a deadline that stopped the worker before its afterAll hooks: the main thread puts back the rest.
     const interrupted = o.interrupt?.which && journal ? await restoreAfterInterrupt(o.interrupt.which, journal, client(), say) : undefined;
-    if (stopped && !interrupted && journal) await restoreOutstanding(journal, client(), say);
+    if ((stopped || halted) && !interrupted && journal) await restoreOutstanding(journal, client(), say);
     if (journal) {
       await journal.settle();
       const lossy = new Set(journal.restored().flatMap((s) => (s.configured && s.loses ? [`${describeSnapshot(s)} was restored without ${s.loses}`] : [])));
@@ -211,7 +212,7 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
       await writeBaseline(o.writeBaseline, written);
       say(`baseline written: ${o.writeBaseline} (${written.failing.length} failing rule${written.failing.length === 1 ? '' : 's'})`);
     }
-    return { exitCode: result.exitCode, result, reportDir: o.reportDir, reportFiles, workerStopped: stopped };
+    return { exitCode: result.exitCode, result, reportDir: o.reportDir, reportFiles, workerStopped: stopped || halted };
   } finally {
     journal?.close();
   }
@@ -238,10 +239,14 @@ export async function openRunSession(reportDir: string, files?: string[]): Promi
 export async function closeRunSession(opened: RunSession): Promise<void> {
   await opened.session.close();
   await rm(opened.outputs.json, { force: true });
+  settledTemp(opened.outputs.json);
 }
 
-/** How long the check under way may take to finish after a signal before its worker is stopped where it stands. */
-export const STOP_GRACE_MS = 3_000;
+/**
+ * How long the check under way may take to finish after a signal before its worker is stopped where it stands
+ * (then within CLOSE_GRACE_MS, suite-session.ts): a signal ends the run within seconds, whatever the check does.
+ */
+export const STOP_GRACE_MS = 2_000;
 
 /**
  * After a signal: whatever the suites changed and did not put back (their afterAll hooks may not have run), the

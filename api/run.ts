@@ -52,6 +52,8 @@ export interface RunSettings {
   timeoutMs: number;
   /** --max-duration; absent: derived from the selected checks (run-deadline.ts). */
   maxDurationSec?: number;
+  /** Epoch ms the deadline counts from (default: when executeRun is called); the CLI gives its process's start. */
+  startedAt?: number;
   readOnly: boolean;
   only?: string;
   /** Rule-id globs whose checks do not run (--exclude). */
@@ -129,18 +131,18 @@ async function reportTargetError(s: RunSettings, error: TargetError, startedAt: 
 
 /** Runs with validated settings: the embedded server when there is no base URL, stopped afterwards. */
 export async function executeRun(s: RunSettings, out: (line: string) => void, interrupt?: RunControl): Promise<RunOutcome> {
-  const startedAt = Date.now();
+  const startedAt = s.startedAt ?? Date.now();
   try {
-    return await executeChecks(s, out, interrupt);
+    return await executeChecks(s, startedAt, out, interrupt);
   } catch (error) {
     if (error instanceof TargetError) await reportTargetError(s, error, startedAt, out);
     throw error;
   }
 }
 
-async function executeChecks(s: RunSettings, out: (line: string) => void, interrupt?: RunControl): Promise<RunOutcome> {
+async function executeChecks(s: RunSettings, startedAt: number, out: (line: string) => void, interrupt?: RunControl): Promise<RunOutcome> {
   const checks = RULES.filter((r) => isSelected(s, r.id)).length;
-  const deadline = runDeadline(Date.now(), s.maxDurationSec ?? defaultMaxDurationSec(checks, s.numRuns));
+  const deadline = runDeadline(startedAt, s.maxDurationSec ?? defaultMaxDurationSec(checks, s.numRuns));
   let embedded: Embedded | undefined;
   try {
     if (!s.baseUrl) {

@@ -3,9 +3,11 @@ import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import type { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { BaseSequencer, createVitest, type Reporter, type SerializedError, type TestCase, type TestModule, type TestSpecification } from 'vitest/node';
 import { selectionPattern, type Selection } from '../reports/rule-glob.ts';
+import { TERMINATING_SIGNALS } from '../support/signals.ts';
 import type { RunContext } from '../suites/harness/context.ts';
 import { terminalSafeText } from '../support/terminal-text.ts';
 
@@ -21,8 +23,9 @@ export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SUITE_EXT = path.extname(fileURLToPath(import.meta.url));
 
 /**
- * The suite file that runs after every other: errors/no-server-error reports the 5xx answers of the whole run
- * (suites/harness/run-ledger.ts), so it must come once every other check and clean-up has sent its requests.
+ * The suite file that runs after every other: errors/no-server-error reports the 5xx answers of the whole run, and
+ * the problem rules of Errors the problem bodies the run heard (suites/harness/run-ledger.ts), so it must come once
+ * every other check and clean-up has sent its requests.
  */
 export const LAST_SUITE_FILE = `suites/server-errors.suite${SUITE_EXT}`;
 
@@ -59,22 +62,53 @@ export interface SessionRun {
 }
 
 export interface SuiteSession {
-  /** `stopped`: stopAt came first, and what had not reported by then never will. */
-  run(r: SessionRun): Promise<{ ok: boolean; unhandledErrors: number; stopped: boolean }>;
+  /**
+   * `stopped`: stopAt came first, and what had not reported by then never will; `halted`: stop() had to
+   * terminate the worker where it stood (it did not finish within the grace).
+   */
+  run(r: SessionRun): Promise<{ ok: boolean; unhandledErrors: number; stopped: boolean; halted: boolean }>;
   /**
    * Stops the current run (a signal, issue 13 item 4): the check under way may finish within graceMs and the
-   * suites' afterAll hooks restore what they changed; past that, the worker is terminated where it stands and
-   * run() resolves with what was reported. Whatever a hook did not restore, the caller does (webhook-journal.ts).
+   * suites' afterAll hooks restore what they changed; past that, the worker is terminated where it stands (within
+   * CLOSE_GRACE_MS more, even busy on the CPU) and run() resolves with what was reported. Whatever a hook did not
+   * restore, the caller does (webhook-journal.ts).
    */
   stop(graceMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
-/** The promise's value, or undefined once epoch ms `at` comes first. */
-function settledBefore<T>(promise: Promise<T>, at: number): Promise<T | undefined> {
+/** The promise's value, or undefined once epoch ms `at` comes first (or `also` settles first). */
+function settledBefore<T>(promise: Promise<T>, at: number, also?: Promise<unknown>): Promise<T | undefined> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), Math.max(0, at - Date.now()))));
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+  // No timer for no bound: setTimeout would take an infinite delay for 1 ms.
+  const late = Number.isFinite(at) ? [new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), Math.max(0, at - Date.now()))))] : [];
+  return Promise.race([promise, ...late, ...(also ? [also.then(() => undefined)] : [])]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * How long vitest's close may take before the session stops its worker itself. vitest's pool asks a worker to
+ * tear down before terminating it, and waits for the answer without a bound: a worker busy on the CPU (a check
+ * spinning on what a target sent) never answers, so the close would never end (issue 22, defect 2).
+ */
+export const CLOSE_GRACE_MS = 1_000;
+
+/**
+ * The worker threads created while a session is open: vitest's pool. A Worker can be terminated whatever it
+ * is doing (V8 stops its JavaScript where it stands), which no message to it can do.
+ */
+function watchWorkers(): { terminate(): Promise<void>; dispose(): void } {
+  const workers = new Set<Worker>();
+  const onWorker = (worker: Worker) => {
+    workers.add(worker);
+    worker.once('exit', () => workers.delete(worker));
+  };
+  process.on('worker', onWorker);
+  return {
+    terminate: async () => {
+      await Promise.all([...workers].map((w) => w.terminate().catch(() => undefined)));
+    },
+    dispose: () => process.off('worker', onWorker),
+  };
 }
 
 /**
@@ -149,7 +183,7 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
     reporters.push('json');
     outputFile.json = options.vitestJsonFile;
   }
-  const signalListeners = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
+  const signalListeners = new Map(TERMINATING_SIGNALS.map((s) => [s, process.listeners(s)]));
   const vitest = await createVitest(
     'test',
     {
@@ -177,9 +211,10 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
   );
   // vitest's logger exits the process on SIGINT/SIGTERM; the caller decides what a signal does (cli/interrupt.ts:
   // restore the target first), so its handlers go.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    for (const listener of process.listeners(signal)) if (!signalListeners[signal].includes(listener)) process.off(signal, listener);
+  for (const signal of TERMINATING_SIGNALS) {
+    for (const listener of process.listeners(signal)) if (!signalListeners.get(signal)?.includes(listener)) process.off(signal, listener);
   }
+  const workers = watchWorkers();
   // onInit for vitest's own reporters, as start() would (standalone: vitest 4's name for init); then each run is
   // runTestSpecifications.
   let specifications: TestSpecification[];
@@ -202,7 +237,20 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
   };
   let running: Promise<unknown> | undefined;
   let closing: Promise<void> | undefined;
-  const close = () => (closing ??= vitest.close());
+  let hardStopped: () => void = () => undefined;
+  /** Settles once the worker was terminated where it stood: the run under way will never report again. */
+  const hardStop = new Promise<void>((resolve) => (hardStopped = resolve));
+  const close = () =>
+    (closing ??= (async () => {
+      const closed = vitest.close().then(() => true);
+      if ((await settledBefore(closed, Date.now() + CLOSE_GRACE_MS)) === undefined) {
+        await workers.terminate();
+        hardStopped();
+        // The rest of vitest (its vite servers) closes; its pool's own promise never will.
+        await settledBefore(closed, Date.now() + CLOSE_GRACE_MS);
+      }
+      workers.dispose();
+    })());
   return {
     async run(r) {
       relay.current = r.reporters;
@@ -211,10 +259,15 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
       else vitest.resetGlobalTestNamePattern();
       const pending = vitest.runTestSpecifications(filesFor(r.select), true);
       running = pending.catch(() => undefined);
-      const result = await (r.stopAt === undefined ? pending : settledBefore(pending, r.stopAt));
+      let halted = false;
+      const result = await settledBefore(
+        pending,
+        r.stopAt ?? Number.POSITIVE_INFINITY,
+        hardStop.then(() => (halted = true)),
+      );
       if (result === undefined) {
         void vitest.cancelCurrentRun('keyboard-input').catch(() => undefined);
-        return { ok: false, unhandledErrors: 0, stopped: true };
+        return { ok: false, unhandledErrors: 0, stopped: !halted, halted };
       }
       if (titles.size === 0) {
         for (const m of result.testModules)
@@ -224,7 +277,7 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
           );
       }
       const ok = result.testModules.every((m) => m.ok()) && result.unhandledErrors.length === 0;
-      return { ok, unhandledErrors: result.unhandledErrors.length, stopped: false };
+      return { ok, unhandledErrors: result.unhandledErrors.length, stopped: false, halted: false };
     },
     async stop(graceMs) {
       if (!running) return;

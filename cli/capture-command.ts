@@ -1,4 +1,5 @@
 import { UsageError } from '../support/errors.ts';
+import { onTerminatingSignal } from '../support/signals.ts';
 import { hostFlag, listenError, outputFileFlag, parseFlags } from './flags.ts';
 import { loadProfile, ProfileError, type Profile } from '../api/profile.ts';
 import { DEFAULT_BODY_LIMIT, deliveryInfo, startCaptureServer, type CaptureServer, type Delivery, type UnrecordedRequest } from '../api/capture.ts';
@@ -91,6 +92,7 @@ export function formatDelivery(d: Delivery, consultaPointer = ''): string {
 function formatUnrecorded(r: UnrecordedRequest, limit: number): string {
   if (r.status === 413) return `413 ${r.path} refused: body of ${r.bytes}+ bytes over the ${limit}-byte limit (not recorded)`;
   if (r.status === 405) return `405 ${r.method} ${r.path} refused: only POST is captured`;
+  if (r.status === 408) return `408 ${r.path} cut: ${r.bytes} bytes of its body came too slowly (not recorded)`;
   return `200 ${r.method} ${r.path} (a probe of the capture URL, not recorded)`;
 }
 
@@ -104,20 +106,16 @@ async function profileFor(file: string | undefined): Promise<Profile | undefined
   }
 }
 
-/** Resolves on the first SIGINT/SIGTERM (or abort), removing its listeners either way. */
+/** Resolves on the first terminating signal (or abort), removing its listeners either way. */
 function stopped(signal?: AbortSignal): Promise<string> {
   return new Promise((done) => {
     const finish = (why: string) => {
-      process.off('SIGINT', onInt);
-      process.off('SIGTERM', onTerm);
+      stopListening();
       signal?.removeEventListener('abort', onAbort);
       done(why);
     };
-    const onInt = () => finish('SIGINT');
-    const onTerm = () => finish('SIGTERM');
     const onAbort = () => finish('abort');
-    process.once('SIGINT', onInt);
-    process.once('SIGTERM', onTerm);
+    const stopListening = onTerminatingSignal(finish);
     if (signal?.aborted) finish('abort');
     else signal?.addEventListener('abort', onAbort, { once: true });
   });

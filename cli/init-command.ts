@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { inferredText, unverifiedParts } from '../reports/inferred.ts';
 import { HEADER_NAME, parseDraftProfile, ProfileError, redact, secretsOf, type DraftProfile } from '../api/profile.ts';
 import { draftFile, replaceStrings, writeDraftProfile } from '../api/init.ts';
@@ -32,6 +33,7 @@ const OPTIONS = {
   hooks: { type: 'string' },
   today: { type: 'string' },
   out: { type: 'string', default: DEFAULT_OUT },
+  force: { type: 'boolean', default: false },
   'read-only': { type: 'boolean', default: false },
   'timeout-ms': { type: 'string', default: String(DEFAULT_TIMEOUT_MS) },
   'max-duration': { type: 'string', default: String(DEFAULT_MAX_DURATION_SEC) },
@@ -42,11 +44,12 @@ const OPTIONS = {
 const USAGE = [
   "Usage: vmp-conformance init --base-url URL --header 'Name: value' --other-header 'Name: value' [--empty-header 'Name: value']",
   '                            [--query name=value] [--other-query name=value] [--empty-query name=value] [--webhook-secret SECRET]',
-  `                            [--hooks PATH] [--today YYYY-MM-DD] [--out FILE] [--read-only] [--timeout-ms N] [--max-duration S]`,
+  `                            [--hooks PATH] [--today YYYY-MM-DD] [--out FILE [--force]] [--read-only] [--timeout-ms N] [--max-duration S]`,
   "Probes the target with each app's credentials (headers, query parameters, or both; each flag may repeat; values may be",
   // biome-ignore lint/style/useTemplate: `${ENV}` is the profile's own syntax, printed as it is
   '${ENV} references, which stay references in the file) and writes a draft profile (default ' + DEFAULT_OUT + '): every value it',
-  'could infer, with how in $comment, and a hint there for every value it could not. --webhook-secret is the signing secret',
+  'could infer, with how in $comment, and a hint there for every value it could not; readable by its owner only (0600), and',
+  'never over an existing file (a profile edited by hand) unless --force. --webhook-secret is the signing secret',
   "deliveries are verified with, to tell the scheme and the upsert member that takes it. --hooks is the base of the target's",
   "simulation hooks where init does not find it (written as simulationHooks); --today the target's date where it is fixed",
   '(written as today). A value no probe could verify is marked UNVERIFIED, in $comment and here; $inferred records what was',
@@ -99,6 +102,8 @@ export async function initCommand(argv: string[], out: (line: string) => void): 
   const baseUrl = baseUrlFlag(v['base-url']);
   const apps = appsOf(v);
   const file = await outputFileFlag('out', v.out);
+  if (!v.force && (await stat(file).catch(() => undefined)))
+    throw new UsageError(`--out ${file} exists: init does not replace a file (pass --force to replace it, or choose another --out)`);
   const timeoutMs = integerFlag('timeout-ms', v['timeout-ms'], 100, 600_000);
   const deadline = runDeadline(Date.now(), integerFlag('max-duration', v['max-duration'], 1, 86_400));
   const capture = captureFlags(v);

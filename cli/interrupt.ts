@@ -1,15 +1,16 @@
 import type { RunControl } from '../api/interrupt.ts';
-import { SIGNAL_EXIT_CODES } from '../reports/run-result.ts';
+import { onTerminatingSignal, signalExitCode } from '../support/signals.ts';
 
-// Ctrl-C and SIGTERM during a command that changes the target (issue 13, item 4; Principle 4). The first signal
-// asks the command to stop and put back what it changed (its AbortSignal fires); the command then ends with
-// 130 or 143. A second one exits at once, saying what could not be restored.
+// Ctrl-C, SIGTERM, SIGHUP (a closed terminal) and SIGBREAK where it exists, during a command that changes the
+// target (issue 13, item 4; issue 22, defect 1; Principle 4). The first signal asks the command to stop and put
+// back what it changed (its AbortSignal fires, with the signal's name as its reason); the command then ends
+// with 128 + the signal's number (130, 143, 129). A second one exits at once, saying what could not be restored.
 
 export class Interrupt implements RunControl {
   private readonly controller = new AbortController();
   private first: NodeJS.Signals | undefined;
   private outstanding: () => string[] = () => [];
-  private readonly onSignal = (s: NodeJS.Signals) => this.received(s);
+  private readonly stopListening: () => void;
 
   /**
    * @param command names the command in the lines it prints
@@ -20,8 +21,7 @@ export class Interrupt implements RunControl {
     private readonly out: (line: string) => void,
     private readonly exit: (code: number) => void = (code) => process.exit(code),
   ) {
-    process.on('SIGINT', this.onSignal);
-    process.on('SIGTERM', this.onSignal);
+    this.stopListening = onTerminatingSignal((s) => this.received(s));
   }
 
   /** Fires on the first signal. */
@@ -35,7 +35,7 @@ export class Interrupt implements RunControl {
   }
 
   get exitCode(): number {
-    return SIGNAL_EXIT_CODES[this.first ?? 'SIGINT']!;
+    return signalExitCode(this.first ?? 'SIGINT');
   }
 
   /** What the command has changed on the target and not yet restored, one description each; asked on a second signal. */
@@ -44,15 +44,14 @@ export class Interrupt implements RunControl {
   }
 
   dispose(): void {
-    process.off('SIGINT', this.onSignal);
-    process.off('SIGTERM', this.onSignal);
+    this.stopListening();
   }
 
   private received(s: NodeJS.Signals): void {
     if (this.first === undefined) {
       this.first = s;
       this.out(`${this.command}: ${s}: stopping, then restoring what the run changed on the target (a second signal exits at once)`);
-      this.controller.abort();
+      this.controller.abort(s);
       return;
     }
     const left = this.outstanding();

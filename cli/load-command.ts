@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { UsageError } from '../support/errors.ts';
+import { onTerminatingSignal, signalExitCode } from '../support/signals.ts';
 import { isLoopback } from '../api/profile.ts';
 import { DEFAULT_REPORT_DIR, MAX_SEED, randomSeed } from '../api/run.ts';
 import {
@@ -126,14 +127,11 @@ export async function loadCommand(argv: string[], out: (line: string) => void): 
   }
   if (s.exportDir !== undefined) return executeK6Export({ ...s, exportDir: s.exportDir }, out);
   const controller = new AbortController();
-  const onSignal = () => controller.abort();
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const stopListening = onTerminatingSignal((signal) => controller.abort(signal));
   try {
     const { exitCode } = await executeLoad(s, controller.signal, out);
-    return controller.signal.aborted ? 130 : exitCode;
+    return controller.signal.aborted ? signalExitCode(String(controller.signal.reason)) : exitCode;
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    stopListening();
   }
 }

@@ -50,7 +50,8 @@ export const RUN_USAGE = [
   'checks not done by then are reported as not run, what the run changed is restored, and the run exits 1.',
   ...CAPTURE_USAGE,
   ...DISCARD_USAGE,
-  'Ctrl-C or SIGTERM stops the checks, restores what the run changed on the target and writes partial reports (exit 130 / 143);',
+  'Ctrl-C, SIGTERM or SIGHUP stops the checks, restores what the run changed on the target and writes partial reports (exit 130 /',
+  '  143 / 129);',
   '  a second one exits at once, listing what could not be restored.',
   'Exit codes: 0 pass (or only baseline failures), 1 a rule failed, 2 bad usage or invalid profile, 3 no connection to the target or credentials rejected.',
 ];
@@ -110,6 +111,8 @@ export async function parseRunArgs(argv: string[]): Promise<RunSettings | 'help'
     timeoutMs: integerFlag('timeout-ms', v['timeout-ms'], 100, 600_000),
     ...(v['max-duration'] !== undefined ? { maxDurationSec: integerFlag('max-duration', v['max-duration'], 1, 7 * 86_400) } : {}),
     readOnly: v['read-only'],
+    // --max-duration bounds the whole process, its start-up included.
+    startedAt: Math.floor(performance.timeOrigin),
     capture: captureFlags(v),
     discardUnrestorableWebhooks: v['discard-unrestorable-webhooks'],
   };

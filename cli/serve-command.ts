@@ -3,6 +3,7 @@ import { loadProfile, ProfileError, type Profile } from '../api/profile.ts';
 import { isCalendarDate } from '../api/rules.ts';
 import { DEFAULT_SERVE_PORT as DEFAULT_PORT, ServerOptionError, startReferenceServer, type ReferenceServer } from '../api/serve.ts';
 import { UsageError } from '../support/errors.ts';
+import { onTerminatingSignal } from '../support/signals.ts';
 import { hostFlag, integerFlag, listenError, parseFlags } from './flags.ts';
 
 // `vmp-conformance serve`: the embedded reference server as a local sandbox (issue 3, Command). Prints the
@@ -16,13 +17,10 @@ export const SERVE_USAGE = [
 
 function waitForSignal(): Promise<NodeJS.Signals> {
   return new Promise((resolve) => {
-    const onSignal = (signal: NodeJS.Signals) => {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
+    const stopListening = onTerminatingSignal((signal) => {
+      stopListening();
       resolve(signal);
-    };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
+    });
   });
 }
 

@@ -9,8 +9,8 @@ import { arrivalSpec, rateFlag } from '../api/load.ts';
 import { DEFAULT_RESEND_SAMPLE, DEFAULT_SIMULATE_RATE as DEFAULT_RATE, executeSimulation, type SimulateSettings } from '../api/simulate.ts';
 
 // `vmp-conformance simulate`: flags are validated before anything starts (exit 2 naming the flag), then the
-// simulation runs against --base-url (with --profile) or the embedded reference server. Ctrl-C or SIGTERM stops
-// sending and restores the webhook configurations before exiting (130 / 143).
+// simulation runs against --base-url (with --profile) or the embedded reference server. Ctrl-C, SIGTERM or SIGHUP
+// stops sending and restores the webhook configurations before exiting (130 / 143 / 129).
 
 export const SIMULATE_USAGE = [
   'Usage: vmp-conformance simulate [--base-url URL --profile FILE] [--inquiries N] [--rate R] [--arrival constant|poisson|diurnal|burst]',
@@ -21,7 +21,7 @@ export const SIMULATE_USAGE = [
   'it resends up to N existing recent inquiries instead. Writes simulation.json, deliveries.jsonl and report.html (root cause,',
   'counts per step, deliveries over time, delivery latency by percentile) into --report-dir.',
   'Exit codes: 0 pass, 1 a delivery lost/duplicated/misrouted/mismatched, a read/resend check failed or no agency of the',
-  'primary app is known, 2 bad usage or invalid profile, 3 no connection to the target or credentials rejected, 130/143',
+  'primary app is known, 2 bad usage or invalid profile, 3 no connection to the target or credentials rejected, 130/143/129',
   'interrupted (configurations restored).',
   ...CAPTURE_USAGE,
   ...DISCARD_USAGE,

@@ -12,3 +12,10 @@ export const RFC5321 = { localPartMaxOctets: 64, addressMaxOctets: 254 } as cons
 export const RFC9110 = { uriMinOctets: 8000, uriTooLong: [414, 431] } as const;
 
 export const utf8Octets = (s: string): number => new TextEncoder().encode(s).length;
+
+/**
+ * RFC 9110 section 8.8.3: `entity-tag = [ weak ] opaque-tag`, `weak = %s"W/"`, `opaque-tag = DQUOTE *etagc DQUOTE`,
+ * `etagc = %x21 / %x23-7E / obs-text`. An ETag field value is one entity-tag: `"xyzzy"` or `W/"xyzzy"`, never a
+ * bare token (`xyzzy`) nor a tag with a DQUOTE, space or control character inside.
+ */
+export const isEntityTag = (value: string): boolean => /^(?:W\/)?"[\x21\x23-\x7e\x80-\xff]*"$/.test(value);

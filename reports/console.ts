@@ -1,5 +1,6 @@
 import { causeGroups, causesHeadline, seenAt } from './cause-groups.ts';
 import { replayCommand } from './replay-command.ts';
+import { clipText } from '../support/clip.ts';
 import type { RuleResult, RunResult } from './results.ts';
 import { areaSummaries, blockingFailures, deadlineNote, interruptionNote, totals, verdictOf } from './summary.ts';
 
@@ -7,6 +8,8 @@ import { areaSummaries, blockingFailures, deadlineNote, interruptionNote, totals
 // statements and failure messages, the baseline comparison, and the verdict. Plain text for CI logs.
 
 const COLUMNS = ['passed', 'failed', 'skipped', 'observed'] as const;
+/** A failure message quotes what the target sent, which may be megabytes: the console shows this much of it. */
+export const CONSOLE_MESSAGE_CHARS = 1_000;
 
 export function headerLine(r: Pick<RunResult, 'tool' | 'target' | 'seed' | 'options' | 'deadline'>): string {
   const target = r.target.embedded ? `${r.target.baseUrl} (embedded reference server)` : r.target.baseUrl;
@@ -34,7 +37,7 @@ const CURL_SHOWN = 400;
 
 function failureLines(r: RuleResult, result: RunResult): string[] {
   const replay = r.failureId ? ` (replay: ${replayCommand(result, r.failureId)})` : '';
-  return [`  ${r.id} [${r.level}, ${r.section}]${replay}`, `      ${r.statement}`, `      ${r.message ?? 'failed'}`];
+  return [`  ${r.id} [${r.level}, ${r.section}]${replay}`, `      ${r.statement}`, `      ${clipText(r.message ?? 'failed', CONSOLE_MESSAGE_CHARS)}`];
 }
 
 /** The causes first (issue 23 §2): what went wrong, how many rules it fails, where it was first seen, as curl. */
@@ -79,7 +82,7 @@ export function consoleReport(result: RunResult, reportDir: string): string[] {
   if (deadline) out.push('', `Deadline: ${deadline.replace(/^The/, 'the')}`);
   if (result.unhandledErrors.length) {
     out.push('', `Errors outside any check (${result.unhandledErrors.length}):`);
-    for (const e of result.unhandledErrors) out.push(`  ${e.split('\n')[0]}`);
+    for (const e of result.unhandledErrors) out.push(`  ${clipText(e.split('\n')[0]!, CONSOLE_MESSAGE_CHARS)}`);
   }
   const s = result.summary;
   const note = interruptionNote(result);

@@ -2,6 +2,7 @@ import { causeGroups, causesHeadline, seenAt } from './cause-groups.ts';
 import { coverageTotals } from './coverage-matrix.ts';
 import { replayCommand } from './replay-command.ts';
 import { inferredText } from './inferred.ts';
+import { markdownText } from './markdown-text.ts';
 import { specCoverageTotals } from './spec-coverage.ts';
 import type { RuleResult, RunResult } from './results.ts';
 import { areaSummaries, blockingFailures, deadlineNote, interruptionNote, verdictOf } from './summary.ts';
@@ -9,8 +10,9 @@ import { areaSummaries, blockingFailures, deadlineNote, interruptionNote, verdic
 // summary.md: the short version for a CI job summary ($GITHUB_STEP_SUMMARY and the like) — the verdict,
 // the per-area table, the failures with their replay ids, and the baseline comparison.
 
-/** Table cells: no pipes, no line breaks; inline code must not be closed early by a backtick. */
-const cell = (s: string) => s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+/** Text in a cell or list item, the target's included: inert (markdown-text.ts). */
+const cell = markdownText;
+/** Inline code of our own values (rule ids, the seed) and the user's (base URL, files): not closed early by a backtick. */
 const code = (s: string) => `\`${s.replace(/`/g, "'")}\``;
 
 function failureRow(r: RuleResult, result: RunResult): string {

@@ -8,6 +8,7 @@ import { failureCause } from './failure-cause.ts';
 import type { BaselineComparison, RunResult } from './results.ts';
 import { specCoverage } from './spec-coverage.ts';
 import { exitCodeOf, NO_CHECK_REASON, totals, unreportedRules } from './summary.ts';
+import { signalExitCode } from '../support/signals.ts';
 import { toolVersion } from '../support/version.ts';
 
 // Assembles results.json's RunResult from what the collector gathered: the one input of every report.
@@ -52,9 +53,6 @@ const withCause = (r: RunResult['rules'][number]): RunResult['rules'][number] =>
 
 /** The exit code of a run whose target could not be reached, or refused the credentials, before any check. */
 export const TARGET_EXIT_CODE = 3;
-
-/** Exit codes of a run stopped by a signal, as a shell reports a process killed by it. */
-export const SIGNAL_EXIT_CODES: Readonly<Record<string, number>> = { SIGINT: 130, SIGTERM: 143 };
 
 /** A rule the interrupted run never reached: vitest reports it skipped without a note, or no check reported it. */
 function notReached(rule: RunResult['rules'][number], signal: string): RunResult['rules'][number] {
@@ -101,6 +99,6 @@ export function buildRunResult(collector: ResultCollector, facts: RunFacts): Run
     ...partial,
     ...(stop ? { interrupted: stop } : {}),
     ...(facts.error ? { error: facts.error } : {}),
-    exitCode: stop ? (SIGNAL_EXIT_CODES[stop.signal] ?? 130) : facts.error ? TARGET_EXIT_CODE : exitCodeOf(partial),
+    exitCode: stop ? signalExitCode(stop.signal) : facts.error ? TARGET_EXIT_CODE : exitCodeOf(partial),
   };
 }

@@ -28,7 +28,7 @@ export interface LedgerOptions {
   capacity: number;
   deadlineMs: number;
   consultaPointer: string;
-  /** Whether the profile declares a signature scheme (then a missing or bad signature is a problem). */
+  /** Whether the profile declares a signature scheme (then a delivery without a valid signature is forged). */
   signed: boolean;
 }
 
@@ -42,6 +42,8 @@ export class Ledger {
   phase: Phase = 'inject';
   received = 0;
   unattributed = 0;
+  /** Deliveries without a valid signature where the profile declares a scheme: counted, never attributed. */
+  forged = 0;
   readonly unattributedExamples: string[] = [];
 
   private readonly sids: (string | undefined)[] = [];
@@ -160,13 +162,13 @@ export class Ledger {
   record(d: Delivery, receivedAt: number): void {
     this.received++;
     this.tally('received', receivedAt);
+    if (this.options.signed && d.signature !== 'valid') return this.recordForged(d);
     const index = this.identify(d.json);
     if (index === undefined) {
       this.unattributed++;
       if (this.unattributedExamples.length < 10) this.unattributedExamples.push(`#${d.seq} ${d.path}: ${describe(d.json)}`);
       return;
     }
-    this.checkSignature(d, index);
     const app = deliveryInfo(d.path, d.json).app;
     if (app !== 'primary') {
       const seen = this.misrouted.get(index);
@@ -211,10 +213,13 @@ export class Ledger {
     return undefined;
   }
 
-  private checkSignature(d: Delivery, index: number): void {
-    if (!this.options.signed || d.signature === 'valid') return;
-    const detail = `delivery #${d.seq} signature ${d.signature}${d.signatureDetail ? ` (${d.signatureDetail})` : ''}`;
-    this.problems.add({ kind: 'bad-signature', phase: this.phase, index, ...this.sidField(index), detail });
+  /** A delivery that is not the target's: reported against the inquiry it copies, if any, and otherwise only counted. */
+  private recordForged(d: Delivery): void {
+    this.forged++;
+    const index = this.identify(d.json);
+    if (index === undefined) return;
+    const detail = `delivery #${d.seq} to ${d.path}: signature ${d.signature}${d.signatureDetail ? ` (${d.signatureDetail})` : ''}; not taken for the target's`;
+    this.problems.add({ kind: 'forged', phase: this.phase, index, ...this.sidField(index), detail });
   }
 
   private identify(json: unknown): number | undefined {

@@ -2,6 +2,7 @@ import autocannon from 'autocannon';
 import { keepSampledBodies, OPERATION, type PendingResponse } from './load-bodies.ts';
 import type { LoadRecorder } from './load-recorder.ts';
 import type { Operation } from './load-mix.ts';
+import { dropTimeoutNegativeWarnings } from '../support/quiet-warnings.ts';
 
 // The closed model: autocannon at full speed, C connections each sending its next request as soon as the
 // previous answer arrived. A slow answer delays the requests behind it, so the latencies recorded here hide
@@ -22,6 +23,7 @@ export interface ClosedOutcome {
 }
 
 export function runClosed(o: ClosedOptions): Promise<ClosedOutcome> {
+  dropTimeoutNegativeWarnings();
   // autocannon completes a response in the queue (keepSampledBodies), then emits 'response' with the latency,
   // synchronously, so the response completed is handed over through this variable. No request has an
   // onResponse: autocannon would rebuild every response's headers into an object to call it (issue 16).

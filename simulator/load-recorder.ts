@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { endpoint, representationModel, representationOf, type RepresentationName } from '../models/index.ts';
 import { DEFAULT_MAX_BODY_BYTES } from '../sut/client.ts';
+import { parseJsonBounded } from '../support/json-depth.ts';
 import { checkLatency, createLatencyHistogram, mergeHistograms, recordMs, type LatencyHistogram } from './histogram.ts';
 import type { Operation } from './load-mix.ts';
 
@@ -155,9 +156,9 @@ export class LoadRecorder {
       if (!model) return undefined;
       let json: unknown;
       try {
-        json = JSON.parse(body);
-      } catch {
-        return 'the body is not JSON';
+        json = parseJsonBounded(body);
+      } catch (error) {
+        return `the body is not JSON (${(error as Error).message})`;
       }
       const parsed = model.safeParse(json);
       if (parsed.success) return undefined;

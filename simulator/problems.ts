@@ -7,7 +7,7 @@ export type ProblemKind =
   | 'late'
   | 'misrouted'
   | 'mismatched'
-  | 'bad-signature'
+  | 'forged'
   | 'not-listed'
   | 'not-found-by-sid'
   | 'injection-failed'
@@ -31,7 +31,7 @@ export const PROBLEM_KINDS: readonly ProblemKind[] = [
   'late',
   'misrouted',
   'mismatched',
-  'bad-signature',
+  'forged',
   'not-listed',
   'not-found-by-sid',
   'injection-failed',
@@ -40,11 +40,13 @@ export const PROBLEM_KINDS: readonly ProblemKind[] = [
 
 /**
  * Kinds that fail the run (exit 1). The issue names lost, duplicated, misrouted and mismatched deliveries; the
- * other verifications of step 3 (listed, readable by sid, resend answered 202) and a signature the profile
- * declares but the target breaks fail too. Late is only reported: the spec states no delivery time, the
- * deadline is the user's.
+ * other verifications of step 3 (listed, readable by sid, resend answered 202) fail too. Late is only reported:
+ * the spec states no delivery time, the deadline is the user's. So is forged — a delivery of an inquiry without
+ * a valid signature where the profile declares a scheme: anyone who reaches the capture server can send one, so
+ * it is not the target's and counts for nothing (issue 22, defect 7); a target that signs badly loses every
+ * inquiry it delivers.
  */
-export const FAILING_KINDS: ReadonlySet<ProblemKind> = new Set(PROBLEM_KINDS.filter((k) => k !== 'late'));
+export const FAILING_KINDS: ReadonlySet<ProblemKind> = new Set(PROBLEM_KINDS.filter((k) => k !== 'late' && k !== 'forged'));
 
 export const DEFAULT_KEEP_PER_KIND = 1000;
 
@@ -53,13 +55,12 @@ export const PHASES: readonly Phase[] = ['inject', 'read', 'resend'];
 /**
  * Which kind explains which (issue 23 §2: lead with the root cause): an inquiry the hook refused was never
  * delivered, one delivered to another app never reached the primary app, so "lost" follows from those; a wrong
- * payload or signature is the next suspect. The first kind of this order that a step shows is its root cause.
+ * payload is the next suspect (a forged delivery fails nothing: it is not the target's). The first kind of this order that a step shows is its root cause.
  */
 const ROOT_ORDER: readonly ProblemKind[] = [
   'injection-failed',
   'misrouted',
   'mismatched',
-  'bad-signature',
   'lost',
   'duplicated',
   'resend-failed',
@@ -74,7 +75,6 @@ const ROOT_TEXT: Partial<Record<ProblemKind, string>> = {
   'injection-failed': 'refused by the simulation hook',
   misrouted: "delivered to another app's callback (misrouted)",
   mismatched: 'delivered with a payload that is not the inquiry (mismatched)',
-  'bad-signature': 'delivered without a valid signature',
   lost: 'never delivered to the primary app (lost)',
   duplicated: 'delivered more than once (duplicated)',
   'resend-failed': 'not answered 202 with the payload and a Location',

@@ -13,6 +13,7 @@ import type { Profile } from '../sut/profile.ts';
 import { redact } from '../sut/redact.ts';
 import { secretsOf } from '../sut/secrets.ts';
 import { redactFileInPlace } from '../support/atomic-write.ts';
+import { signalExitCode } from '../support/signals.ts';
 import { toolVersion } from '../support/version.ts';
 import { startCaptureServer, type CaptureServer, type Delivery } from '../webhooks/capture-server.ts';
 import { adoptInquiries, recentSids } from './existing-inquiries.ts';
@@ -89,7 +90,7 @@ function targetNow(profile: Profile): number {
  * Runs one simulation against a started target. Throws a TargetError (exit 3) when the target is
  * unreachable or rejects the credentials, a VmpError (exit 1) when no agency of the primary app is known,
  * and SimulationSetupError (exit 1) when the primary app's topic cannot be pointed at the capture server;
- * otherwise resolves with the exit code (0 pass, 1 a failing kind or a failed restore, 130 interrupted) and the
+ * otherwise resolves with the exit code (0 pass, 1 a failing kind or a failed restore, 128 + n interrupted by signal n) and the
  * result, also written to {reportDir}/simulation.json.
  */
 export async function runSimulation(o: SimulationOptions): Promise<{ exitCode: number; result: SimulationResult }> {
@@ -227,7 +228,8 @@ export async function runSimulation(o: SimulationOptions): Promise<{ exitCode: n
   const countsByPhase = ledger.problems.countsByPhase();
   const cause = rootCause(countsByPhase, { inject: ledger.count, read: ledger.count, resend: resent.length });
   const interrupted = o.signal?.aborted ?? false;
-  const exitCode = interrupted ? 130 : failing.length > 0 || !restore.ok ? 1 : 0;
+  // Stopped by a signal (its name the abort's reason, cli/interrupt.ts): 128 + its number, as a shell says it.
+  const exitCode = interrupted ? signalExitCode(String(o.signal?.reason)) : failing.length > 0 || !restore.ok ? 1 : 0;
   const result: SimulationResult = {
     tool: { name: 'vmp-conformance', version: toolVersion() },
     startedAt: startedAt.toISOString(),
@@ -250,6 +252,7 @@ export async function runSimulation(o: SimulationOptions): Promise<{ exitCode: n
       received: ledger.received,
       unattributed: ledger.unattributed,
       unattributedExamples: ledger.unattributedExamples,
+      forged: ledger.forged,
     },
     latency: latencySummary(ledger.latency),
     resend: {

@@ -32,7 +32,8 @@ export interface SimulationResult {
   arrival?: ArrivalSpec;
   deadlineMs: number;
   inquiries: { requested: number; sent: number; injected: number; delivered: number };
-  capture: { url: string; file: string; received: number; unattributed: number; unattributedExamples: string[] };
+  /** forged: deliveries without a valid signature where the profile declares a scheme (none is attributed). */
+  capture: { url: string; file: string; received: number; unattributed: number; unattributedExamples: string[]; forged: number };
   /** From the moment each inquiry was sent to its first delivery (hooks mode). */
   latency: LatencySummary;
   resend: { requested: number | 'all'; sent: number; ok: number; latency: LatencySummary };
@@ -91,7 +92,8 @@ export function summaryLines(r: SimulationResult, shown = 20): string[] {
     `simulate: resendwebhook: ${r.resend.ok}/${r.resend.sent} answered 202 + Location and delivered exactly the returned payload once; ${deliveryCounts(byPhase.resend)}; latency ${percentileLine(r.resend.latency.percentiles)}`,
   );
   if (c['injection-failed'] > 0) lines.push(`simulate: ${c['injection-failed']} inquiries refused by the hook`);
-  if (c['bad-signature'] > 0) lines.push(`simulate: ${c['bad-signature']} deliveries without a valid signature (profile webhooks.signature)`);
+  if (r.capture.forged > 0)
+    lines.push(`simulate: ${r.capture.forged} deliveries without a valid signature (profile webhooks.signature): forged, not counted as the target's`);
   if (r.capture.unattributed > 0)
     lines.push(`simulate: ${r.capture.unattributed} deliveries matched no injected inquiry, e.g. ${r.capture.unattributedExamples[0]}`);
   for (const p of r.problems.slice(0, shown)) {

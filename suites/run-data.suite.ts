@@ -25,9 +25,9 @@ const markerOf = (entry: unknown): string | undefined => {
   return typeof email === 'string' ? email.toLowerCase() : undefined;
 };
 
-/** One day's inquiries of the run's agency, every page, in the full form. */
+/** One day's inquiries of the run's agency, every page, in the full form: the answer these checks judge. */
 const dayWalk = (c: Check, data: RunData, day: string, form: 'json' | 'ref' = 'json') =>
-  walker.walk(c, { adminMail: data.adminMail, form, query: { desde: day, hasta: day } });
+  walker.walk(c, { adminMail: data.adminMail, form, query: { desde: day, hasta: day } }, { judged: true });
 
 /** How often each of `made` is listed over a walk, by what names it (buyer e-mail, or the sid an href ends in). */
 function countEach(made: readonly Made[], keys: readonly (string | undefined)[], keyOf: (m: Made) => string): Map<Made, number[]> {

@@ -1,8 +1,10 @@
 import fc from 'fast-check';
-import { check, type Check } from './harness/check.ts';
+import { deadlinePassed } from '../sut/deadline.ts';
+import { check, skipsCheck, type Check } from './harness/check.ts';
 import { isServerError, runLedger, type RunLedger, type ServerErrorSighting } from './harness/run-ledger.ts';
 import { RuleViolation } from './harness/violation.ts';
 import { webhookSession } from './harness/webhook-session.ts';
+import { registerProblemChecks } from './errors/problem-checks.ts';
 import { endpointsFor, sendChanging, sendHarmless } from './server-errors/plan.ts';
 import { drawArbitrary, guarded } from './status/draws.ts';
 
@@ -19,6 +21,10 @@ const RULE = 'errors/no-server-error';
 const SHOWN = 3;
 
 const session = webhookSession();
+
+// The problem rules of Errors judge every answer the run heard (errors/problem-checks.ts): declared here, before
+// this file's own check, so that they run once every other file has, and errors/no-server-error hears them too.
+registerProblemChecks(session);
 
 /**
  * Where a 5xx came from, so it can be replayed: the check, and the property's seed, path and the command that
@@ -70,23 +76,43 @@ function report(c: Check, ledger: RunLedger, failure: RuleViolation | undefined)
   c.fail(`no 5xx (codes listed are the ones defined), but ${sighted(c, counted[0]!)}; ${tally}${more.length > 0 ? `; also ${more.join('; ')}` : ''}`);
 }
 
-check(RULE, async (c) => {
-  const ledger = c.present(runLedger(c.ctx.runId), 'the run ledger of the run (suites/harness/run-ledger.ts)');
-  await sendHarmless(c, ledger);
-  if (!c.ctx.readOnly) await sendChanging(c, session);
-  const anyRequest = fc.oneof(...endpointsFor(c).map((e) => drawArbitrary(c, e).map((draw) => ({ endpointId: e.id, draw }))));
-  let failure: RuleViolation | undefined;
+/**
+ * Runs one of the check's own phases. One that cannot be prepared (a webhook topic the run may not change and
+ * put back) ends that phase only, recorded: the verdict is on every request the run heard, whatever else skipped.
+ */
+async function phase(c: Check, name: string, body: () => Promise<void>): Promise<void> {
+  if (deadlinePassed(c.ctx.deadline)) return c.observe(`${name} not sent: the run's deadline passed`);
   try {
-    await c.property([anyRequest], async ({ endpointId, draw }) => {
-      if (!(await guarded(c, draw))) return;
-      const res = await c.send(endpointId, draw.call);
-      if (endpointId === 'appnotificaciones-post' && res.status === 201) await c.send('appnotificaciones-delete', { params: draw.call.params ?? {} });
-      c.judged();
-      if (isServerError(res.status)) c.fail('no 5xx (codes listed are the ones defined)', res);
-    });
+    await body();
   } catch (error) {
-    if (!(error instanceof RuleViolation)) throw error;
-    failure = error;
+    if (!skipsCheck(error)) throw error;
+    c.observe(`${name} stopped: ${(error as Error).message}`);
   }
-  report(c, ledger, failure);
-});
+}
+
+check(
+  RULE,
+  async (c) => {
+    const ledger = c.givenPresent(runLedger(c.ctx.runId), 'the run ledger of the run (suites/harness/run-ledger.ts)');
+    await phase(c, 'the boundary phase', () => sendHarmless(c, ledger));
+    if (!c.ctx.readOnly) await phase(c, 'the changing phase', () => sendChanging(c, session));
+    const anyRequest = fc.oneof(...endpointsFor(c).map((e) => drawArbitrary(c, e).map((draw) => ({ endpointId: e.id, draw }))));
+    let failure: RuleViolation | undefined;
+    await phase(c, 'the property phase', async () => {
+      try {
+        await c.property([anyRequest], async ({ endpointId, draw }) => {
+          if (!(await guarded(c, draw))) return;
+          const res = await c.send(endpointId, draw.call);
+          if (endpointId === 'appnotificaciones-post' && res.status === 201) await c.send('appnotificaciones-delete', { params: draw.call.params ?? {} });
+          c.judged();
+          if (isServerError(res.status)) c.fail('no 5xx (codes listed are the ones defined)', res);
+        });
+      } catch (error) {
+        if (!(error instanceof RuleViolation)) throw error;
+        failure = error;
+      }
+    });
+    report(c, ledger, failure);
+  },
+  { judgesRun: true },
+);

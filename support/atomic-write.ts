@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, rmSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -8,9 +8,30 @@ import { createInterface } from 'node:readline';
 // Issue 13, item 6: a report file is either the previous one or the complete new one, never a half-written
 // (or 0-byte) file beside stale results. Each file is written beside its final name, then renamed over it.
 
-/** A name beside `file` for its next version: hidden, unique to this process and call. */
-export const tempPathFor = (file: string): string =>
-  path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+/**
+ * Every temporary name handed out and not yet settled: a process that exits at once (a second Ctrl-C, a fatal
+ * error) removes them on its way out, so no exit path but SIGKILL leaves one behind (issue 22, defect 8).
+ */
+const unsettled = new Set<string>();
+let removeOnExit = false;
+
+/** A name beside `file` for its next version: hidden, unique to this process and call; removed at exit if still there. */
+export function tempPathFor(file: string): string {
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+  if (!removeOnExit) {
+    removeOnExit = true;
+    process.once('exit', () => {
+      for (const name of unsettled) rmSync(name, { force: true });
+    });
+  }
+  unsettled.add(temp);
+  return temp;
+}
+
+/** The temporary name was renamed into place or removed: nothing is left to remove at exit. */
+export function settledTemp(temp: string): void {
+  unsettled.delete(temp);
+}
 
 export async function writeFileAtomic(file: string, data: string): Promise<void> {
   await writeFilesAtomic([{ file, data }]);
@@ -27,6 +48,7 @@ export async function writeFilesAtomic(files: readonly { file: string; data: str
     for (const f of staged) await rename(f.temp, f.file);
   } finally {
     await Promise.all(staged.map((f) => rm(f.temp, { force: true })));
+    for (const f of staged) settledTemp(f.temp);
   }
 }
 
@@ -54,5 +76,6 @@ export async function redactFileInPlace(file: string, redactLine: (line: string)
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   } finally {
     await rm(temp, { force: true });
+    settledTemp(temp);
   }
 }

@@ -1,3 +1,4 @@
+import { maxHeaderSize } from 'node:http';
 import { Agent, request, type Dispatcher } from 'undici';
 import { BYTE_ORDER_MARK, MEDIA_TYPES, type MediaForm } from '../models/index.ts';
 import { CircuitBreaker, endpointKey, type Slowness } from './breaker.ts';
@@ -5,6 +6,7 @@ import { toCurl } from './curl.ts';
 import { deadlinePassed, deadlineReason, type RunDeadline } from './deadline.ts';
 import type { Exchange } from './evidence.ts';
 import type { AppName, Profile } from './profile.ts';
+import { parseJsonBounded } from '../support/json-depth.ts';
 import { redact, redactHeaders } from './redact.ts';
 import { unframedExchange } from './unframed.ts';
 
@@ -321,6 +323,12 @@ function classify(error: unknown, signal: AbortSignal, timeoutMs: number, got: P
   if (got.status !== undefined && ((code && CLOSED.has(code)) || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH')) {
     return ['VMP_ERR_PROTOCOL', `response truncated: the connection ${how} after ${progressOf(got)}`];
   }
+  if (code === 'UND_ERR_HEADERS_OVERFLOW') {
+    return [
+      'VMP_ERR_PROTOCOL',
+      `the response's header block is larger than this client reads (${maxHeaderSize} bytes, Node's --max-http-header-size): not read`,
+    ];
+  }
   if (code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH' || code?.startsWith('HPE_') || e.name === 'HTTPParserError') {
     return ['VMP_ERR_PROTOCOL', `malformed HTTP response (${code ?? e.name}: ${e.message ?? 'unparseable'})`];
   }
@@ -340,12 +348,13 @@ function invalidUtf8At(bytes: Buffer): string {
 
 /**
  * The JSON of a body, read past a leading byte order mark as RFC 8259 section 8.1 lets a parser: a BOM fails
- * conventions/json-no-bom alone, not every rule that reads the body.
+ * conventions/json-no-bom alone, not every rule that reads the body. A body nested deeper than any reader here
+ * follows is not read either (support/json-depth.ts): the rules that judge it fail, saying so.
  */
 function parseJson(text: string): { json?: unknown; jsonError?: string } {
   if (text.trim() === '') return {};
   try {
-    return { json: JSON.parse(text.startsWith(BYTE_ORDER_MARK) ? text.slice(BYTE_ORDER_MARK.length) : text) };
+    return { json: parseJsonBounded(text.startsWith(BYTE_ORDER_MARK) ? text.slice(BYTE_ORDER_MARK.length) : text) };
   } catch (error) {
     return { jsonError: (error as Error).message };
   }

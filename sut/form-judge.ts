@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { essence, MEDIA_TYPES, mediaRuleId, representationModel, representationOf, type Endpoint, type MediaForm } from '../models/index.ts';
+import { tooDeepReason } from '../support/json-depth.ts';
 import type { TargetResponse } from './client.ts';
 
 // Resources and their fields > Conventions, judged on one response: is it the success answer of an endpoint
@@ -21,6 +22,7 @@ function deepest(issue: Issue): Issue {
 
 /** Why a body did not parse with a model: "the body is not JSON (…)", or its first issues by member path. */
 export function mismatchOf(res: Pick<TargetResponse, 'jsonError'>, error: z.ZodError): string {
+  if (res.jsonError === tooDeepReason()) return `the body is ${res.jsonError}`;
   if (res.jsonError) return `the body is not JSON (${res.jsonError})`;
   return error.issues
     .slice(0, 3)

@@ -36,9 +36,26 @@ export function templateParams(href: string, endpointId: string): Record<string,
   return match ? Object.fromEntries(names.map((name, i) => [name, decoded(match[i + 1]!)])) : undefined;
 }
 
-/** Every string `href` member anywhere in a JSON value (link objects, wherever a full form keeps them). */
+/**
+ * Every string `href` member anywhere in a JSON value (link objects, wherever a full form keeps them), in
+ * document order. Walked with a stack of its own, not the call stack: a target's body may nest deep.
+ */
 export function hrefsWithin(value: unknown): string[] {
-  if (Array.isArray(value)) return value.flatMap(hrefsWithin);
-  if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([key, member]) => (key === 'href' && typeof member === 'string' ? [member] : hrefsWithin(member)));
+  const found: string[] = [];
+  const pending: ({ value: unknown } | { href: string })[] = [{ value }];
+  while (pending.length > 0) {
+    const item = pending.pop()!;
+    if ('href' in item) {
+      found.push(item.href);
+      continue;
+    }
+    const v = item.value;
+    if (v === null || typeof v !== 'object') continue;
+    const members: [string, unknown][] = Array.isArray(v) ? v.map((member) => ['', member]) : Object.entries(v);
+    for (let i = members.length - 1; i >= 0; i--) {
+      const [key, member] = members[i]!;
+      pending.push(key === 'href' && typeof member === 'string' ? { href: member } : { value: member });
+    }
+  }
+  return found;
 }

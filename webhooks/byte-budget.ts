@@ -18,6 +18,13 @@ export class ByteBudget {
     return new Promise((grant) => this.waiting.push({ bytes, grant }));
   }
 
+  /** Takes `bytes` now if they fit, without waiting: whether it did. */
+  tryAcquire(bytes: number): boolean {
+    if (this.waiting.length > 0 || this.used + bytes > this.capacity) return false;
+    this.used += bytes;
+    return true;
+  }
+
   release(bytes: number): void {
     this.used -= bytes;
     while (this.waiting.length > 0 && this.fits(this.waiting[0]!.bytes)) {

@@ -13,15 +13,23 @@ export type { Delivery } from './delivery.ts';
 // A webhook capture server, like `stripe listen`: accepts POSTs on any path (the path names the app), records
 // each delivery with its raw bytes, and answers only after the record is durable, so a 2xx is a promise kept even
 // through kill -9. Fault injection (fail rate, fixed status, delay) lets an experiment watch the target's retries.
-// Memory is bounded whatever the senders do: a body over the limit is refused (413), and the bodies being read,
-// recorded and written at once never exceed a byte budget (byte-budget.ts); the rest wait, unread.
+// Memory is bounded whatever the senders do (issue 13, item 8; issue 22, defects 5 and 6): a body over the limit
+// is refused (413); a body larger than a webhook payload reserves its size in a byte budget (byte-budget.ts)
+// before more of it is read, so the bodies in flight stay within it and the rest wait, unread, while one that
+// trickles holds nothing (and one that slows down once it holds the budget is cut); headers and bodies have
+// deadlines; at most MAX_CONNECTIONS senders at once; and what deliveries() keeps is bounded in bytes,
+// deliveries without a valid signature (when a scheme is declared) on a budget of their own, so a flood of
+// forged ones cannot push out the target's.
 
 /** A request answered without being recorded as a delivery. */
 export interface UnrecordedRequest {
   method: string;
   path: string;
-  /** 200: a GET/HEAD probe (some senders check a URL before saving it); 405: another method; 413: body too large. */
-  status: 200 | 405 | 413;
+  /**
+   * 200: a GET/HEAD probe (some senders check a URL before saving it); 405: another method; 413: body too large;
+   * 408: a body that came too slowly once it held the budget.
+   */
+  status: 200 | 405 | 408 | 413;
   bytes: number;
 }
 
@@ -57,8 +65,14 @@ export interface CaptureOptions {
    * the simulator passes its own, measured from the moment it injected the inquiry.
    */
   latencyOf?: (d: Omit<Delivery, 'latencyMs'>, receivedAtMs: number) => number | undefined;
-  /** How many deliveries deliveries() keeps (oldest dropped first); default all. The file keeps everything. */
+  /** How many deliveries deliveries() keeps (oldest dropped first); default DEFAULT_RETAIN. The file keeps everything. */
   retain?: number;
+  /**
+   * How many body bytes the deliveries deliveries() keeps may hold (the largest bodies dropped first, then the
+   * oldest); default DEFAULT_RETAIN_BYTES. Those without a valid signature, when a scheme is declared, keep at most
+   * an eighth of it.
+   */
+  retainBytes?: number;
   onDelivery?: (d: Delivery) => void;
   onUnrecorded?: (r: UnrecordedRequest) => void;
   /** A write to the JSONL file failed; the delivery was answered 500, not acknowledged. */
@@ -88,6 +102,19 @@ export class CaptureError extends Error {
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 export const DEFAULT_IN_FLIGHT_BYTES = 8 * 1024 * 1024;
+export const DEFAULT_RETAIN = 10_000;
+export const DEFAULT_RETAIN_BYTES = 8 * 1024 * 1024;
+/** A body is read this far without a reservation: a webhook payload's worth (an inquiry's is about 2 KB). */
+export const UNRESERVED_BODY_BYTES = 16 * 1024;
+/** What those first bytes of every body being read may hold in all: 256 bodies; more reserve in the budget. */
+export const UNRESERVED_POOL_BYTES = 4 * 1024 * 1024;
+/** A body holding the budget must arrive at least this fast (plus 2 s), or it is cut with 408. */
+export const MIN_BODY_BYTES_PER_SEC = 64 * 1024;
+/** A sender's headers must be complete within this, and its whole request within REQUEST_TIMEOUT_MS. */
+export const HEADERS_TIMEOUT_MS = 10_000;
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** Senders connected at once; more are refused (a connection costs little while it is not read). */
+export const MAX_CONNECTIONS = 4_096;
 
 function checkOptions(o: CaptureOptions): void {
   const bad = (m: string) => new CaptureError(m, 'VMP_ERR_CAPTURE_OPTION');
@@ -101,6 +128,57 @@ function checkOptions(o: CaptureOptions): void {
   if (o.delayMs !== undefined && !(Number.isFinite(o.delayMs) && o.delayMs >= 0)) throw bad(`delayMs must be a non-negative number, got ${o.delayMs}`);
   if (o.status !== undefined && o.status !== 410 && o.status !== 429) throw bad(`status must be 410 or 429, got ${String(o.status)}`);
   if (o.retain !== undefined && !(o.retain >= 0)) throw bad(`retain must be non-negative, got ${o.retain}`);
+  if (o.retainBytes !== undefined && !(o.retainBytes >= 0)) throw bad(`retainBytes must be non-negative, got ${o.retainBytes}`);
+}
+
+type Kept = 'small' | 'large' | 'suspect';
+
+/**
+ * The deliveries deliveries() keeps, oldest dropped first past a count or a number of body bytes. Bodies larger
+ * than a webhook payload go first, so a flood of them does not push out the target's small ones; deliveries not
+ * taken for the target's (no valid signature where a scheme is declared) have an eighth of the bytes to
+ * themselves, so a flood of those pushes out only their own kind.
+ */
+class Retained {
+  private readonly entries = new Map<number, { delivery: Delivery; bytes: number; kind: Kept }>();
+  /** Sequence numbers of each kind, oldest first. */
+  private readonly queues: Record<Kept, number[]> = { small: [], large: [], suspect: [] };
+  private readonly bytes: Record<Kept, number> = { small: 0, large: 0, suspect: 0 };
+  private view: Delivery[] | undefined;
+
+  constructor(
+    private readonly count: number,
+    private readonly maxBytes: number,
+  ) {}
+
+  add(delivery: Delivery, bytes: number, genuine: boolean): void {
+    const kind: Kept = !genuine ? 'suspect' : bytes > UNRESERVED_BODY_BYTES ? 'large' : 'small';
+    this.entries.set(delivery.seq, { delivery, bytes, kind });
+    this.queues[kind].push(delivery.seq);
+    this.bytes[kind] += bytes;
+    this.view = undefined;
+    while (this.bytes.suspect > this.maxBytes / 8) this.drop('suspect');
+    while (this.bytes.small + this.bytes.large > this.maxBytes) this.drop(this.bytes.large > 0 ? 'large' : 'small');
+    while (this.entries.size > this.count) this.drop(this.oldestKind());
+  }
+
+  all(): Delivery[] {
+    this.view ??= [...this.entries.values()].map((e) => e.delivery);
+    return this.view;
+  }
+
+  private oldestKind(): Kept {
+    const heads = (Object.keys(this.queues) as Kept[]).filter((k) => this.queues[k].length > 0);
+    return heads.reduce((a, b) => (this.queues[a][0]! <= this.queues[b][0]! ? a : b));
+  }
+
+  private drop(kind: Kept): void {
+    const seq = this.queues[kind].shift();
+    const gone = seq === undefined ? undefined : this.entries.get(seq);
+    if (!gone) return;
+    this.entries.delete(seq!);
+    this.bytes[kind] -= gone.bytes;
+  }
 }
 
 function reply(res: ServerResponse, status: number, body: object, extra: Record<string, string> = {}): void {
@@ -113,10 +191,13 @@ export async function startCaptureServer(options: CaptureOptions = {}): Promise<
   checkOptions(options);
   const limit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
   const budget = new ByteBudget(Math.max(limit, options.inFlightBytes ?? DEFAULT_IN_FLIGHT_BYTES));
-  const retain = options.retain ?? Infinity;
+  const pool = new ByteBudget(UNRESERVED_POOL_BYTES);
+  const retain = options.retain ?? DEFAULT_RETAIN;
+  // Never below the body limit: a delivery it accepts is kept, at least until the next.
+  const retainBytes = Math.max(limit, options.retainBytes ?? DEFAULT_RETAIN_BYTES);
   const failPrng = createPrng(options.seed ?? 1);
   const log = options.out ? await JsonlLog.open(options.out, options.durability) : null;
-  const kept: Delivery[] = [];
+  const kept = new Retained(retain, retainBytes);
   const waiters = new Set<() => void>();
   let seq = 0;
   let closed = false;
@@ -135,12 +216,13 @@ export async function startCaptureServer(options: CaptureOptions = {}): Promise<
     return roll < (options.failRate ?? 0) ? 500 : 200;
   }
 
-  function unrecorded(req: IncomingMessage, res: ServerResponse, status: 200 | 405 | 413, bytes: number): void {
+  function unrecorded(req: IncomingMessage, res: ServerResponse, status: UnrecordedRequest['status'], bytes: number): void {
     options.onUnrecorded?.({ method: req.method ?? '', path: req.url ?? '', status, bytes });
     if (status === 200) return reply(res, 200, { capture: 'POST deliveries to any path' });
     if (status === 405) return reply(res, 405, { error: 'only POST is captured' }, { allow: 'GET, HEAD, POST' });
-    // Connection: close, because the rest of an oversized body is never read.
-    reply(res, 413, { error: `body over ${limit} bytes` }, { connection: 'close' });
+    // Connection: close, because the rest of the body is never read.
+    if (status === 408) reply(res, 408, { error: 'body too slow' }, { connection: 'close' });
+    else reply(res, 413, { error: `body over ${limit} bytes` }, { connection: 'close' });
   }
 
   async function record(req: IncomingMessage, res: ServerResponse, raw: Buffer): Promise<void> {
@@ -171,8 +253,7 @@ export async function startCaptureServer(options: CaptureOptions = {}): Promise<
         return;
       }
     }
-    kept.push(delivery);
-    if (kept.length > retain) kept.splice(0, kept.length - retain);
+    kept.add(delivery, raw.length, options.signature ? delivery.signature === 'valid' : true);
     try {
       options.onDelivery?.(delivery);
     } catch (error) {
@@ -184,34 +265,62 @@ export async function startCaptureServer(options: CaptureOptions = {}): Promise<
     reply(res, delivery.status, { seq: delivery.seq }, delivery.status === 429 ? { 'retry-after': '1' } : {});
   }
 
-  const server = createServer((req, res) => {
-    if (req.method !== 'POST') {
-      req.resume();
-      return unrecorded(req, res, req.method === 'GET' || req.method === 'HEAD' ? 200 : 405, 0);
-    }
-    const declared = Number(req.headers['content-length'] ?? Number.NaN);
-    if (declared > limit) return unrecorded(req, res, 413, declared);
-    // Not read until admitted: a body without a declared length may still be as large as the limit.
-    req.pause();
-    const reserved = Number.isSafeInteger(declared) && declared >= 0 ? declared : limit;
-    // Held from admission until the answer is out or the sender gave up, whichever happens, even while queued.
-    let admitted = false;
-    let closed = false;
-    res.once('close', () => {
-      closed = true;
-      if (admitted) budget.release(reserved);
-    });
-    void budget.acquire(reserved).then(() => {
-      admitted = true;
-      if (closed) budget.release(reserved);
-      else receive(req, res);
-    });
-  });
+  const server = createServer(
+    // Node checks these deadlines every connectionsCheckingInterval (30 s by default): once a second here.
+    { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 1_000 },
+    (req, res) => {
+      if (req.method !== 'POST') {
+        req.resume();
+        return unrecorded(req, res, req.method === 'GET' || req.method === 'HEAD' ? 200 : 405, 0);
+      }
+      const declared = Number(req.headers['content-length'] ?? Number.NaN);
+      if (declared > limit) return unrecorded(req, res, 413, declared);
+      receive(req, res, Number.isSafeInteger(declared) && declared >= 0 ? declared : limit);
+    },
+  );
+  server.maxConnections = MAX_CONNECTIONS;
 
-  function receive(req: IncomingMessage, res: ServerResponse): void {
+  /**
+   * Reads a body of at most `needs` bytes. A webhook payload's worth (UNRESERVED_BODY_BYTES) is read at once on
+   * the small pool; past it — or at once, when the pool is full — the body stops being read until it holds
+   * `needs` in the budget (until the answer is out or the sender gave up, even while queued), and must then
+   * arrive at MIN_BODY_BYTES_PER_SEC or be cut (408). A sender that trickles holds no budget, or not for long;
+   * one that holds it finishes (no deadlock).
+   */
+  function receive(req: IncomingMessage, res: ServerResponse, needs: number): void {
     const chunks: Buffer[] = [];
     let size = 0;
     let over = false;
+    let closed = false;
+    const share = Math.min(needs, UNRESERVED_BODY_BYTES);
+    let pooled = pool.tryAcquire(share) ? share : 0;
+    let reservation: 'none' | 'waiting' | 'held' = 'none';
+    let cut: NodeJS.Timeout | undefined;
+    res.once('close', () => {
+      closed = true;
+      clearTimeout(cut);
+      if (pooled > 0) pool.release(pooled);
+      if (reservation === 'held') budget.release(needs);
+    });
+    const reserve = () => {
+      reservation = 'waiting';
+      req.pause();
+      void budget.acquire(needs).then(() => {
+        reservation = 'held';
+        if (closed) return budget.release(needs);
+        if (pooled > 0) pool.release(pooled);
+        pooled = 0;
+        cut = setTimeout(
+          () => {
+            over = true;
+            chunks.length = 0;
+            unrecorded(req, res, 408, size);
+          },
+          2_000 + (needs / MIN_BODY_BYTES_PER_SEC) * 1_000,
+        );
+        req.resume();
+      });
+    };
     req.on('data', (chunk: Buffer) => {
       if (over) return;
       size += chunk.length;
@@ -222,16 +331,19 @@ export async function startCaptureServer(options: CaptureOptions = {}): Promise<
         return;
       }
       chunks.push(chunk);
+      if (reservation === 'none' && size > UNRESERVED_BODY_BYTES) reserve();
     });
     req.on('end', () => {
-      if (over) return;
+      clearTimeout(cut);
+      if (over || res.headersSent) return;
       record(req, res, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)).catch((error: unknown) => {
         // E.g. a throwing latencyOf: refused before it was stored, so the target's retry loses nothing.
         options.onError?.(error as Error);
         if (!res.headersSent) reply(res, 500, { error: 'capture failed' });
       });
     });
-    req.resume();
+    if (pooled === 0) reserve();
+    else req.resume();
   }
   // Webhook senders keep connections alive between deliveries; Node's 5 s default would churn them under load.
   server.keepAliveTimeout = 65_000;
@@ -254,10 +366,10 @@ export async function startCaptureServer(options: CaptureOptions = {}): Promise<
   return {
     url: `http://${host}:${address.port}`,
     port: address.port,
-    deliveries: () => kept,
+    deliveries: () => kept.all(),
     count: () => seq,
     waitFor(predicate, timeoutMs) {
-      if (predicate(kept)) return Promise.resolve(kept);
+      if (predicate(kept.all())) return Promise.resolve(kept.all());
       if (closed) return Promise.reject(new CaptureError('capture server is closed', 'VMP_ERR_CAPTURE_CLOSED'));
       return new Promise((resolve, reject) => {
         const done = () => {
@@ -268,9 +380,9 @@ export async function startCaptureServer(options: CaptureOptions = {}): Promise<
           if (closed) {
             done();
             reject(new CaptureError('capture server closed while waiting', 'VMP_ERR_CAPTURE_CLOSED'));
-          } else if (predicate(kept)) {
+          } else if (predicate(kept.all())) {
             done();
-            resolve(kept);
+            resolve(kept.all());
           }
         };
         const timer = setTimeout(() => {

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import { createInterface } from 'node:readline';
+import { parseJsonBounded } from '../support/json-depth.ts';
 import type { SignatureStatus } from './signature.ts';
 
 // One captured delivery: the in-memory record and its JSONL line (the same object, one line per delivery).
@@ -30,7 +31,7 @@ export function parseBody(raw: Buffer): { json: unknown; text?: string } {
   if (raw.length === 0) return { json: null };
   const text = raw.toString('utf8');
   try {
-    return { json: JSON.parse(text) as unknown, text };
+    return { json: parseJsonBounded(text), text };
   } catch {
     return { json: null };
   }

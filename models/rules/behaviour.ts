@@ -8,7 +8,7 @@ const ER = 'Errors';
 const AN = 'Endpoints > AppNotificaciones';
 
 export const BEHAVIOUR_RULES = [
-  rule('home/etag-present', 'must', 'Endpoints > Home', 'GET /v3 carries an ETag header', 'home'),
+  rule('home/etag-present', 'must', 'Endpoints > Home', 'GET /v3 carries an ETag header whose value is an entity-tag (RFC 9110 8.8.3), in every form', 'home'),
   rule('home/etag-304', 'profile', 'Endpoints > Home', "repeating GET /v3 with the ETag in the profile's conditional header answers 304", 'home'),
   rule('home/304-no-body', 'must', 'Endpoints > Home', 'a 304 has no body', 'home'),
 

@@ -64,7 +64,15 @@ function mediaRules(e: Endpoint): Rule[] {
 /** A row whose body is "(application/json or text/json)" takes either; application/json is what every check sends. */
 function requestMediaRules(e: Endpoint): Rule[] {
   if (!e.body?.mediaTypes?.includes('textJson')) return [];
-  return [rule(requestMediaRuleId(e.id), 'must', e.section, `${label(e)} accepts its ${e.body.model} body sent as ${MEDIA_TYPES.textJson}`, e.id)];
+  return [
+    rule(
+      requestMediaRuleId(e.id),
+      'must',
+      e.section,
+      `${label(e)} accepts its ${e.body.model} body sent as ${MEDIA_TYPES.textJson}, and as either type with a charset parameter`,
+      e.id,
+    ),
+  ];
 }
 
 export const CATALOG_RULES: Rule[] = ENDPOINTS.flatMap((e) => [...statusRules(e), ...mediaRules(e), ...requestMediaRules(e)]);

@@ -8,6 +8,7 @@ import { OBSERVATION_RULES } from './observations.ts';
 import { PRECONDITION_RULES } from './preconditions.ts';
 import { RESOURCE_RULES } from './resources.ts';
 import { FUZZ_RULES } from './fuzz.ts';
+import { MODEL_RULES } from './model.ts';
 
 export const RULES: readonly Rule[] = [
   ...LIMIT_RULES,
@@ -19,6 +20,7 @@ export const RULES: readonly Rule[] = [
   ...EFFECT_RULES,
   ...OBSERVATION_RULES,
   ...FUZZ_RULES,
+  ...MODEL_RULES,
 ];
 
 const BY_ID = new Map(RULES.map((r) => [r.id, r]));

@@ -16,6 +16,12 @@ export const RESOURCE_RULES = [
   ),
   rule('conventions/link-href-relative', 'must', 'Resources and their fields > Link object', 'every link href is a relative URI'),
   rule('conventions/link-templated', 'must', 'Resources and their fields > Link object', 'an href with {param} placeholders carries templated: true'),
+  rule(
+    'conventions/self-link-resolves',
+    'must',
+    'Resources and their fields > Link object',
+    'a link under the relation self (RFC 8288: the identifier of its context) leads, dereferenced, to the representation that carries it: the same agency, inquiry, topic or record',
+  ),
   rule('conventions/datetime-offset', 'must', C, 'every timestamp is an ISO 8601 date-time with a UTC offset'),
   rule('conventions/null-not-omitted', 'must', C, 'a field without a value is sent as null, not left out'),
   rule('versioning/media-type-unversioned', 'must', 'Versioning', 'no response media type carries a version parameter'),

@@ -20,6 +20,13 @@ export const GENERAL_STATEMENTS: Statement[] = [
     'scoping/foreign-consultas-list-404',
     'scoping/foreign-consulta-get-404',
     'events/resend-delivers-payload',
+    'scoping/agencias-list',
+    'scoping/agency-modifications',
+    'scoping/filters-within-app',
+    'scoping/topics-per-app',
+    'scoping/webhook-delivery',
+    'model/write-neighbours-unchanged',
+    'model/command-sequences',
   ]),
   auth(
     'auth/absent-agency',
@@ -32,12 +39,20 @@ export const GENERAL_STATEMENTS: Statement[] = [
       'lifecycle/desasociar-removes-association',
       'lifecycle/desasociar-inquiry-404',
       'lifecycle/desasociar-modifications-403',
+      'scoping/foreign-consultas-list-404',
+      'scoping/foreign-consulta-get-404',
+      'scoping/empty-app-no-agencies',
+      'scoping/agency-reads',
+      'scoping/agency-modifications',
+      'model/refused-write-unchanged',
     ],
   ),
   auth('auth/no-permission-403', 'a 403 also answers an app that lacks permission over an agency', [
     'scoping/foreign-agency-desasociar-403',
     'scoping/foreign-agency-put-403',
     'lifecycle/desasociar-modifications-403',
+    'scoping/agency-modifications',
+    'model/refused-write-unchanged',
   ]),
   auth(
     'auth/enabled-inquiries',
@@ -54,6 +69,9 @@ export const GENERAL_STATEMENTS: Statement[] = [
     'events/registration-webhook',
     'scoping/webhook-config-per-app',
     'events/deleted-topic-not-delivered',
+    'scoping/topics-per-app',
+    'scoping/webhook-delivery',
+    'model/write-neighbours-unchanged',
   ]),
   events('events/topic-operations', 'A topic can be created (POST), replaced (PUT), read (GET) and removed (DELETE)', [
     'appnotificaciones/lifecycle-model',
@@ -62,6 +80,9 @@ export const GENERAL_STATEMENTS: Statement[] = [
     'appnotificaciones/delete-204',
     'appnotificaciones/reads-show-callback',
     'events/deleted-topic-not-delivered',
+    'model/write-neighbours-unchanged',
+    'model/refused-write-unchanged',
+    'model/command-sequences',
   ]),
   events('events/available-only', 'only topics available to the app can be configured (otherwise 403)', [
     'appnotificaciones/unavailable-403',
@@ -70,11 +91,13 @@ export const GENERAL_STATEMENTS: Statement[] = [
   event('Agency registration completed')('events/registration', 'an invited person completes registration, provided the app is subscribed to notifications', [
     'events/registration-webhook',
     'events/delivered-once-each',
+    'scoping/webhook-delivery',
   ]),
   event('Inquiry webhook')('events/inquiry', 'an inquiry is received', [
     'events/inquiry-webhook-delivered',
     'events/hook-inquiry-location-resolves',
     'events/delivered-once-each',
+    'scoping/webhook-delivery',
   ]),
   event('Inquiry webhook')('events/resend', 'it can be sent again on request', ['events/resend-delivers-payload', 'events/resend-returns-payload']),
   restated(

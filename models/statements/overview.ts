@@ -53,10 +53,15 @@ export const OVERVIEW_STATEMENTS: Statement[] = [
     'scoping/foreign-agency-productos-404',
     'scoping/empty-app-no-agencies',
     'lifecycle/desasociar-removes-association',
+    'scoping/agency-reads',
+    'scoping/agencias-list',
+    'model/command-sequences',
   ]),
   what('service/inquiries-visible', 'Inquiries visible to the app are those received by publications that the app published', [
     'scoping/foreign-consultas-list-404',
     'scoping/foreign-consulta-get-404',
+    'scoping/agency-reads',
+    'scoping/lookup-by-id',
   ]),
   what(
     'service/inquiries-enabled',
@@ -99,7 +104,7 @@ export const OVERVIEW_STATEMENTS: Statement[] = [
   ]),
   conv('conventions/problem-media-type', 'Error bodies use application/problem+json (see Errors).', ['errors/problem-media-type']),
 
-  link('href')('link/href-relative', 'relative URI', ['conventions/link-href-relative']),
+  link('href')('link/href-relative', 'relative URI', ['conventions/link-href-relative', 'conventions/self-link-resolves']),
   link('href')('link/href-templated', 'may contain {param} placeholders when templated is true', ['conventions/link-templated']),
   link('templated')('link/templated', 'present and true when href is a URI template', ['conventions/link-templated']),
   link('title')('link/title', 'present in reference-form entries; a short human label for the target', ['consultas/ref/entries-link-only', 'media/*/ref']),
@@ -121,10 +126,12 @@ export const OVERVIEW_STATEMENTS: Statement[] = [
     'consultas/list/no-gaps',
     'consultas/list/no-duplicates',
     'consultas/list/ties-across-pages',
+    'model/inquiry-selection',
   ]),
   paged('PerPagina')('paged/per-pagina', 'page size; 100 in the observed response', [
     'consultas/list/per-pagina-100',
     'consultas/list/entries-within-per-pagina',
+    'model/inquiry-selection',
   ]),
   paged('_links')('paged/links', 'map of relation name to link object', ['consultas/list/envelope-schema']),
   paged('_entries')('paged/entries', 'full form: Consulta objects; reference form: link objects with href and title', [

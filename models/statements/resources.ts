@@ -13,6 +13,7 @@ export const RESOURCE_STATEMENTS: Statement[] = [
     'lifecycle/invitation-location-is-agency',
     'lifecycle/invitation-conflict-409',
     'status/agencias-invite/400',
+    'errors/errors-keyed-by-property',
   ]),
   other('resources/productos-full-only', 'AgenciaProductos (package of publications of an agency; full form only)', [
     'media/agencias-productos/json',

@@ -32,7 +32,7 @@ export function registerFilterChecks(walks: ListWalks, walker: PageWalker): void
   check('consultas/list/filter-externalid', async (c: Check) => {
     const externalId = c.needs('externalId');
     const full = await walks.full(c);
-    const filtered = await walker.walk(c, { adminMail: c.ctx.fixtures.agency, form: 'json', query: { externalid: externalId } });
+    const filtered = await walker.walk(c, { adminMail: c.ctx.fixtures.agency, form: 'json', query: { externalid: externalId } }, { judged: true });
     const top = filtered.pages[0]!;
     filtered.entries.forEach((entry, i) => {
       const got = externalIdOf(entry);
@@ -59,7 +59,7 @@ export function registerFilterChecks(walks: ListWalks, walker: PageWalker): void
   check('consultas/list/filter-operador', async (c: Check) => {
     const operador = c.needs('operador');
     const full = await walks.full(c);
-    const filtered = await walker.walk(c, { adminMail: c.ctx.fixtures.agency, form: 'json', query: { operador } });
+    const filtered = await walker.walk(c, { adminMail: c.ctx.fixtures.agency, form: 'json', query: { operador } }, { judged: true });
     const top = filtered.pages[0]!;
     c.expect(filtered.total <= full.total, `Total at most the unfiltered ${full.total}, got ${filtered.total}`, top.res);
     // An address this run invents is no collaborator of the agency: it sees no inquiry.

@@ -1,20 +1,20 @@
 import { consultaPage, consultaRefPage, LIMITS, unknownMembers } from '../../models/index.ts';
 import { check, type Check } from '../harness/check.ts';
 import { contentKey, linkHrefs, refHrefs, selfHref } from '../harness/consulta-match.ts';
-import { pageOf, type PageWalk, type PageWalker } from '../harness/pages.ts';
+import { pageOf, type PageWalk, type PageWalker, type WalkOptions } from '../harness/pages.ts';
 
 // Resources and their fields > Paged list envelope, walked over every page of the fixture agency's list in
 // the full form (application/json) and the reference form.
 
 export interface ListWalks {
-  full(c: Check): Promise<PageWalk>;
-  ref(c: Check): Promise<PageWalk>;
+  full(c: Check, options?: WalkOptions): Promise<PageWalk>;
+  ref(c: Check, options?: WalkOptions): Promise<PageWalk>;
 }
 
 export function listWalks(walker: PageWalker): ListWalks {
   return {
-    full: (c) => walker.walk(c, { adminMail: c.ctx.fixtures.agency, form: 'json' }),
-    ref: (c) => walker.walk(c, { adminMail: c.ctx.fixtures.agency, form: 'ref' }),
+    full: (c, o) => walker.walk(c, { adminMail: c.ctx.fixtures.agency, form: 'json' }, o),
+    ref: (c, o) => walker.walk(c, { adminMail: c.ctx.fixtures.agency, form: 'ref' }, o),
   };
 }
 
@@ -27,7 +27,7 @@ const folded = (paths: string[]) => [...new Set(paths.map((p) => p.replace(/\.\d
 
 export function registerListChecks(walks: ListWalks): void {
   check('consultas/list/envelope-schema', async (c) => {
-    const [full, ref] = [await walks.full(c), await walks.ref(c)];
+    const [full, ref] = [await walks.full(c, { anyEnvelope: true }), await walks.ref(c, { anyEnvelope: true })];
     const unknown = new Set<string>();
     for (const page of full.pages) {
       c.expectModel(page.res, PAGE, 'a paged envelope of Consulta entries');
@@ -142,12 +142,13 @@ export function registerListChecks(walks: ListWalks): void {
   });
 }
 
+/** Each entry after the first is one instance: it could have repeated one before it (a lone entry cannot). */
 function expectUnique(c: Check, walk: PageWalk, keys: (string | undefined)[], by: string): void {
   const seen = new Map<string, number>();
   keys.forEach((key, i) => {
     if (key === undefined) return;
     const before = seen.get(key);
-    c.expect(before === undefined, `no inquiry twice (by ${by}): entries ${before} and ${i} of the walk are the same`, pageOf(walk, i).res);
+    if (seen.size > 0) c.expect(before === undefined, `no inquiry twice (by ${by}): entries ${before} and ${i} of the walk are the same`, pageOf(walk, i).res);
     seen.set(key, i);
   });
 }

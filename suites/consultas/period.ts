@@ -10,9 +10,14 @@ import type { ListWalks } from './list.ts';
 // reception", desde "minimum is today minus 90 days". Days are the target's: read in the profile's time zone,
 // whatever offset a timestamp is written in.
 
-function stamp(c: Check, value: unknown, what: string, res: TargetResponse): OffsetDateTime {
+/**
+ * A Desde or Hasta read as an instant: judged where it is the statement's (`judged`), a precondition where the
+ * check only needs it (its syntax is conventions/datetime-offset's and consultas/list/envelope-schema's).
+ */
+function stamp(c: Check, value: unknown, what: string, res: TargetResponse, judged = false): OffsetDateTime {
   const parsed = typeof value === 'string' ? parseOffsetDateTime(value) : undefined;
-  return c.present(parsed, `${what} as an ISO 8601 date-time with an offset, got ${JSON.stringify(value)}`, res);
+  const expectation = `${what} as an ISO 8601 date-time with an offset, got ${JSON.stringify(value)}`;
+  return judged ? c.present(parsed, expectation, res) : c.givenPresent(parsed, expectation, res);
 }
 
 /** The end of the second an instant falls in: a Hasta written to the second covers that whole second. */
@@ -48,13 +53,13 @@ export function registerPeriodChecks(walks: ListWalks, walker: PageWalker): void
   check('consultas/list/hasta-end-of-day', async (c) => {
     for (const walk of [await walks.full(c), await walks.ref(c)]) {
       for (const page of walk.pages) {
-        const hasta = inTimeZone(stamp(c, page.envelope.Hasta, 'Hasta', page.res), c.ctx.profile.timeZone);
+        const hasta = inTimeZone(stamp(c, page.envelope.Hasta, 'Hasta', page.res, true), c.ctx.profile.timeZone);
         c.expect(isEndOfDay(hasta), `Hasta at the end of a day (23:59:59), got ${String(page.envelope.Hasta)}`, page.res);
       }
     }
     const day = dayInPeriod(c, await walks.full(c));
     const { res, envelope } = await firstPage(c, { hasta: day });
-    const hasta = inTimeZone(stamp(c, envelope.Hasta, 'Hasta', res), c.ctx.profile.timeZone);
+    const hasta = inTimeZone(stamp(c, envelope.Hasta, 'Hasta', res, true), c.ctx.profile.timeZone);
     c.expect(isEndOfDay(hasta) && hasta.date === day, `Hasta at the end of ${day} (the hasta asked for), got ${String(envelope.Hasta)}`, res);
   });
 
@@ -63,13 +68,14 @@ export function registerPeriodChecks(walks: ListWalks, walker: PageWalker): void
       for (const page of walk.pages) {
         // Without desde the period is not shown to start at midnight ("first instant of the period covered"):
         // only an explicit desde, a "first day of reception", must.
-        const desde = inTimeZone(stamp(c, page.envelope.Desde, 'Desde', page.res), c.ctx.profile.timeZone);
-        if (!isStartOfDay(desde)) c.observe(`without desde, Desde is ${String(page.envelope.Desde)}: not the start of a day`);
+        const parsed = typeof page.envelope.Desde === 'string' ? parseOffsetDateTime(page.envelope.Desde) : undefined;
+        if (parsed && !isStartOfDay(inTimeZone(parsed, c.ctx.profile.timeZone)))
+          c.observe(`without desde, Desde is ${String(page.envelope.Desde)}: not the start of a day`);
       }
     }
     const day = dayInPeriod(c, await walks.full(c));
     const { res, envelope } = await firstPage(c, { desde: day });
-    const desde = inTimeZone(stamp(c, envelope.Desde, 'Desde', res), c.ctx.profile.timeZone);
+    const desde = inTimeZone(stamp(c, envelope.Desde, 'Desde', res, true), c.ctx.profile.timeZone);
     c.expect(isStartOfDay(desde) && desde.date === day, `Desde at the start of ${day} (the desde asked for), got ${String(envelope.Desde)}`, res);
   });
 
@@ -121,7 +127,7 @@ async function expectPeriod(
   to: number,
   what: string,
 ): Promise<void> {
-  const filtered = await walker.walk(c, { adminMail: c.ctx.fixtures.agency, form: 'json', query });
+  const filtered = await walker.walk(c, { adminMail: c.ctx.fixtures.agency, form: 'json', query }, { judged: true });
   const top = filtered.pages[0]!;
   filtered.entries.forEach((entry, i) => {
     const at = momentoOf(entry);

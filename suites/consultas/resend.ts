@@ -41,10 +41,10 @@ async function datedInquiries(c: Check, walker: PageWalker): Promise<Dated[]> {
   });
 }
 
-/** The inquiry's own Consulta and age, read by sid (so a guess from list positions is never trusted). */
+/** The inquiry's own Consulta and age, read by sid (so a guess from list positions is never trusted): a precondition. */
 async function confirm(c: Check, sid: string): Promise<{ res: TargetResponse; age: number | undefined }> {
   const res = await c.send('consultas-get', { params: { adminMail: c.ctx.fixtures.agency, sid }, form: 'json' });
-  c.expectStatus(res, 200, `GET of inquiry ${sid}`);
+  c.givenStatus(res, 200, `GET of inquiry ${sid}`);
   const momento = (res.json as { Momento?: unknown } | undefined)?.Momento;
   const at = typeof momento === 'string' ? parseOffsetDateTime(momento) : undefined;
   return { res, age: at ? daysBetween(at.date, c.ctx.today) : undefined };
@@ -86,10 +86,12 @@ export function registerResendChecks(walker: PageWalker, session: WebhookSession
         [recent, false],
       ] as const) {
         const { res, age } = await confirm(c, sid);
-        if (age === undefined || (isOld ? age < oldAge : age > bound - MARGIN_DAYS)) {
-          c.fail(`inquiry ${sid} to be ${isOld ? `at least ${oldAge}` : `at most ${bound - MARGIN_DAYS}`} days old, but it reads ${age} days`, res);
-        }
-        ages[sid] = age;
+        c.given(
+          age !== undefined && (isOld ? age >= oldAge : age <= bound - MARGIN_DAYS),
+          `inquiry ${sid} to be ${isOld ? `at least ${oldAge}` : `at most ${bound - MARGIN_DAYS}`} days old (it reads ${age} days)`,
+          res,
+        );
+        ages[sid] = age!;
       }
       // Configured after any inquiry was made, so a delivery of that making cannot pass for the resend's.
       const url = await acceptingCallback(c, session, 'limits-resend');

@@ -58,16 +58,16 @@ export function ownAgencies(session: WebhookSession): OwnAgencies {
     async pointInquiryTopic(c) {
       const topic = c.ctx.profile.topics.inquiry;
       const res = await session.configure('primary', topic, await session.callbackUrl(INQUIRY_CALLBACK));
-      c.expectStatus(res, [200, 201], `precondition: pointing the inquiry topic '${topic}' at the run's receiver`);
+      c.givenStatus(res, [200, 201], `pointing the inquiry topic '${topic}' at the run's receiver`);
     },
     async inject(c, adminMail, point = true) {
       if (point) await own.pointInquiryTopic(c);
       // The agency's own administrator answers for it: an operator the agency surely has.
       const sent = { ...freshInquiry(c), OperadorResponsable: adminMail };
       const res = await sendHook(c, '/consultas', { adminMail, consulta: sent });
-      c.expectStatus(res, 201, `precondition: POST {hooks}/consultas of an inquiry for ${adminMail}, which this run registered`);
+      c.givenStatus(res, 201, `POST {hooks}/consultas of an inquiry for ${adminMail}, which this run registered`);
       const sid = (res.json as { sid?: unknown } | undefined)?.sid;
-      return { sid: c.present(typeof sid === 'string' && sid !== '' ? sid : undefined, 'a hook answer {"sid": string}', res), res, sent };
+      return { sid: c.givenPresent(typeof sid === 'string' && sid !== '' ? sid : undefined, 'a hook answer {"sid": string}', res), res, sent };
     },
   };
   return own;

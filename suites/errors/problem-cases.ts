@@ -6,6 +6,7 @@ import type { Check } from '../harness/check.ts';
 import { freshAdminMail } from '../harness/invitations.ts';
 import { emailsOfLengths, lengthsBelow, lengthsPast } from '../harness/lengths.ts';
 import { MALFORMED_JSON, agenciaCreateBody, agenciaEditBody, editKnown, fixtureSid, notAnEmail, pathSafe, webhookBody } from '../harness/request-inputs.ts';
+import { adminMailMembers } from '../server-errors/tricky-calls.ts';
 
 // Requests that provoke the problem statuses of Errors without changing anything: 400 for an invalid value
 // of each kind of parameter (and a malformed body), 409 for inviting an agency that is already registered,
@@ -23,6 +24,13 @@ export interface ProblemCase {
 const agency = (c: Check) => c.ctx.fixtures.agency;
 const spec = (endpointId: string, name: string): ParamSpec => endpoint(endpointId).params.find((p) => p.name === name)!;
 
+/**
+ * Whether a case for `name` of `endpointId` needs the fixture agency (another path parameter is adminMail): left
+ * out without one, so the problems of every other row are still provoked.
+ */
+const needsAgency = (c: Check, endpointId: string, name: string): boolean =>
+  c.known('agency') === undefined && name !== 'adminMail' && endpoint(endpointId).params.some((q) => q.in === 'path' && q.name === 'adminMail');
+
 /** The same case with a request body (PUT agencias and the appnotificaciones upserts need one). */
 function withBody(c: Check, endpointId: string, call: EndpointCall): EndpointCall {
   // Without a known AgenciaEdit the PUT cases are left out (fixedCases); built bodiless so as not to skip the check.
@@ -34,18 +42,13 @@ function withBody(c: Check, endpointId: string, call: EndpointCall): EndpointCal
 /** A value for `p` of `endpointId`, with valid values elsewhere (the fixture agency and inquiry). */
 function invalidCall(c: Check, endpointId: string, p: ParamSpec, value: string): EndpointCall {
   const e = endpoint(endpointId);
-  const defaults: Record<string, string> = { adminMail: agency(c), sid: fixtureSid(c) };
-  const params = Object.fromEntries(e.params.filter((q) => q.in === 'path').map((q) => [q.name, q.name === p.name ? value : defaults[q.name]!]));
+  const defaults: Record<string, () => string> = { adminMail: () => agency(c), sid: () => fixtureSid(c) };
+  const params = Object.fromEntries(e.params.filter((q) => q.in === 'path').map((q) => [q.name, q.name === p.name ? value : defaults[q.name]!()]));
   return withBody(c, endpointId, { params, query: p.in === 'query' ? { [p.name]: value } : {} });
 }
 
-const badValue = (c: Check, endpointId: string, name: string, value: string, label: string): ProblemCase => ({
-  label,
-  endpointId,
-  call: invalidCall(c, endpointId, spec(endpointId, name), value),
-  status: 400,
-  keys: [name],
-});
+const badValue = (c: Check, endpointId: string, name: string, value: string, label: string): ProblemCase[] =>
+  needsAgency(c, endpointId, name) ? [] : [{ label, endpointId, call: invalidCall(c, endpointId, spec(endpointId, name), value), status: 400, keys: [name] }];
 
 /** The cases, less those of PUT on an agency when the profile knows no valid AgenciaEdit (templates.agenciaEdit null). */
 export function fixedCases(c: Check): ProblemCase[] {
@@ -55,17 +58,33 @@ export function fixedCases(c: Check): ProblemCase[] {
 function allFixedCases(c: Check): ProblemCase[] {
   const tooLongTopic = tokenOfLength(LIMITS.topic.maxLength + 1, `${c.ctx.runId}t`);
   const overLongMail = `${'x'.repeat(LIMITS.adminMail.maxLength)}@${c.ctx.profile.invitationDomain}`;
+  const registered = c.ctx.fixtures.inquiryTotal > 0 ? c.known('agency') : undefined;
   return [
-    badValue(c, 'agencias-productos', 'adminMail', notAnEmail(c), 'adminMail not an e-mail'),
-    badValue(c, 'agencias-put', 'adminMail', overLongMail, 'adminMail past 50 characters'),
-    badValue(c, 'consultas-get', 'sid', tokenOfLength(LIMITS.sid.minLength - 1, 's'), 'sid below 20 characters'),
-    badValue(c, 'appnotificaciones-put', 'topic', tooLongTopic, 'topic past 80 characters'),
-    badValue(c, 'consultas-list', 'pagina', String(LIMITS.pagina.maximum + 1), 'pagina past 99'),
-    badValue(c, 'consultas-list', 'desde', addDays(c.ctx.today, -(LIMITS.desde.minDaysBeforeToday + 1)), 'desde before today minus 90 days'),
-    badValue(c, 'ciudades-list', 'region', String(INT32.max + 1), 'region past int32'),
-    badValue(c, 'agencias-list', 'operador', notAnEmail(c), 'operador not an e-mail'),
-    badValue(c, 'consultas-list', 'operador', notAnEmail(c), 'operador not an e-mail'),
-    badValue(c, 'marcas-list', 'soloMercadoNuevos', 'not-a-boolean', 'soloMercadoNuevos not a boolean'),
+    ...[
+      badValue(c, 'agencias-productos', 'adminMail', notAnEmail(c), 'adminMail not an e-mail'),
+      badValue(c, 'agencias-put', 'adminMail', overLongMail, 'adminMail past 50 characters'),
+      badValue(c, 'consultas-get', 'sid', tokenOfLength(LIMITS.sid.minLength - 1, 's'), 'sid below 20 characters'),
+      badValue(c, 'appnotificaciones-put', 'topic', tooLongTopic, 'topic past 80 characters'),
+      badValue(c, 'consultas-list', 'pagina', String(LIMITS.pagina.maximum + 1), 'pagina past 99'),
+      badValue(c, 'consultas-list', 'desde', addDays(c.ctx.today, -(LIMITS.desde.minDaysBeforeToday + 1)), 'desde before today minus 90 days'),
+      badValue(c, 'ciudades-list', 'region', String(INT32.max + 1), 'region past int32'),
+      badValue(c, 'agencias-list', 'operador', notAnEmail(c), 'operador not an e-mail'),
+      badValue(c, 'consultas-list', 'operador', notAnEmail(c), 'operador not an e-mail'),
+      badValue(c, 'marcas-list', 'soloMercadoNuevos', 'not-a-boolean', 'soloMercadoNuevos not a boolean'),
+    ].flat(),
+    // A body member the spec names (AgenciaCreate "carries a property named AdminMail, the e-mail address"): its
+    // key is the member's name, as a parameter's is the parameter's. Never a valid e-mail: no one is invited.
+    ...(adminMailMembers(c).length > 0
+      ? [
+          {
+            label: 'AdminMail of AgenciaCreate not an e-mail',
+            endpointId: 'agencias-invite',
+            call: { json: agenciaCreateBody(c, notAnEmail(c)) },
+            status: 400 as const,
+            keys: adminMailMembers(c),
+          },
+        ]
+      : []),
     { label: 'bodystyle missing', endpointId: 'carrocerias-bestmatch', call: {}, status: 400, keys: ['bodystyle'] },
     { label: 'city missing', endpointId: 'ciudades-bestmatch', call: { query: { state: 'a' } }, status: 400, keys: ['city'] },
     // "region optional if q is given; q optional if region is given": either names the problem, or neither does.
@@ -79,12 +98,12 @@ function allFixedCases(c: Check): ProblemCase[] {
       keys: [ENTRY_LEVEL_KEY],
     },
     // The fixture agency is registered when it has received inquiries: inviting its AdminMail again creates nothing.
-    ...(c.ctx.fixtures.inquiryTotal > 0
+    ...(registered
       ? [
           {
             label: 'AdminMail already registered',
             endpointId: 'agencias-invite',
-            call: { json: agenciaCreateBody(c, agency(c)) },
+            call: { json: agenciaCreateBody(c, registered) },
             status: 409 as const,
             keys: ['AdminMail', ENTRY_LEVEL_KEY],
           },
@@ -149,8 +168,8 @@ export function randomCases(c: Check): { invalid: fc.Arbitrary<ProblemCase>; for
     ['consultas-list', 'operador', nonEmailArbitrary],
     ['marcas-list', 'soloMercadoNuevos', fc.constantFrom('maybe', 'verdadero', 'nope', '2', 'truee')],
   ];
-  const invalid = fc
-    .constantFrom(...slots)
+  const params = fc
+    .constantFrom(...slots.filter(([endpointId, name]) => !needsAgency(c, endpointId, name)))
     .chain(([endpointId, name, values]) => values.map((value) => ({ endpointId, p: spec(endpointId, name), value })))
     .filter(({ p, value }) => (p.in !== 'path' || pathSafe(value)) && !checkParam(p, value, c.ctx.today).valid)
     .map(
@@ -162,6 +181,18 @@ export function randomCases(c: Check): { invalid: fc.Arbitrary<ProblemCase>; for
         keys: [p.name],
       }),
     );
+  // AgenciaCreate's AdminMail, the body member the spec names, as something that is no e-mail (nobody is invited).
+  const members = adminMailMembers(c);
+  const body = nonEmailArbitrary.map(
+    (m): ProblemCase => ({
+      label: `AdminMail ${JSON.stringify(m)}`,
+      endpointId: 'agencias-invite',
+      call: { json: agenciaCreateBody(c, m) },
+      status: 400,
+      keys: members,
+    }),
+  );
+  const invalid = members.length > 0 ? fc.oneof({ arbitrary: params, weight: slots.length }, { arbitrary: body, weight: 1 }) : params;
   const token = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789'), minLength: 1, maxLength: 10 });
   const modifying = [...(editKnown(c) ? ['agencias-put'] : []), 'agencias-desasociar', 'consultas-resend'];
   const forbidden = fc.tuple(fc.constantFrom(...modifying), token).map(([endpointId, t]): ProblemCase => {

@@ -2,7 +2,9 @@ import { isDeepStrictEqual } from 'node:util';
 import { createInquiryGenerator } from '../../generators/inquiry.ts';
 import { consultaInput, parseOffsetDateTime, type ConsultaInput } from '../../models/index.ts';
 import { TargetClient, type TargetResponse } from '../../sut/client.ts';
+import type { AppName } from '../../sut/profile.ts';
 import type { Check } from '../harness/check.ts';
+import type { RunContext } from '../harness/context.ts';
 
 // The simulation hooks (a contract shared with third-party targets, profile key simulationHooks): POST
 // {hooks}/consultas injects an inquiry, POST {hooks}/agencias/{adminMail}/registro completes a registration.
@@ -10,23 +12,35 @@ import type { Check } from '../harness/check.ts';
 
 /** POSTs to the hooks, whose base the profile gives relative to the base URL or absolute. */
 export async function sendHook(c: Check, subpath: string, json?: unknown): Promise<TargetResponse> {
-  const hooks = c.present(c.ctx.profile.simulationHooks, 'simulation hooks in the profile');
-  const req = { method: 'POST', path: subpath, ...(json !== undefined ? { json } : {}) };
-  if (!/^[a-z][a-z0-9+.-]*:/i.test(hooks)) {
-    return c.sendRaw({ ...req, path: `/${hooks.replace(/^\/+|\/+$/g, '')}${subpath}` });
-  }
+  const hooks = c.givenPresent(c.ctx.profile.simulationHooks, 'simulation hooks in the profile');
+  const relative = relativeHookPath(hooks, subpath);
+  if (relative !== undefined) return c.sendRaw({ method: 'POST', path: relative, ...(json !== undefined ? { json } : {}) });
+  return postHook(c.ctx, c.client, subpath, json);
+}
+
+/** The hook's path under the base URL when the hooks base is relative to it; undefined for an absolute base. */
+const relativeHookPath = (hooks: string, subpath: string): string | undefined =>
+  /^[a-z][a-z0-9+.-]*:/i.test(hooks) ? undefined : `/${hooks.replace(/^\/+|\/+$/g, '')}${subpath}`;
+
+/** POSTs to the profile's hooks as `app`, outside any check (the model run); an absolute base gets a client of its own. */
+export async function postHook(ctx: RunContext, client: TargetClient, subpath: string, json?: unknown, app: AppName = 'primary'): Promise<TargetResponse> {
+  const hooks = ctx.profile.simulationHooks;
+  if (hooks === null) throw new Error('the profile has no simulation hooks');
+  const req = { method: 'POST', app, ...(json !== undefined ? { json } : {}) };
+  const relative = relativeHookPath(hooks, subpath);
+  if (relative !== undefined) return client.send({ ...req, path: relative });
   // An absolute hooks base is another origin: a client of its own, with the same credentials and caps.
-  const client = new TargetClient({
+  const own = new TargetClient({
     baseUrl: hooks,
-    profile: c.ctx.profile,
-    timeoutMs: c.ctx.timeoutMs,
-    maxBodyBytes: c.ctx.maxBodyBytes,
-    secrets: c.ctx.secrets,
+    profile: ctx.profile,
+    timeoutMs: ctx.timeoutMs,
+    maxBodyBytes: ctx.maxBodyBytes,
+    secrets: ctx.secrets,
   });
   try {
-    return await client.send(req);
+    return await own.send({ ...req, path: subpath });
   } finally {
-    await client.close();
+    await own.close();
   }
 }
 

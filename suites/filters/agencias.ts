@@ -13,7 +13,7 @@ const OPERATORS = 3;
 /** Distinct operators of the fixture agency: the profile's or discovered one first, then those of its first page. */
 async function operatorsOf(c: Check): Promise<string[]> {
   const res = await c.send('consultas-list', { params: { adminMail: c.ctx.fixtures.agency }, form: 'json' });
-  c.expectStatus(res, 200, "precondition: the fixture agency's inquiries");
+  c.givenStatus(res, 200, "the fixture agency's inquiries");
   const named = (listEntries(res.json) ?? []).map((e) => (e as { OperadorResponsable?: unknown } | null)?.OperadorResponsable);
   const all = [c.ctx.fixtures.operador, ...named].filter((o): o is string => typeof o === 'string' && o !== '');
   const distinct = [...new Map(all.map((o) => [o.toLowerCase(), o])).values()];
@@ -27,7 +27,7 @@ export function registerAgencyFilterChecks(): void {
     const agency = c.ctx.fixtures.agency.toLowerCase();
     const all = await agencyMails(c, 'primary');
     for (const operador of operators) {
-      const { mails, res } = await agencyMails(c, 'primary', { operador });
+      const { mails, res } = await agencyMails(c, 'primary', { operador }, true);
       c.expect(
         mails.has(agency),
         `the agency ${c.ctx.fixtures.agency}, whose inquiries name ${operador} as OperadorResponsable ("agency operator responsible for the inquiry")`,

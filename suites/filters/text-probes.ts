@@ -60,7 +60,8 @@ export function recordWithPart(c: Check, area: CatalogArea, field: string, recor
   for (const record of rotated(records, c.ctx.seed)) {
     const value = keyValue(c, area, field, record);
     const other = lacking === undefined ? undefined : keyValue(c, area, lacking, record);
-    const part = innerParts(value ?? '', { punctuation }).find((p) => other === undefined || !fold(other).includes(fold(p)));
+    const folded = other === undefined ? undefined : fold(other);
+    const part = innerParts(value ?? '', { punctuation }).find((p) => folded === undefined || !folded.includes(fold(p)));
     if (part !== undefined) return { record, part };
   }
   return undefined;

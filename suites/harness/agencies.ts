@@ -8,11 +8,23 @@ import type { Check } from './check.ts';
 // URI /v3/agencias/{adminMail}, so the last segment names the agency (compared lower-case: Endpoints says
 // the segment is matched case-insensitively).
 
-/** The lower-cased adminMails in the app's agency list (reference form, `query` applied), with the response that gave them. */
-export async function agencyMails(c: Check, app: AppName, query?: Record<string, string>): Promise<{ mails: Set<string>; res: TargetResponse }> {
+/**
+ * The lower-cased adminMails in the app's agency list (reference form, `query` applied), with the response that
+ * gave them. A list read to find or compare agencies is a precondition (its answer is its own rules' to judge);
+ * one whose answer is the check's statement (a filter's effect) is `judged`: it must be a 200 list.
+ */
+export async function agencyMails(
+  c: Check,
+  app: AppName,
+  query?: Record<string, string>,
+  judged = false,
+): Promise<{ mails: Set<string>; res: TargetResponse }> {
   const res = await c.send('agencias-list', { app, form: 'ref', ...(query ? { query } : {}) });
-  c.expectStatus(res, 200, `the ${app} app's agency list${query ? ` with ${new URLSearchParams(query)}` : ''}`);
-  const entries = c.present(listEntries(res.json), 'a list of link objects', res);
+  const what = `the ${app} app's agency list${query ? ` with ${new URLSearchParams(query)}` : ''}`;
+  if (judged) c.expectStatus(res, 200, what);
+  else c.givenStatus(res, 200, what);
+  const list = listEntries(res.json);
+  const entries = judged ? c.present(list, 'a list of link objects', res) : c.givenPresent(list, 'a list of link objects', res);
   const mails = new Set(
     entries.flatMap((e) => {
       const href = (e as { href?: unknown } | null)?.href;

@@ -63,7 +63,7 @@ export function candidatesOf(c: Check, area: Area, record: unknown, fallback: st
 /** The first entry of a full-form catalog list. */
 export async function firstFullEntry(c: Check, endpointId: string, query?: Record<string, string>): Promise<unknown> {
   const res = await c.send(endpointId, { form: 'json', ...(query ? { query } : {}) });
-  c.expectStatus(res, 200, 'precondition: the catalog list');
+  c.givenStatus(res, 200, 'the catalog list');
   return listEntries(res.json)?.[0];
 }
 
@@ -71,7 +71,7 @@ export async function firstFullEntry(c: Check, endpointId: string, query?: Recor
 export async function someCities(c: Check): Promise<{ ids: { id: string; title?: string }[] }> {
   for (const q of CITY_QUERIES) {
     const res = await c.send('ciudades-list', { query: { q }, form: 'ref' });
-    c.expectStatus(res, 200, `precondition: cities whose name contains '${q}'`);
+    c.givenStatus(res, 200, `cities whose name contains '${q}'`);
     const ids = hrefIds(res);
     if (ids.length > 0) return { ids };
   }

@@ -192,6 +192,12 @@ export class Check {
     this.instances += n;
   }
 
+  /** A failed stateful run's replay data (its shrunk command sequence, fast-check seed and path), for reports and `replay`. */
+  replayWith(commands: string[], property: NonNullable<CheckMeta['property']>): void {
+    this.meta.commands = commands;
+    this.meta.property = property;
+  }
+
   /** How many instances of its statement the check has judged so far. */
   get judgedInstances(): number {
     return this.instances;
@@ -251,9 +257,9 @@ export class Check {
    * Issue 13 item 11 and issue 21: a check that judged no response, or no instance of its statement, passes
    * nothing; it is skipped as not exercised, saying why.
    */
-  requireExercised(): void {
+  requireExercised(judgesRun = false): void {
     this.meta.instances = this.instances;
-    if (this.reached > 0 && this.instances > 0) return;
+    if ((this.reached > 0 || judgesRun) && this.instances > 0) return;
     const why =
       this.reached === 0
         ? this.lastError
@@ -320,6 +326,11 @@ export interface CheckOptions {
   timeout?: number;
   /** Mutating checks are skipped in read-only runs, and never run concurrently with another check. */
   mutates?: boolean;
+  /**
+   * The check judges what the whole run heard (errors/no-server-error): it runs past the run's deadline too (the
+   * client sends nothing more then) and its failure stands, and the exchanges it judged need not be its own.
+   */
+  judgesRun?: boolean;
 }
 
 /**
@@ -346,7 +357,7 @@ export function check(ruleId: string, body: (c: Check) => Promise<void>, options
     context.annotate(`${rule.id} · ${rule.level} · ${rule.section}`, 'rule').catch(() => undefined);
     const c = new Check(rule, meta, context);
     const deadline = c.ctx.deadline;
-    if (deadlinePassed(deadline)) c.skip(deadlineReason(deadline!));
+    if (deadlinePassed(deadline) && !options.judgesRun) c.skip(deadlineReason(deadline!));
     if (options.mutates && c.ctx.readOnly) c.skip('read-only run: this check changes the target');
     const fault = c.ctx.fixtures.faults.find((f) => f.ruleId === rule.id);
     if (fault) c.failFromDiscovery(fault);
@@ -354,12 +365,12 @@ export function check(ruleId: string, body: (c: Check) => Promise<void>, options
       await inCheckScope(() => sendingAs({ ruleId: rule.id }, () => judge(rule, c, body)));
     } catch (error) {
       // A check the run's deadline cut short shows nothing about the rule, either way.
-      if (!isSkip(error) && deadlinePassed(deadline)) c.skip(deadlineReason(deadline!));
+      if (!isSkip(error) && deadlinePassed(deadline) && !options.judgesRun) c.skip(deadlineReason(deadline!));
       throw error;
     } finally {
       await c.cleanUp();
     }
-    c.requireExercised();
+    c.requireExercised(options.judgesRun);
   });
 }
 
@@ -379,4 +390,4 @@ async function judge(rule: Rule, c: Check, body: (c: Check) => Promise<void>): P
 }
 
 /** Errors that skip the check instead of failing it: a precondition this run may not set up. */
-const skipsCheck = (error: unknown): boolean => (error as { code?: string } | undefined)?.code === 'VMP_ERR_UNRESTORABLE_WEBHOOK';
+export const skipsCheck = (error: unknown): boolean => (error as { code?: string } | undefined)?.code === 'VMP_ERR_UNRESTORABLE_WEBHOOK';

@@ -3,7 +3,9 @@ import { callEndpoint } from '../../sut/call.ts';
 import type { TargetResponse } from '../../sut/client.ts';
 import { fillTemplate } from '../../sut/templates.ts';
 import type { Check } from './check.ts';
+import type { RunContext } from './context.ts';
 import { sendHook } from '../events/hooks.ts';
+import { resolveUri, type Resolved } from './follow.ts';
 
 // States and transitions > Agency invitation: POST /v3/agencias with AgenciaCreate answers 202 and a Location
 // giving the agency URI. Mutating checks invite only e-mails this run invents (issue 4, Safety).
@@ -14,7 +16,7 @@ let invented = 0;
  * `${runId}-<label><n>@<invitationDomain>`, lower-case: an AdminMail no one but this run uses. Limits: adminMail is
  * "at most 50 characters", so with a long domain the label goes first, then the run id's start (its end varies most).
  */
-export function freshAdminMail(c: Check, label = 'inv'): string {
+export function freshAdminMail(c: { ctx: Pick<RunContext, 'profile' | 'runId'> }, label = 'inv'): string {
   invented += 1;
   const domain = c.ctx.profile.invitationDomain.toLowerCase();
   const room = LIMITS.adminMail.maxLength - domain.length - 1;
@@ -28,30 +30,11 @@ export function invite(c: Check, adminMail: string): Promise<TargetResponse> {
   return c.send('agencias-invite', { json });
 }
 
-export interface ResolvedLocation {
-  raw: string;
-  /** 'absolute' (scheme), 'network-path' (//host/…), 'root-relative' (/…) or 'relative' (e.g. agencias/x). */
-  form: 'absolute' | 'network-path' | 'root-relative' | 'relative';
-  /** The Location resolved against the request URL. */
-  url: URL;
-  /** The path (and query) under the base URL that it names, for sending a request to it. */
-  path: string;
-}
+export type ResolvedLocation = Resolved;
 
-/**
- * Resolves a Location the way a client does: against the request URL. "All paths below are relative to"
- * the base address, so a root-relative Location that falls outside a base URL with a path prefix is read
- * as a path under the base.
- */
+/** Resolves a response's Location the way a client does: against the request URL (follow.ts). */
 export function resolveLocation(c: Check, res: TargetResponse): ResolvedLocation | undefined {
-  const raw = res.headers.location;
-  if (raw === undefined || raw === '' || !URL.canParse(raw, res.exchange.url)) return undefined;
-  const url = new URL(raw, res.exchange.url);
-  const form = /^[a-z][a-z0-9+.-]*:/i.test(raw) ? 'absolute' : raw.startsWith('//') ? 'network-path' : raw.startsWith('/') ? 'root-relative' : 'relative';
-  const basePath = new URL(c.client.baseUrl).pathname.replace(/\/+$/, '');
-  const underBase = basePath === '' || url.pathname.startsWith(`${basePath}/`);
-  const pathname = underBase ? url.pathname.slice(basePath.length) : url.pathname;
-  return { raw, form, url, path: `${pathname}${url.search}` };
+  return resolveUri(c, res.headers.location, res.exchange.url);
 }
 
 /** The decoded adminMail segment when the path is /v3/agencias/{adminMail}, else undefined. */
@@ -77,14 +60,14 @@ export async function inviteFresh(c: Check, label?: string): Promise<{ adminMail
 
 /**
  * An agency this run created and registered through the simulation hooks, so desasociar may act on it.
- * Skips when the profile has no hooks; fails when the hook refuses (the profile says it completes registrations).
+ * Skips when the profile has no hooks, or when the hook refuses (a precondition: the hooks are no statement of the spec).
  */
 export async function registerFreshAgency(c: Check): Promise<string> {
   if (!c.ctx.profile.simulationHooks) c.skip('the profile has no simulation hooks (simulationHooks is null): no agency can be registered');
   const { adminMail } = await inviteFresh(c, 'reg');
   // The hook stands for the invited person following the e-mail's instructions, as the inviting app.
   const reg = await sendHook(c, `/agencias/${encodeURIComponent(adminMail)}/registro`);
-  c.expectStatus(reg, 204, 'the simulation hook completing the registration of an agency this run invited');
+  c.givenStatus(reg, 204, 'the simulation hook completing the registration of an agency this run invited');
   return adminMail;
 }
 

@@ -16,6 +16,8 @@ export interface Page {
 
 export interface PageWalk {
   pages: Page[];
+  /** The first page that is no paged envelope (an object with integer Total, positive PerPagina, _entries). */
+  malformed?: { page: Page; expectation: string };
   /** Every page's entries, in order. */
   entries: unknown[];
   /** Total as the first page gives it. */
@@ -32,25 +34,62 @@ export interface WalkRequest {
 
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
 
-async function readPage(c: Check, request: WalkRequest, pagina: number | undefined): Promise<Page> {
-  const query = { ...request.query, ...(pagina !== undefined ? { pagina: String(pagina) } : {}) };
-  const res = await c.send('consultas-list', { params: { adminMail: request.adminMail }, query, form: request.form });
-  const what = `page ${pagina ?? 1} of ${request.adminMail}'s inquiry list (${request.form})`;
-  c.expectStatus(res, 200, what);
-  const envelope = res.json;
-  c.expect(envelope !== null && typeof envelope === 'object' && !Array.isArray(envelope), `${what} as a paged envelope object`, res);
-  const e = envelope as Record<string, unknown>;
-  c.expect(isInt(e.Total) && e.Total >= 0, `${what} with an integer Total`, res);
-  c.expect(isInt(e.PerPagina) && e.PerPagina > 0, `${what} with a positive integer PerPagina`, res);
-  c.expect(Array.isArray(e._entries), `${what} with an _entries array`, res);
-  return { requested: pagina, res, envelope: e, entries: e._entries as unknown[] };
+/** What makes a page no paged envelope, or undefined. */
+function envelopeIssue(json: unknown): string | undefined {
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) return 'a paged envelope object';
+  const e = json as Record<string, unknown>;
+  if (!(isInt(e.Total) && e.Total >= 0)) return 'an integer Total';
+  if (!(isInt(e.PerPagina) && e.PerPagina > 0)) return 'a positive integer PerPagina';
+  return Array.isArray(e._entries) ? undefined : 'an _entries array';
 }
 
-/** Walks every page of one request; successful walks are kept, so checks of one file share them (each judging them). */
-export class PageWalker {
-  private readonly walks = new Map<string, PageWalk>();
+interface ReadPage {
+  page: Page;
+  what: string;
+  /** Why it is no paged envelope, when it is not. */
+  issue?: string;
+}
 
-  async walk(c: Check, request: WalkRequest): Promise<PageWalk> {
+/** One page, read whatever it holds; the walk's checks decide what its status and envelope are to them. */
+async function readPage(c: Check, request: WalkRequest, pagina: number | undefined): Promise<ReadPage> {
+  const query = { ...request.query, ...(pagina !== undefined ? { pagina: String(pagina) } : {}) };
+  const res = await c.send('consultas-list', { params: { adminMail: request.adminMail }, query, form: request.form });
+  const filter = new URLSearchParams(request.query ?? {}).toString();
+  const what = `page ${pagina ?? 1} of ${request.adminMail}'s inquiry list (${request.form}${filter ? `, ${filter}` : ''})`;
+  const issue = res.status === 200 ? envelopeIssue(res.json) : undefined;
+  const envelope = (res.status === 200 && issue !== 'a paged envelope object' ? res.json : {}) as Record<string, unknown>;
+  const entries = Array.isArray(envelope._entries) ? (envelope._entries as unknown[]) : [];
+  return { page: { requested: pagina, res, envelope, entries }, what, ...(issue ? { issue: `${what} with ${issue}` } : {}) };
+}
+
+export interface WalkOptions {
+  /**
+   * The walk is the answer under test (a filter's): a page not answered 200 fails the check. Otherwise the
+   * walk is a precondition (the fixture's list, read to judge something of it) and such a page skips it.
+   */
+  judged?: boolean;
+  /** Give back a walk whose pages are no paged envelopes too (the check judging envelopes); others skip on it. */
+  anyEnvelope?: boolean;
+}
+
+/** Walks every page of one request; walks are kept, so checks of one file share them (each judging them). */
+export class PageWalker {
+  private readonly walks = new Map<string, PageWalk & { refused?: ReadPage }>();
+
+  async walk(c: Check, request: WalkRequest, options: WalkOptions = {}): Promise<PageWalk> {
+    const walk = await this.read(c, request);
+    if (walk.refused) {
+      const { page, what } = walk.refused;
+      if (options.judged) c.expectStatus(page.res, 200, what);
+      else c.givenStatus(page.res, 200, what);
+    }
+    // A check that reads Total, PerPagina or _entries shows nothing where they are not there: the envelope is
+    // consultas/list/envelope-schema's to judge.
+    if (walk.malformed && !options.anyEnvelope) c.given(false, walk.malformed.expectation, walk.malformed.page.res);
+    return walk;
+  }
+
+  private async read(c: Check, request: WalkRequest): Promise<PageWalk & { refused?: ReadPage }> {
     const key = JSON.stringify([request.adminMail, request.form, Object.entries(request.query ?? {}).sort()]);
     const kept = this.walks.get(key);
     if (kept) {
@@ -58,19 +97,30 @@ export class PageWalker {
       for (const page of kept.pages) c.judge(page.res);
       return kept;
     }
-    const first = await readPage(c, request, undefined);
-    const total = first.envelope.Total as number;
-    const perPagina = first.envelope.PerPagina as number;
-    const needed = Math.max(1, Math.ceil(total / perPagina));
+    const read = [await readPage(c, request, undefined)];
+    const first = read[0]!;
+    const total = isInt(first.page.envelope.Total) ? first.page.envelope.Total : 0;
+    const perPagina = isInt(first.page.envelope.PerPagina) && first.page.envelope.PerPagina > 0 ? first.page.envelope.PerPagina : 1;
+    // A first page that is no envelope is the whole walk: how many pages follow cannot be known.
+    const ok = (r: ReadPage) => r.page.res.status === 200 && !r.issue;
+    const needed = ok(first) ? Math.max(1, Math.ceil(total / perPagina)) : 1;
     const last = Math.min(needed, LIMITS.pagina.maximum);
-    const pages = [first];
-    for (let pagina = LIMITS.pagina.first + 1; pagina <= last; pagina++) pages.push(await readPage(c, request, pagina));
-    const walk: PageWalk = { pages, entries: pages.flatMap((p) => p.entries), total, complete: needed <= LIMITS.pagina.maximum };
+    for (let pagina = LIMITS.pagina.first + 1; pagina <= last && ok(read.at(-1)!); pagina++) read.push(await readPage(c, request, pagina));
+    const pages = read.map((r) => r.page);
+    const refused = read.find((r) => r.page.res.status !== 200);
+    const bad = read.find((r) => r.issue !== undefined);
+    const walk = {
+      pages,
+      ...(refused ? { refused } : {}),
+      ...(bad ? { malformed: { page: bad.page, expectation: bad.issue! } } : {}),
+      entries: pages.flatMap((p) => p.entries),
+      total,
+      complete: read.every(ok) && read.length === last && needed <= LIMITS.pagina.maximum,
+    };
     this.walks.set(key, walk);
     return walk;
   }
 }
-
 /** The page that holds entry `index` of a walk (the last page for an index past the end). */
 export function pageOf(walk: PageWalk, index: number): Page {
   let seen = 0;

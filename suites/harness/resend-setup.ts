@@ -3,7 +3,7 @@ import { endpoint } from '../../models/index.ts';
 import type { Delivery } from '../../webhooks/capture-server.ts';
 import type { TargetResponse } from '../../sut/client.ts';
 import type { AppName } from '../../sut/profile.ts';
-import type { Check } from './check.ts';
+import { skipsCheck, type Check } from './check.ts';
 import { describeResponse } from './describe.ts';
 import { webhookUrl } from './request-inputs.ts';
 import type { WebhookSession } from './webhook-session.ts';
@@ -52,6 +52,19 @@ export async function acceptingCallback(c: Check, session: WebhookSession, name:
 export async function refusingCallback(c: Check, session: WebhookSession, app: AppName = 'primary'): Promise<string | undefined> {
   if (c.ctx.readOnly) return `read-only run: the ${app} app's inquiry topic was not configured`;
   return pointInquiryTopic(c, session, app, webhookUrl(c));
+}
+
+/**
+ * refusingCallback for a check whose resend cases are a few among many: a topic the run may not change and put
+ * back leaves the resend cases out (the reason is given back) instead of skipping the whole check.
+ */
+export async function refusingCallbackOrReason(c: Check, session: WebhookSession, app: AppName = 'primary'): Promise<string | undefined> {
+  try {
+    return await refusingCallback(c, session, app);
+  } catch (error) {
+    if (!skipsCheck(error)) throw error;
+    return (error as Error).message;
+  }
 }
 
 /**
@@ -115,12 +128,13 @@ export async function sendAcceptedResend(
   if (aspects.includes('delivery')) {
     const deadline = c.ctx.profile.webhooks.deliveryDeadlineMs;
     const after = (d: Delivery) => d.seq > mark && d.path.endsWith(`/${call.name}`);
-    const delivered = await session.waitForDelivery((d) => after(d) && isDeepStrictEqual(d.json, body), deadline);
+    const wanted = (d: Delivery) => after(d) && isDeepStrictEqual(d.json, body);
+    const delivered = await session.waitForDelivery(wanted, deadline);
     c.showDeliveries(server.deliveries().filter(after));
     if (!delivered) {
       const others = server.deliveries().filter(after);
       const seen = others.length === 0 ? 'nothing arrived' : `${others.length} other arrived, e.g. ${JSON.stringify(others[0]!.json).slice(0, 200)}`;
-      c.fail(`the body's payload delivered to the configured callback within ${deadline} ms, but ${seen}`, res);
+      c.fail(`the body's payload delivered to the configured callback within ${deadline} ms, but ${seen}${await session.forgedNote(wanted)}`, res);
     }
   }
   return { res, mark };

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { SendRequest, TargetClient, TargetResponse } from '../../sut/client.ts';
 import { matchEndpoint } from '../../sut/endpoint-match.ts';
 import type { Exchange } from '../../sut/evidence.ts';
+import { judges, PROBLEM_JUDGES } from './problem-judges.ts';
 
 // Every exchange of a run, whichever check (or a suite's set-up or clean-up) sent it, is heard here (issue 12
 // §4). errors/no-server-error runs last (api/suite-session.ts) and reports any 5xx of the whole run with the
@@ -33,8 +34,24 @@ export interface ServerErrorSighting {
   property?: PropertyOrigin;
 }
 
+/** An answer of the run that a rule judged on every answer it hears (problem-judges.ts) found at fault. */
+export interface HeardFault {
+  exchange: Exchange;
+  issue: string;
+  /** Who sent it; absent for a suite's set-up or clean-up. */
+  ruleId?: string;
+}
+
+/** What the run heard of one such rule: how many answers it judged and the first faults. */
+export interface HeardVerdicts {
+  judged: number;
+  faults: HeardFault[];
+}
+
 /** Sightings kept with their evidence; beyond these only the count grows. */
 const KEEP = 50;
+/** Faults kept per rule judged on every answer. */
+const KEEP_FAULTS = 3;
 
 /** A status line of 500-599: a server error. No status (a timeout, a reset) is a transport failure, not one. */
 export const isServerError = (status: number | undefined): boolean => status !== undefined && status >= 500 && status <= 599;
@@ -46,6 +63,9 @@ export class RunLedger {
   serverErrors = 0;
   readonly sightings: ServerErrorSighting[] = [];
   private readonly keys = new Set<string>();
+  /** Per rule judged on every answer: the answers judged per sender (a check's rule id, '' outside any check), and faults. */
+  private readonly heard = new Map<string, { judged: Map<string, number>; faults: HeardFault[] }>();
+  private basePath?: string;
 
   constructor(
     readonly runId: string,
@@ -68,6 +88,7 @@ export class RunLedger {
   hear(req: SendRequest, res: TargetResponse, origin: Origin | undefined): void {
     this.sent += 1;
     this.keys.add(this.key(req));
+    this.judge(req, res, origin);
     if (!isServerError(res.status)) return;
     this.serverErrors += 1;
     if (this.sightings.length >= KEEP) return;
@@ -80,6 +101,36 @@ export class RunLedger {
       ...(origin ? { ruleId: origin.ruleId } : {}),
       ...(p ? { property: { seed: p.seed, ...(p.path !== undefined ? { path: p.path } : {}) } } : {}),
     });
+  }
+
+  /**
+   * Judges an answer of a row, sent with an app's credentials, by every rule that judges each answer it hears
+   * (the problem bodies of Errors): the rows and provocations of the whole run, not only its examples.
+   */
+  private judge(req: SendRequest, res: TargetResponse, origin: Origin | undefined): void {
+    if (req.app === null || res.status === undefined || res.error || res.status < 400) return;
+    const e = matchEndpoint(req.method, req.path, req.endpointId);
+    if (!e) return;
+    for (const j of PROBLEM_JUDGES) {
+      if (!judges(j, e, res)) continue;
+      const verdicts = this.heard.get(j.ruleId) ?? { judged: new Map<string, number>(), faults: [] };
+      this.heard.set(j.ruleId, verdicts);
+      const by = origin?.ruleId ?? '';
+      verdicts.judged.set(by, (verdicts.judged.get(by) ?? 0) + 1);
+      // The rule's own check judges what it sends itself: only the faults of others' answers are kept.
+      if (by === j.ruleId || verdicts.faults.length >= KEEP_FAULTS) continue;
+      this.basePath ??= new URL(this.client.baseUrl).pathname;
+      const issue = j.issue(res, this.basePath);
+      if (issue) verdicts.faults.push({ exchange: res.exchange, issue, ...(origin ? { ruleId: origin.ruleId } : {}) });
+    }
+  }
+
+  /** What a rule judged on every answer heard, leaving out the answers its own check sent (it judges those itself). */
+  heardVerdicts(ruleId: string): HeardVerdicts {
+    const verdicts = this.heard.get(ruleId);
+    if (!verdicts) return { judged: 0, faults: [] };
+    const judged = [...verdicts.judged].reduce((n, [by, count]) => (by === ruleId ? n : n + count), 0);
+    return { judged, faults: verdicts.faults };
   }
 }
 

@@ -49,6 +49,9 @@ const WORD_CHARS = /^[\p{L}\p{N}]+$/u;
 /** No whitespace, and some letter or digit: a codename part such as `a-r` of `alfa-romeo`. */
 const TOKEN_CHARS = /^(?=.*[\p{L}\p{N}])\S+$/u;
 
+/** How many of a value's first characters innerParts draws its parts from. */
+export const INNER_PARTS_WINDOW = 1_000;
+
 /**
  * Parts of `value` of `length` characters that do not start it (a prefix-only match misses them), in the
  * value's own case: those inside a word first (a word-prefix match misses them too), or, with `wordStartFirst`,
@@ -56,12 +59,16 @@ const TOKEN_CHARS = /^(?=.*[\p{L}\p{N}])\S+$/u;
  * whitespace.
  */
 export function innerParts(value: string, { length = 3, punctuation = false, wordStartFirst = false } = {}): string[] {
-  const chars = [...value];
+  // Parts of the value's start are parts of the value: a long one (a target's, as long as the body cap allows) is
+  // looked into no further than this, so drawing a part costs the same for every value (issue 22, defect 2).
+  const chars = [...value.slice(0, INNER_PARTS_WINDOW)];
   const allowed = punctuation ? TOKEN_CHARS : WORD_CHARS;
+  // Folded once, not once per position: a target's value may be as long as the body cap allows (issue 22).
+  const folded = fold(value);
   const parts: { part: string; wordStart: boolean }[] = [];
   for (let i = 1; i + length <= chars.length; i++) {
     const part = chars.slice(i, i + length).join('');
-    if (!allowed.test(part) || fold(value).startsWith(fold(part))) continue;
+    if (!allowed.test(part) || folded.startsWith(fold(part))) continue;
     parts.push({ part, wordStart: !WORD_CHARS.test(chars[i - 1]!) });
   }
   const [inside, wordStarts] = [parts.filter((p) => !p.wordStart), parts.filter((p) => p.wordStart)];

@@ -23,8 +23,13 @@ export interface WebhookSession {
   guard(app: AppName, topic: string): Promise<void>;
   /** Why the target's deliveries cannot reach the receiver (a target elsewhere, no --callback-url), or undefined. */
   unreachable(): string | undefined;
-  /** The suite's own capture server, started on first use where the run's capture settings say. */
+  /**
+   * The suite's own capture server, started on first use where the run's capture settings say, as the checks
+   * see it: only the target's deliveries (genuine()), so a forged one never satisfies a check (issue 22, defect 7).
+   */
   receiver(): Promise<CaptureServer>;
+  /** Why deliveries that match were not taken: `; 2 deliveries … without a valid signature (forged: #4, #9)`, or ''. */
+  forgedNote(predicate: (d: Delivery) => boolean): Promise<string>;
   /** The first delivery that satisfies predicate, already received or arriving within timeoutMs. */
   waitForDelivery(predicate: (d: Delivery) => boolean, timeoutMs: number): Promise<Delivery | undefined>;
   /** A callback URL under the run's --callback-url, or else under the receiver's own address: `${base}/${name}`. */
@@ -46,6 +51,21 @@ export const DELIVERY_SETTLE_MS = 500;
 let sessions = 0;
 const WEBHOOK_CONFIGURATIONS = 'webhook configurations';
 
+/**
+ * Whether a delivery is the target's: any, when the profile declares no signing scheme; otherwise only one whose
+ * signature verifies. Anyone who can reach the capture server can post to it (--capture-listen 0.0.0.0:…).
+ */
+export const genuine = (d: Delivery): boolean => d.signature === 'valid' || d.signature === 'not-configured';
+
+/** The capture server with the deliveries that are not the target's left out of what the checks read. */
+function genuineOnly(server: CaptureServer): CaptureServer {
+  return {
+    ...server,
+    deliveries: () => server.deliveries().filter(genuine),
+    waitFor: async (predicate, timeoutMs) => (await server.waitFor((ds) => predicate(ds.filter(genuine)), timeoutMs)).filter(genuine),
+  };
+}
+
 /** Declares the session of one suite file; must be called at the top level of the file (it registers afterAll). */
 export function webhookSession(): WebhookSession {
   const snapshots = new Map<string, Promise<WebhookSnapshot>>();
@@ -54,6 +74,7 @@ export function webhookSession(): WebhookSession {
   const sessionId = `s${++sessions}`;
   const extras: (() => Promise<void>)[] = [];
   let receiver: Promise<CaptureServer> | undefined;
+  let view: Promise<CaptureServer> | undefined;
   const client = (): TargetClient => targetClient();
   const ownReceiver = (): Promise<CaptureServer> => {
     const { profile, capture } = runContext();
@@ -63,7 +84,8 @@ export function webhookSession(): WebhookSession {
       consultaPointer: profile.webhooks.consultaPointer,
       signature: profile.webhooks.signature,
     });
-    return receiver;
+    view ??= receiver.then(genuineOnly);
+    return view;
   };
 
   afterAll(async () => {
@@ -108,6 +130,13 @@ export function webhookSession(): WebhookSession {
       return unreachableBecause(baseUrl, capture);
     },
     receiver: ownReceiver,
+    async forgedNote(predicate) {
+      if (!receiver) return '';
+      const forged = (await receiver).deliveries().filter((d) => !genuine(d) && predicate(d));
+      if (forged.length === 0) return '';
+      const which = forged.slice(0, 5).map((d) => `#${d.seq} ${d.signature === 'absent' ? 'unsigned' : `signature ${d.signature}`}`);
+      return `; ${forged.length} matching deliver${forged.length === 1 ? 'y' : 'ies'} carried no valid ${runContext().profile.webhooks.signature?.scheme ?? ''} signature and were not taken for the target's (forged: ${which.join(', ')})`;
+    },
     async waitForDelivery(predicate, timeoutMs) {
       const server = await session.receiver();
       // Not past the run's deadline: a check still waiting then is cut short like one waiting for an answer.

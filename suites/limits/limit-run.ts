@@ -6,7 +6,7 @@ import type { EndpointCall } from '../../sut/call.ts';
 import type { Check } from '../harness/check.ts';
 import { acceptanceStatuses, allowingUriTooLong, rejectionStatuses } from '../harness/expectations.ts';
 import { agenciaEditBody, anyAgenciaEditBody, firstForm, fixtureSid, pathSafe, webhookBody } from '../harness/request-inputs.ts';
-import { refusingCallback } from '../harness/resend-setup.ts';
+import { refusingCallbackOrReason } from '../harness/resend-setup.ts';
 import type { WebhookSession } from '../harness/webhook-session.ts';
 import type { Draws, LimitRule, Side } from './limit-rules.ts';
 import { sampleOf } from './samples.ts';
@@ -131,7 +131,7 @@ export async function judge(c: Check, rule: LimitRule, t: Target, value: string,
  */
 async function resendSides(c: Check, targets: Target[], session: WebhookSession): Promise<(t: Target, side: Side) => Side> {
   if (!targets.some((t) => t.e.id === RESEND)) return (_t, side) => side;
-  const unprepared = await refusingCallback(c, session);
+  const unprepared = await refusingCallbackOrReason(c, session);
   if (!unprepared) return (_t, side) => side;
   c.observe(`${RESEND}: accepted values not judged (${unprepared})`);
   return (t, side) => (t.e.id === RESEND && side === 'accept' ? 'other' : side);

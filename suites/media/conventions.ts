@@ -9,14 +9,18 @@ import {
   formOfContentType,
   LIMITS,
   linkObject,
+  listEntries,
   MEDIA_TYPES,
+  firstDifference,
   parseOffsetDateTime,
   type Endpoint,
   type MediaForm,
 } from '../../models/index.ts';
 import type { TargetResponse } from '../../sut/client.ts';
 import { check, type Check } from '../harness/check.ts';
-import { linksIn, membersNamed, timestampLike } from '../harness/json-walk.ts';
+import { resolveUri, requestOf } from '../harness/follow.ts';
+import { LINKS_ANYWHERE, linksIn, membersNamed, timestampLike } from '../harness/json-walk.ts';
+import { sampleIndices } from '../harness/sample.ts';
 import { missingMembers } from '../harness/presence.ts';
 import { validRequest, type RequestEnv } from './requests.ts';
 
@@ -42,6 +46,15 @@ const FULL_INQUIRIES = {
   what: 'full-form GET of an inquiry or inquiry list',
   holds: (s: Swept) => INQUIRIES.holds(s) && formOfContentType(s.res.headers['content-type']) !== 'ref',
 };
+
+/** List entries whose self link is followed, per list read. */
+const ENTRY_SELVES = 3;
+
+/** The href of a representation's `_links.self`, unless it is a URI template. */
+function selfOf(body: unknown): string | undefined {
+  const self = (body as { _links?: { self?: { href?: unknown; templated?: unknown } } } | null | undefined)?._links?.self;
+  return typeof self?.href === 'string' && self.templated !== true && !self.href.includes('{') ? self.href : undefined;
+}
 
 const ok = (res: TargetResponse) => res.status !== undefined && res.status >= 200 && res.status < 300 && !res.error;
 
@@ -76,15 +89,20 @@ const LINK = linkObject('loose');
 const CONSULTA = consulta('loose');
 const PAGE = consultaPage('loose');
 
-/** Every link object in a success body that fails the Link object table, by which member: 'href' or 'templated'. */
-function linkIssues(s: Swept, member: 'href' | 'templated'): string[] {
+/**
+ * The link objects of a success body (each one instance of the Link object table) and those that fail it, by
+ * which member: 'href' or 'templated'. A body without links is no instance.
+ */
+function linkIssues(s: Swept, member: 'href' | 'templated'): { links: number; issues: string[] } {
   const refForm = formOfContentType(s.res.headers['content-type']) === 'ref';
-  return linksIn(s.res.json, refForm).flatMap(({ path, value }) => {
+  const links = linksIn(s.res.json, refForm);
+  const issues = links.flatMap(({ path, value }) => {
     const parsed = LINK.safeParse(value);
     if (parsed.success) return [];
-    const issues = parsed.error.issues.filter((i) => (member === 'templated' ? i.path[0] === 'templated' : i.path[0] !== 'templated'));
-    return issues.map((i) => `${path}: ${JSON.stringify(value)} — ${i.message}`);
+    const wrong = parsed.error.issues.filter((i) => (member === 'templated' ? i.path[0] === 'templated' : i.path[0] !== 'templated'));
+    return wrong.map((i) => `${path}: ${JSON.stringify(value)} — ${i.message}`);
   });
+  return { links: links.length, issues };
 }
 
 export function registerConventionChecks(env: RequestEnv): void {
@@ -119,18 +137,64 @@ export function registerConventionChecks(env: RequestEnv): void {
 
   check('conventions/link-href-relative', async (c) => {
     for (const s of await successes(c)) {
-      const issue = linkIssues(s, 'href')[0];
-      c.judged();
-      if (issue) c.fail(`every link object with a relative href, but ${issue}`, s.res);
+      const { links, issues } = linkIssues(s, 'href');
+      c.judged(links);
+      if (issues[0]) c.fail(`every link object with a relative href, but ${issues[0]}`, s.res);
     }
   });
 
   check('conventions/link-templated', async (c) => {
     for (const s of await successes(c)) {
-      const issue = linkIssues(s, 'templated')[0];
-      c.judged();
-      if (issue) c.fail(`templated: true on every href with {param} placeholders, but ${issue}`, s.res);
+      const { links, issues } = linkIssues(s, 'templated');
+      c.judged(links);
+      if (issues[0]) c.fail(`templated: true on every href with {param} placeholders, but ${issues[0]}`, s.res);
     }
+  });
+
+  check('conventions/self-link-resolves', async (c) => {
+    const followed = new Map<string, Promise<TargetResponse>>();
+    const follow = (href: string, s: Swept): Promise<TargetResponse> | undefined => {
+      const resolved = resolveUri(c, href, s.res.exchange.url);
+      if (!resolved) return undefined;
+      const key = `${resolved.url.href} ${s.form ?? ''}`;
+      let res = followed.get(key);
+      if (!res) {
+        res = c.sendRaw({ method: 'GET', ...requestOf(c, resolved), ...(s.form ? { form: s.form } : {}) });
+        followed.set(key, res);
+      }
+      return res;
+    };
+    const notLeading: string[] = [];
+    for (const s of await successes(c)) {
+      // The representation's own self: the very representation again, in the form it was read in.
+      const own = selfOf(s.res.json);
+      const there = own && follow(own, s);
+      if (there) {
+        const res = await there;
+        c.expect(res.status === 200 && !res.error, `GET of its _links.self ${own} (${s.endpoint.id}) answered 200, not ${res.status ?? res.error?.code}`, res);
+        const diff = firstDifference(res.json, s.res.json, LINKS_ANYWHERE);
+        c.expect(diff === undefined, `_links.self ${own} of ${s.endpoint.id} leading to that representation; first difference at ${diff}`, res);
+      }
+      // A few entries of a list, each to its own record: where the self leads to one (a topic only available, or a
+      // make without a URI of its own, may lead nowhere), it is that entry's.
+      const entries = formOfContentType(s.res.headers['content-type']) === 'ref' ? [] : (listEntries(s.res.json) ?? []);
+      for (const i of sampleIndices(entries.length, ENTRY_SELVES, c.ctx.seed)) {
+        const href = selfOf(entries[i]);
+        const res = href ? await follow(href, s) : undefined;
+        if (!res) continue;
+        if (res.status !== 200 || res.error) {
+          notLeading.push(`${s.endpoint.id} entry ${i}: ${href} answered ${res.status ?? res.error?.code}`);
+          continue;
+        }
+        const diff = firstDifference(res.json, entries[i], LINKS_ANYWHERE);
+        c.expect(
+          diff === undefined,
+          `entry ${i} of ${s.endpoint.id}: its _links.self ${href} leading to that entry's record; first difference at ${diff}`,
+          res,
+        );
+      }
+    }
+    if (notLeading.length > 0) c.observe(`entry self links that lead to no representation (not judged): ${notLeading.slice(0, 5).join('; ')}`);
   });
 
   check('conventions/datetime-offset', async (c) => {

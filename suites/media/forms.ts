@@ -38,9 +38,18 @@ export async function observeOffered(c: Check, e: Endpoint, env: RequestEnv): Pr
   c.observe(seen.join('; '));
 }
 
-/** media/<endpoint>/request-text-json: "body … (application/json or text/json)": the same valid request, its body labelled text/json. */
+/**
+ * How a body "(application/json or text/json)" may be labelled: text/json, and either type with a charset
+ * parameter (RFC 9110 8.3.1: parameters do not change the type; JSON is UTF-8, RFC 8259 8.1), which every client
+ * library adds. Each label is the same JSON, so each is accepted as the bare type is.
+ */
+const BODY_LABELS = [MEDIA_TYPES.textJson, `${MEDIA_TYPES.textJson}; charset=utf-8`, `${MEDIA_TYPES.json}; charset=utf-8`];
+
+/** media/<endpoint>/request-text-json: the same valid request (a fresh one each time), its body labelled each way. */
 export async function checkTextJsonBody(c: Check, e: Endpoint, env: RequestEnv): Promise<void> {
-  const call = await requestOrSkip(c, e, env);
-  const res = await c.send(e.id, { ...call, contentType: MEDIA_TYPES.textJson });
-  c.expectStatus(res, e.success.status, `${e.success.meaning}, the ${e.body?.model ?? 'request'} body sent as ${MEDIA_TYPES.textJson}`);
+  for (const contentType of BODY_LABELS) {
+    const call = await requestOrSkip(c, e, env);
+    const res = await c.send(e.id, { ...call, contentType });
+    c.expectStatus(res, e.success.status, `${e.success.meaning}, the ${e.body?.model ?? 'request'} body sent as ${contentType}`);
+  }
 }

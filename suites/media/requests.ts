@@ -43,9 +43,9 @@ async function configuredTopic(c: Check, env: RequestEnv): Promise<string> {
   const put = await c.send('appnotificaciones-put', { params: { topic }, json: webhookBody(c) });
   if (put.status === 404) {
     const post = await c.send('appnotificaciones-post', { params: { topic }, json: webhookBody(c) });
-    c.expectStatus(post, 201, `precondition: configuring the available topic ${topic}`);
+    c.givenStatus(post, 201, `configuring the available topic ${topic}`);
   } else {
-    c.expectStatus(put, 200, `precondition: configuring the available topic ${topic}`);
+    c.givenStatus(put, 200, `configuring the available topic ${topic}`);
   }
   return topic;
 }
@@ -111,7 +111,7 @@ export async function validRequest(c: Check, e: Endpoint, env: RequestEnv, write
       await env.session.guard('primary', topic);
       // POST creates: the topic must not be configured (a 404 means it already is not).
       const del = await c.send('appnotificaciones-delete', { params: { topic } });
-      c.expectStatus(del, [204, 404], `precondition: removing the configuration of ${topic} before creating it`);
+      c.givenStatus(del, [204, 404], `removing the configuration of ${topic} before creating it`);
       return { params: { topic }, json: webhookBody(c) };
     }
     case 'carrocerias-get':

@@ -1,5 +1,5 @@
 import type { Check } from '../harness/check.ts';
-import { freshAdminMail, invite, inviteFresh, registerCheckAgency, registeredAdminMail } from '../harness/invitations.ts';
+import { agencySegment, freshAdminMail, invite, inviteFresh, registerCheckAgency, registeredAdminMail } from '../harness/invitations.ts';
 import { agenciaEditBody, MALFORMED_JSON, notAnEmail } from '../harness/request-inputs.ts';
 import { read, type ProvocationTable } from './provocation.ts';
 
@@ -61,7 +61,10 @@ export const AGENCIAS_PROVOCATIONS: ProvocationTable = {
   'agencias-options/200': {
     mutates: true,
     async provoke(c) {
-      const { location } = await inviteFresh(c, 'st');
+      const { adminMail, location } = await inviteFresh(c, 'st');
+      // The row is OPTIONS on the agency URI: a Location naming something else is lifecycle/invitation-location-is-agency's.
+      const segment = agencySegment(location.path);
+      c.given(segment?.toLowerCase() === adminMail.toLowerCase(), `a Location naming the agency /v3/agencias/${adminMail}, not ${location.raw}`);
       return { res: await c.sendRaw({ method: 'OPTIONS', path: location.path }) };
     },
   },

@@ -19,10 +19,10 @@ async function configured(c: Check, s: StatusContext): Promise<string> {
   await s.session.guard('primary', topic);
   const get = await c.send('appnotificaciones-get', { params: { topic }, form: 'json' });
   if (get.status === 200) return topic;
-  c.expectStatus(get, 404, `precondition: reading the configuration of '${topic}'`);
+  c.givenStatus(get, 404, `reading the configuration of '${topic}'`);
   const post = await c.send('appnotificaciones-post', { params: { topic }, json: webhookBody(c), form: 'json' });
   // A precondition, not the rule under test (status/appnotificaciones-post/201 is): any success will do.
-  c.expect(is2xx(post), `precondition: configuring the available topic '${topic}' (a 2xx)`, post);
+  c.given(is2xx(post), `configuring the available topic '${topic}' (a 2xx)`, post);
   return topic;
 }
 
@@ -32,9 +32,9 @@ async function unconfigured(c: Check, s: StatusContext): Promise<string> {
   await s.session.guard('primary', topic);
   const get = await c.send('appnotificaciones-get', { params: { topic }, form: 'json' });
   if (get.status === 404) return topic;
-  c.expectStatus(get, 200, `precondition: reading the configuration of '${topic}'`);
+  c.givenStatus(get, 200, `reading the configuration of '${topic}'`);
   const removed = await c.send('appnotificaciones-delete', { params: { topic } });
-  c.expect(is2xx(removed), `precondition: removing the configuration of '${topic}' (a 2xx)`, removed);
+  c.given(is2xx(removed), `removing the configuration of '${topic}' (a 2xx)`, removed);
   return topic;
 }
 

@@ -33,7 +33,7 @@ async function cityBestmatch(c: Check): Promise<Provoked> {
   const { ids } = await someCities(c);
   const city = ids[0]!;
   const record = await c.send('ciudades-get', { params: { id: city.id }, form: 'json' });
-  c.expectStatus(record, 200, 'precondition: the city a reference-form list links to');
+  c.givenStatus(record, 200, 'the city a reference-form list links to');
   const cities = candidatesOf(c, 'ciudades', record.json, [city.id, ...(city.title ? [city.title] : [])]);
   // catalogKeys.states point into the city's full form, where its state is the only place a state shows.
   const states = candidatesOf(c, 'states', record.json);
@@ -63,7 +63,7 @@ async function marcaBestmatch(c: Check): Promise<Provoked> {
 
 async function refId(c: Check, listId: string, query: Record<string, string> = {}): Promise<string> {
   const res = await c.send(listId, { query, form: 'ref' });
-  c.expectStatus(res, 200, 'precondition: the reference-form list');
+  c.givenStatus(res, 200, 'the reference-form list');
   const id = hrefIds(res)[0]?.id;
   return id ?? c.skip(`${listId} lists nothing to look up`);
 }

@@ -1,6 +1,7 @@
 import { LIMITS } from '../../models/index.ts';
 import { tokenOfLength } from '../../generators/text.ts';
 import type { Check } from '../harness/check.ts';
+import { homeEtag } from '../harness/home-etag.ts';
 import { freshAdminMail } from '../harness/invitations.ts';
 import { resendableSid } from '../harness/recent-inquiry.ts';
 import { conditionalHeader } from '../harness/conditional.ts';
@@ -68,8 +69,7 @@ export const CONSULTAS_PROVOCATIONS: ProvocationTable = {
 
   'home/304': {
     async provoke(c) {
-      const first = await c.send('home', { form: 'json' });
-      const etag = c.present(first.headers.etag, 'an ETag header to send back', first);
+      const etag = await homeEtag(c);
       // The same media type as the first request: each may have its own ETag, and no default is shown.
       return { res: await c.send('home', { form: 'json', headers: { [conditionalHeader(c)]: etag } }) };
     },

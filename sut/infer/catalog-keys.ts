@@ -154,15 +154,21 @@ async function partOfNameHolds(p: Probe, records: readonly unknown[], keys: Part
   return sample.length > 0;
 }
 
+/** How many boolean members of a make are tried as its new-vehicle market flag. */
+const MAX_FLAG_CANDIDATES = 32;
+
 /** marcas["new-vehicle market"]: the boolean member true exactly for the makes soloMercadoNuevos=true lists. */
 async function newMarketFlag(p: Probe, records: readonly unknown[], id: string | undefined): Promise<string | undefined> {
   if (id === undefined) return undefined;
   const nuevos = new Set((await listOf(p, 'marcas-list', { soloMercadoNuevos: 'true' })).map((r) => textAt(r, id)));
   const body = objectBody(records[0]) ?? {};
-  const flags = Object.keys(body).filter((k) => typeof body[k] === 'boolean');
-  return flags
-    .map(memberPointer)
-    .find((ptr) => records.every((r) => (resolvePointer(r, ptr) === true) === nuevos.has(textAt(r, id))) && nuevos.size < records.length);
+  // A make has a handful of boolean members: a record with thousands (a hostile one) is not tried against every
+  // record for each of them (issue 22: work on target data stays linear in its size).
+  const flags = Object.keys(body)
+    .filter((k) => typeof body[k] === 'boolean')
+    .slice(0, MAX_FLAG_CANDIDATES);
+  if (nuevos.size >= records.length) return undefined;
+  return flags.map(memberPointer).find((ptr) => records.every((r) => (resolvePointer(r, ptr) === true) === nuevos.has(textAt(r, id))));
 }
 
 const lookupName = (area: Area) => (area === 'colores' ? 'GET /v3/colores?nombre=' : area === 'states' ? 'ciudades/bestmatch as state' : `${area}/bestmatch`);

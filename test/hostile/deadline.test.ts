@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Embedded } from '../../api/embedded.ts';
-import { restoreGraceMs } from '../../api/run-deadline.ts';
+import { DEADLINE_GRACE_MS } from '../../api/run-deadline.ts';
 import { runResultSchema, type RunResult } from '../../reports/results.ts';
 import { callEndpoint } from '../../sut/call.ts';
 import { TargetClient, type TargetResponse } from '../../sut/client.ts';
@@ -166,7 +166,7 @@ describe('run --max-duration against a target that answers every request late', 
     expect(run.code, context).toBe(1);
     expect(run.stderr, context).toBe('');
     // The deadline counts from the start of the run; restoring may take a little more, process start-up too.
-    expect(run.wallMs, context).toBeLessThan(maxDuration * 1000 + restoreGraceMs(1_000) + 10_000);
+    expect(run.wallMs, context).toBeLessThan(maxDuration * 1000 + DEADLINE_GRACE_MS + 10_000);
     expect(run.stdout, context).toMatch(
       new RegExp(`^Deadline: the run reached its --max-duration of ${maxDuration} s; \\d+ rules were not run \\(skipped\\), which fails the run\\.$`, 'm'),
     );
@@ -199,7 +199,7 @@ describe('a check stuck where no deadline reaches', () => {
       expect(result.deadline).toEqual({ seconds: 1, reached: true });
       expect(result.rules.map((r) => [r.id, r.verdict, r.skipReason])).toEqual([['home/etag-present', 'skip', `${DEADLINE_REASON} (--max-duration 1 s)`]]);
       // 1 s of deadline, the 5 s grace, and vitest's start and close.
-      expect(ms).toBeLessThan(1_000 + restoreGraceMs(1_000) + 10_000);
+      expect(ms).toBeLessThan(1_000 + DEADLINE_GRACE_MS + 10_000);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { spawnCli } from './support/cli-child.ts';
 import { expectNoSecrets } from './support/no-secrets.ts';
 import { credentialsOf } from './support/secret-scan.ts';
-import { startProxy, type ProxiedRequest } from './support/proxy.ts';
+import { startProxy, startTakeoverProxy, type ProxiedRequest } from './support/proxy.ts';
 import { perTest, referenceProfileJson, startWebhookTarget, USER_CALLBACK } from './support/webhook-target.ts';
 
 // Issue 14 with Principle 4: `init` changes webhook configurations to learn from the target, so whatever it changes
@@ -36,15 +36,8 @@ describe('init and the webhook configurations a user has', () => {
   it('SIGINT while a configured topic is taken over: it is put back, nothing is written, exit 130', { timeout: 120_000 }, async () => {
     t.target = await startWebhookTarget(await referenceProfileJson());
     await t.target.configure('primary', TOPIC, { Url: USER_CALLBACK });
-    let signalled: () => void = () => undefined;
-    const takenOver = new Promise<void>((resolve) => (signalled = resolve));
-    t.proxy = await startProxy(t.target.server.url, {
-      request(req) {
-        if (isTakeover(req)) signalled();
-        return undefined;
-      },
-      delayMs: (req) => (isTakeover(req) ? 1_500 : 0),
-    });
+    const { proxy, takenOver } = await startTakeoverProxy(t.target.server.url, isTakeover);
+    t.proxy = proxy;
     const out = await outFile();
     const child = spawnCli(['init', '--base-url', t.proxy.url, ...CREDENTIALS, '--out', out], { tmpDir: `${path.dirname(out)}/tmp` });
     await takenOver;

@@ -19,7 +19,17 @@ export const QUERY_PROFILE_FILE = path.join(ROOT, 'profiles/reference-query.json
 
 /** The part of results.json these tests read (reports/results.ts has the whole schema). */
 const resultsSchema = z.object({
-  rules: z.array(z.object({ id: z.string(), level: z.string(), verdict: z.string(), message: z.string().optional(), skipReason: z.string().optional() })),
+  rules: z.array(
+    z.object({
+      id: z.string(),
+      level: z.string(),
+      verdict: z.string(),
+      message: z.string().optional(),
+      skipReason: z.string().optional(),
+      observation: z.string().optional(),
+      instances: z.number().optional(),
+    }),
+  ),
   inferred: z.array(z.object({ key: z.string() })).optional(),
 });
 

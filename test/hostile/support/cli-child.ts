@@ -35,6 +35,8 @@ export interface CliOptions {
   /** Options for node itself, before the CLI's script. */
   nodeArgs?: readonly string[];
   tmpDir?: string;
+  /** Another entry point than the CLI's (a script of the tests', run with --import tsx in nodeArgs). */
+  script?: string;
 }
 
 export interface CliChild {
@@ -63,7 +65,7 @@ function privateTmp(dir: string): string {
 export function spawnCli(args: readonly string[], o: CliOptions = {}): CliChild {
   const started = performance.now();
   const env = { ...process.env, ...o.env, ...(o.tmpDir ? { TMPDIR: privateTmp(o.tmpDir) } : {}) };
-  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), BIN, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), o.script ?? BIN, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const rss = watchPeakRss(child.pid!);
   let out = '';
   let err = '';

@@ -94,3 +94,25 @@ export function rewriteJson(body: Buffer, fn: (json: unknown) => unknown): Buffe
     return body;
   }
 }
+
+/**
+ * A proxy in front of `upstream` that tells when the request `isTakeover` picks (a command pointing a user's
+ * webhook topic elsewhere) arrives, and holds back the upstream's answer to it for `holdMs`: a signal sent then
+ * comes while the change is in effect.
+ */
+export async function startTakeoverProxy(
+  upstream: string,
+  isTakeover: (req: ProxiedRequest) => boolean,
+  holdMs = 1_500,
+): Promise<{ proxy: RunningProxy; takenOver: Promise<void> }> {
+  let signalled: () => void = () => undefined;
+  const takenOver = new Promise<void>((resolve) => (signalled = resolve));
+  const proxy = await startProxy(upstream, {
+    request(req) {
+      if (isTakeover(req)) signalled();
+      return undefined;
+    },
+    delayMs: (req) => (isTakeover(req) ? holdMs : 0),
+  });
+  return { proxy, takenOver };
+}

@@ -21,6 +21,13 @@ export interface WebhookTarget {
   profile: Profile;
   /** The app's configuration of topic as the server holds it (every member), or undefined when not configured. */
   config(app: 'primary' | 'other', topic: string): Promise<Record<string, unknown> | undefined>;
+  /**
+   * The app's configuration of topic as the server answers it, byte for byte, or undefined when not configured —
+   * but for the times the server stamps (CreadaEl, ModificadaEl): no request of the API can set them, a restore
+   * is a change, and a check may remove and create a topic again (appnotificaciones/delete-204, init's probing
+   * of a resend without a callback).
+   */
+  configBytes(app: 'primary' | 'other', topic: string): Promise<string | undefined>;
   configure(app: 'primary' | 'other', topic: string, body: Record<string, unknown>): Promise<void>;
   close(): Promise<void>;
 }
@@ -38,6 +45,11 @@ export async function startWebhookTarget(profileJson: Record<string, unknown>): 
       if (res.statusCode === 404) return void (await res.body.dump());
       const { _links: _ignored, ...json } = (await res.body.json()) as Record<string, unknown>;
       return json;
+    },
+    async configBytes(app, topic) {
+      const res = await request(url(topic), { headers: headers(app) });
+      const text = await res.body.text();
+      return res.statusCode === 404 ? undefined : text.replace(/"(CreadaEl|ModificadaEl)":"[^"]*"/g, '"$1":"(stamped by the server)"');
     },
     async configure(app, topic, body) {
       const res = await request(url(topic), { method: 'POST', headers: headers(app), body: JSON.stringify(body) });

@@ -5,8 +5,10 @@ import { EFFECT_MUTANTS } from './effects.ts';
 import { EFFECT_WEBHOOK_MUTANTS } from './effects-webhooks.ts';
 import { FILTER_MUTANTS } from './filters.ts';
 import { INQUIRY_MUTANTS } from './inquiries.ts';
+import { INSTANCE_MUTANTS } from './instances.ts';
 import { LIMIT_MUTANTS } from './limits.ts';
 import { MEDIA_MUTANTS } from './media.ts';
+import { MODEL_MUTANTS } from './model.ts';
 import { PRECONDITION_MUTANTS } from './preconditions.ts';
 import { PROBLEM_MUTANTS } from './problems.ts';
 import { rowMutants } from './rows.ts';
@@ -44,8 +46,10 @@ const WRITTEN: readonly Mutant[] = [
   ...STATEMENT_CONVENTION_MUTANTS,
   ...STATEMENT_ERROR_MUTANTS,
   ...STATEMENT_ENDPOINT_MUTANTS,
+  ...INSTANCE_MUTANTS,
   ...VALUE_CLASS_MUTANTS,
   ...RUN_DATA_MUTANTS,
+  ...MODEL_MUTANTS,
 ];
 
 export const GALLERY: readonly Mutant[] = [...WRITTEN, ...rowMutants(WRITTEN)];

@@ -1,0 +1,107 @@
+import fc from 'fast-check';
+import { endpoint } from '../../models/index.ts';
+import type { TargetResponse } from '../../sut/client.ts';
+import { check, type Check } from '../harness/check.ts';
+import { judges, PROBLEM_JUDGES, type ProblemJudge } from '../harness/problem-judges.ts';
+import { refusingCallbackOrReason } from '../harness/resend-setup.ts';
+import { runLedger } from '../harness/run-ledger.ts';
+import type { WebhookSession } from '../harness/webhook-session.ts';
+import { fixedCases, randomCases, type ProblemCase } from './problem-cases.ts';
+
+// Errors: the validation problem body of 400 and 409, the problem body of 403, all application/problem+json.
+// Each rule is judged on every answer of the run with a status its row documents with a problem body (the run
+// ledger judges each as it hears it: every row and provocation, not only examples), and on the check's own
+// requests: one per kind of invalid parameter and body member the spec names (plus a malformed body, a 409 and
+// 403s), then a property over random invalid values. These checks run in the last suite file, so the ledger has
+// heard every other check. A response whose status is not a problem status is left to the status and limits
+// rules. The resend cases are sent with the inquiry topic configured (restored in afterAll), so their 400 or 403
+// is never the refusal of a resend without a callback, keyed by no property of the request.
+
+interface ErrorRule {
+  id: string;
+  /** The statuses of its cases: only those are provoked for it. */
+  statuses: readonly number[];
+  /** Whether the rule judges this answer of its case. */
+  applies(k: ProblemCase, res: TargetResponse): boolean;
+  judge(c: Check, k: ProblemCase, res: TargetResponse): void;
+}
+
+const basePath = (c: Check): string => new URL(c.ctx.baseUrl).pathname;
+
+/** A rule judged on every answer (problem-judges.ts), on its own cases too. */
+const everyAnswer = (j: ProblemJudge): ErrorRule => ({
+  id: j.ruleId,
+  statuses: [...(j.bodies.includes('validation-problem') ? [400, 409] : []), ...(j.bodies.includes('problem') ? [403] : [])],
+  applies: (k, res) => judges(j, endpoint(k.endpointId), res),
+  judge(c, _k, res) {
+    const issue = j.issue(res, basePath(c));
+    c.expect(issue === undefined, issue ?? '', res);
+  },
+});
+
+/** Errors "map from property name to …": judged only where the request's one fault, so its property, is known. */
+const KEYED_BY_PROPERTY: ErrorRule = {
+  id: 'errors/errors-keyed-by-property',
+  statuses: [400, 409],
+  applies: (k, res) => res.status === k.status && k.keys.length > 0,
+  judge(c, k, res) {
+    const body = res.json as { Errors?: unknown } | null | undefined;
+    const errors = body !== null && typeof body === 'object' ? body.Errors : undefined;
+    const keys = errors !== null && typeof errors === 'object' && !Array.isArray(errors) ? Object.keys(errors) : [];
+    const wanted = k.keys.map((x) => x.toLowerCase());
+    c.expect(
+      keys.some((x) => wanted.includes(x.toLowerCase())),
+      `Errors keyed by ${k.keys.join(' or ')} (${k.label}), not by ${JSON.stringify(keys)}`,
+      res,
+    );
+  },
+};
+
+const RULES: ErrorRule[] = [...PROBLEM_JUDGES.map(everyAnswer), KEYED_BY_PROPERTY];
+
+async function judgeCase(c: Check, rule: ErrorRule, k: ProblemCase): Promise<boolean> {
+  const res = await c.send(k.endpointId, k.call);
+  if (!rule.applies(k, res)) return false;
+  rule.judge(c, k, res);
+  return true;
+}
+
+/** Leaves out the resend cases when the inquiry topic could not be configured: a missing callback may answer them all. */
+const usable = (unprepared: string | undefined) => (k: ProblemCase) => unprepared === undefined || k.endpointId !== 'consultas-resend';
+
+/** The answers of the rest of the run the ledger judged for this rule: counted, and the first fault fails it. */
+function judgeHeard(c: Check, ruleId: string): void {
+  const heard = runLedger(c.ctx.runId)?.heardVerdicts(ruleId);
+  if (!heard) return;
+  c.judged(heard.judged);
+  const fault = heard.faults[0];
+  if (!fault) return;
+  c.witness(fault.exchange);
+  c.fail(`${fault.issue} — an answer the run heard, sent ${fault.ruleId ? `by ${fault.ruleId}` : "by a suite's set-up or clean-up"}`, {
+    status: fault.exchange.status,
+    exchange: fault.exchange,
+  });
+}
+
+export function registerProblemChecks(session: WebhookSession): void {
+  for (const rule of RULES) {
+    check(
+      rule.id,
+      async (c) => {
+        const unprepared = await refusingCallbackOrReason(c, session);
+        if (unprepared) c.observe(`resend cases left out: ${unprepared}`);
+        const mine = (k: ProblemCase) => rule.statuses.includes(k.status);
+        for (const k of fixedCases(c).filter(mine).filter(usable(unprepared))) {
+          if (!(await judgeCase(c, rule, k))) c.observe(`${k.label}: no ${k.status} (left to the status and limits rules)`);
+        }
+        const { invalid, forbidden } = randomCases(c);
+        const arbitrary =
+          rule.statuses.includes(403) && rule.statuses.includes(400) ? fc.oneof(invalid, forbidden) : rule.statuses.includes(403) ? forbidden : invalid;
+        await c.property([arbitrary.filter(usable(unprepared))], async (k) => void (await judgeCase(c, rule, k)));
+        if (rule !== KEYED_BY_PROPERTY) judgeHeard(c, rule.id);
+        // The cases POST invitations and PUT agencies and topics (refused, but sent): not for a read-only run.
+      },
+      { mutates: true },
+    );
+  }
+}

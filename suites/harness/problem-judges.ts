@@ -1,0 +1,98 @@
+import { essence, forbiddenProblem, otherResponse, PROBLEM_MEDIA_TYPE, validationProblem, type BodyKind, type Endpoint } from '../../models/index.ts';
+import type { TargetResponse } from '../../sut/client.ts';
+import { mismatchOf } from '../../sut/form-judge.ts';
+
+// Errors: "400 | validation failed (validation problem body)", "409 | … (validation problem body)", the members
+// of the validation problem body (Status "the HTTP status", Instance "URI path of the request", …), and "the 403
+// body is a problem body (application/problem+json)". Each judge takes one answer of a row whose status the row
+// documents with a problem body, wherever it came from: the errors checks' own provocations, and every answer
+// the run hears (run-ledger.ts), so a problem is judged on every row and provocation, not on examples only.
+
+export interface ProblemJudge {
+  ruleId: string;
+  /** The body kinds of the documented statuses it judges: a validation problem (400, 409), a problem (403). */
+  bodies: readonly BodyKind[];
+  /** What is wrong with the answer, or undefined. `basePath` is the path of the base URL ('' at the root). */
+  issue(res: TargetResponse, basePath: string): string | undefined;
+}
+
+const decode = (s: string): string => {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+};
+
+/** The members of a problem body, or undefined when it is no JSON object. */
+const membersOf = (res: TargetResponse): Record<string, unknown> | undefined =>
+  res.json !== null && typeof res.json === 'object' && !Array.isArray(res.json) ? (res.json as Record<string, unknown>) : undefined;
+
+/** "Instance: URI path of the request": the path sent, or the path below the base URL, percent-decoded. */
+export function requestPaths(res: TargetResponse, basePath: string): string[] {
+  const sent = new URL(res.exchange.url).pathname;
+  const base = basePath.replace(/\/+$/, '');
+  return [sent, ...(base && sent.startsWith(`${base}/`) ? [sent.slice(base.length)] : [])].map(decode);
+}
+
+const VALIDATION: readonly BodyKind[] = ['validation-problem'];
+const FORBIDDEN: readonly BodyKind[] = ['problem'];
+
+export const PROBLEM_JUDGES: readonly ProblemJudge[] = [
+  {
+    ruleId: 'errors/validation-problem-body',
+    bodies: VALIDATION,
+    issue(res) {
+      const parsed = validationProblem().safeParse(res.json);
+      return parsed.success ? undefined : `a validation problem body with ${res.status}, but ${mismatchOf(res, parsed.error)}`;
+    },
+  },
+  {
+    ruleId: 'errors/problem-media-type',
+    bodies: [...VALIDATION, ...FORBIDDEN],
+    issue: (res) =>
+      essence(res.headers['content-type']) === PROBLEM_MEDIA_TYPE
+        ? undefined
+        : `Content-Type ${PROBLEM_MEDIA_TYPE} with ${res.status}, not ${res.headers['content-type'] ?? 'none'}`,
+  },
+  {
+    ruleId: 'errors/status-member-matches',
+    bodies: VALIDATION,
+    issue(res) {
+      const members = membersOf(res);
+      if (!members) return `a problem body that is a JSON object with ${res.status}`;
+      return members.Status === res.status ? undefined : `Status ${res.status} in the body, not ${JSON.stringify(members.Status)}`;
+    },
+  },
+  {
+    ruleId: 'errors/instance-is-request-path',
+    bodies: VALIDATION,
+    issue(res, basePath) {
+      const members = membersOf(res);
+      if (!members) return `a problem body that is a JSON object with ${res.status}`;
+      const paths = requestPaths(res, basePath);
+      const instance = members.Instance;
+      const ok = typeof instance === 'string' && paths.includes(decode(instance.split(/[?#]/)[0]!));
+      return ok ? undefined : `Instance ${paths.map((p) => JSON.stringify(p)).join(' or ')} (the request's path), not ${JSON.stringify(instance)}`;
+    },
+  },
+  {
+    ruleId: 'errors/forbidden-problem-body',
+    bodies: FORBIDDEN,
+    issue(res) {
+      const parsed = forbiddenProblem().safeParse(res.json);
+      if (!parsed.success) return `a problem body (a JSON object) with 403, but ${mismatchOf(res, parsed.error)}`;
+      return essence(res.headers['content-type']) === PROBLEM_MEDIA_TYPE
+        ? undefined
+        : `a 403 problem body as ${PROBLEM_MEDIA_TYPE}, not ${res.headers['content-type'] ?? 'none'}`;
+    },
+  },
+];
+
+export const problemJudge = (ruleId: string): ProblemJudge | undefined => PROBLEM_JUDGES.find((j) => j.ruleId === ruleId);
+
+/** Whether the judge applies to an answer of row `e`: its status is one the row documents with a body the judge is about. */
+export function judges(judge: ProblemJudge, e: Endpoint, res: TargetResponse): boolean {
+  const spec = res.status === undefined ? undefined : otherResponse(e, res.status);
+  return spec !== undefined && judge.bodies.includes(spec.body);
+}

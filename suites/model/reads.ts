@@ -1,0 +1,91 @@
+import type { MediaForm } from '../../models/index.ts';
+import type { TargetResponse } from '../../sut/client.ts';
+import { requestLine } from '../../sut/failure-text.ts';
+import { canonical } from '../harness/canonical.ts';
+import type { Difference, Expectation } from './compare.ts';
+import type { ModelRunner } from './runner.ts';
+import type { App } from './world.ts';
+
+// Issue 21 §2: a refused write (403, 404, 409) is followed by reads, by the owner and by the caller, proving
+// nothing changed; an accepted write by reads of its neighbours (the app's other topics and agencies, the other
+// app's view), proving only what it names changed. A read is the same when it answers the same status and the
+// same body as canonical JSON (members and arrays in any order, date-times masked: when is not what).
+
+export const REFUSED_RULE = 'model/refused-write-unchanged';
+export const NEIGHBOURS_RULE = 'model/write-neighbours-unchanged';
+
+/** A read whose answer the write must leave as it was. */
+export interface Read {
+  app: App;
+  endpointId: string;
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  form?: MediaForm;
+  /** Whose view it is, in words: "app primary's agency a@x". */
+  what: string;
+  /** The statement that makes it a neighbour the write must not touch (for accepted writes). */
+  statement?: string;
+}
+
+/** The read's answer: sent, or the same request's answer since the last write (ModelRunner.read). */
+export const readOnce = (r: ModelRunner, read: Read): Promise<TargetResponse> =>
+  r.read(read.endpointId, { app: read.app, params: read.params ?? {}, ...(read.query ? { query: read.query } : {}), form: read.form ?? 'json' });
+
+const sameAnswer = (a: TargetResponse, b: TargetResponse): boolean =>
+  a.status === b.status && (a.json !== undefined || b.json !== undefined ? canonical(a.json) === canonical(b.json) : a.text === b.text);
+
+const refused = (res: TargetResponse): boolean => res.status !== undefined && res.status >= 400 && res.status < 500;
+const accepted = (res: TargetResponse): boolean => res.status !== undefined && res.status >= 200 && res.status < 300;
+
+export interface GuardedWrite {
+  /** The write's prediction (its rule is the cell's). */
+  expectation: Expectation;
+  send: () => Promise<TargetResponse>;
+  /** What the write must not change: the owner's and the caller's views when refused; the neighbours' when accepted. */
+  untouched: readonly Read[];
+  /** The statement a refusal of this write applies, when not the expectation's own. */
+  refusal?: string;
+}
+
+/**
+ * Reads what the write must not change, sends it, judges its answer, and reads again: a refused write (any 4xx)
+ * must have left every read as it was (model/refused-write-unchanged, citing the refusal's statement), an
+ * accepted one its neighbours (model/write-neighbours-unchanged). Gives back the write's answer and differences.
+ */
+export async function guardedWrite(r: ModelRunner, w: GuardedWrite): Promise<{ res: TargetResponse; differences: Difference[] }> {
+  const before = [];
+  for (const read of w.untouched) before.push(await readOnce(r, read));
+  const res = await w.send();
+  const differences = r.judge(w.expectation, res);
+  const wasRefused = refused(res);
+  if (!wasRefused && !accepted(res)) return { res, differences };
+  const rule = wasRefused ? REFUSED_RULE : NEIGHBOURS_RULE;
+  const write = `${requestOf(res)} answered ${res.status}`;
+  for (const [i, read] of w.untouched.entries()) {
+    const after = await readOnce(r, read);
+    const statement = wasRefused ? (w.refusal ?? w.expectation.statement) : (read.statement ?? 'auth/scoped-to-app');
+    const expectation = `${read.what} as before ${write}, but ${whatChanged(before[i]!, after)} [${statement}]`;
+    const same = sameAnswer(before[i]!, after);
+    const found: Difference[] = same ? [] : [{ rule, statement, expectation, res: after }];
+    r.ledger.record(rule, after, found);
+    differences.push(...found);
+  }
+  return { res, differences };
+}
+
+const requestOf = (res: TargetResponse): string => requestLine(res);
+
+const short = (text: string): string => (text.length > 80 ? `${text.slice(0, 80)}…` : text);
+
+/** What differs between two answers of one read, in a few words: the status, else the members that changed. */
+export function whatChanged(before: TargetResponse, after: TargetResponse): string {
+  if (before.status !== after.status) return `it answered ${before.status ?? before.error?.code} before and ${after.status ?? after.error?.code} after`;
+  const [a, b] = [before.json, after.json];
+  if (a && b && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
+    const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
+    const changed = keys.filter((k) => canonical((a as Record<string, unknown>)[k]) !== canonical((b as Record<string, unknown>)[k]));
+    const one = (k: string) => `${k} ${short(canonical((a as Record<string, unknown>)[k]))} became ${short(canonical((b as Record<string, unknown>)[k]))}`;
+    return `${changed.slice(0, 2).map(one).join('; ')}${changed.length > 2 ? ` (and ${changed.length - 2} more members)` : ''}`;
+  }
+  return `the body ${short(a !== undefined ? canonical(a) : before.text)} became ${short(b !== undefined ? canonical(b) : after.text)}`;
+}
