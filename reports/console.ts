@@ -45,10 +45,10 @@ function causeLines(failed: readonly RuleResult[]): string[] {
   const groups = causeGroups(failed);
   const out = ['', `Failures by cause (${causesHeadline(groups)}):`];
   for (const g of groups) {
-    out.push(`  ${g.rules.length} rule${g.rules.length === 1 ? '' : 's'} — ${g.text}`);
+    out.push(`  ${g.rules.length} rule${g.rules.length === 1 ? '' : 's'} — ${clipText(g.text, CONSOLE_MESSAGE_CHARS)}`);
     if (g.exchange) {
       const curl = g.exchange.curl.length > CURL_SHOWN ? `${g.exchange.curl.slice(0, CURL_SHOWN)}… (whole in report.html)` : g.exchange.curl;
-      out.push(`      first seen: ${seenAt(g.exchange)}`, `      ${curl}`);
+      out.push(`      first seen: ${clipText(seenAt(g.exchange), CONSOLE_MESSAGE_CHARS)}`, `      ${curl}`);
     }
     out.push(`      ${g.rules.map((r) => r.id).join(', ')}`);
   }

@@ -16,6 +16,12 @@ const RULE_SUFFIX = /\s*\((?:[a-z0-9-]+\/)+[^\s()]+\)\s*$/;
 /** `[GET] /v3/x?y=1: ` before the status (or `no status`) that starts what the target answered. */
 const REQUEST_PREFIX = /^\[[A-Z]+\] [\s\S]*?: (?=(?:\d{3}|no status)(?: —|,|$))/;
 const MAX_KEY = 240;
+/**
+ * A message quotes what the target sent, of any length (a catalog name of 100,000 characters): the patterns below
+ * try every position, so they read a bounded window — the key keeps MAX_KEY characters anyway, and a rule id is short.
+ */
+const KEY_WINDOW = 2_000;
+const SUFFIX_WINDOW = 200;
 
 const VARIABLE: readonly [RegExp, string][] = [
   [/https?:\/\/[^\s'",;)]+/g, '<url>'],
@@ -31,11 +37,13 @@ const VARIABLE: readonly [RegExp, string][] = [
 
 /** The finding of a failure message, and its key. */
 export function failureCause(message: string): FailureCause {
-  const bare = message.replace(RULE_SUFFIX, '').trim();
+  const tail = message.slice(-SUFFIX_WINDOW);
+  const suffix = RULE_SUFFIX.exec(tail);
+  const bare = (suffix ? message.slice(0, message.length - tail.length + suffix.index) : message).trim();
   const answered = bare.replace(REQUEST_PREFIX, '');
   const but = answered.indexOf(', but ');
   const text = but >= 0 && answered.lastIndexOf(' — expected ', but) >= 0 ? answered.slice(but + ', but '.length) : answered;
-  let key = text;
+  let key = text.slice(0, KEY_WINDOW);
   for (const [pattern, by] of VARIABLE) key = key.replace(pattern, by);
   key = key.replace(/\s+/g, ' ').trim();
   return { text, key: key.length > MAX_KEY ? `${key.slice(0, MAX_KEY)}…` : key };

@@ -9,6 +9,7 @@ import { markdownSummary } from '../../reports/markdown.ts';
 import { AreaProgress } from '../../reports/progress.ts';
 import { buildRunResult } from '../../reports/run-result.ts';
 import { exchange, rule, runResult } from './fixtures.ts';
+import { markdownText } from '../../reports/markdown-text.ts';
 
 // Failures read by cause (issue 23 §2) and every report in catalog order (§1).
 
@@ -62,7 +63,8 @@ describe('failures grouped by cause', () => {
     expect(text.indexOf('Failures by cause')).toBeLessThan(text.indexOf('Failed rules (4):'));
     const md = markdownSummary(result);
     expect(md).toContain('### Failures by cause (2 causes → 4 rules)');
-    expect(md).toContain(`1. **3 rules**: ${TYPE_FAULT}`);
+    // summary.md shows the target's words as inert Markdown (issue 22): punctuation escaped.
+    expect(md).toContain(`1. **3 rules**: ${markdownText(TYPE_FAULT)}`);
     expect(md.indexOf('Failures by cause')).toBeLessThan(md.indexOf('### Failed rules'));
     const page = htmlReport(result);
     expect(page).toContain('<h3 id="causes">Failures by cause (2 causes → 4 rules)</h3>');
