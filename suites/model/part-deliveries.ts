@@ -108,7 +108,10 @@ async function refusedResend(
   const server = await r.session.receiver();
   const own = server.deliveries().find((d) => delivered(d) && mentions(d.json, rec.key));
   if (!own) {
-    return r.ledger.unjudged(REFUSED_RULE, `the inquiry ${rec.sid} of ${agency.adminMail} was not delivered to app other's callback: a refused resend of it shows nothing`);
+    return r.ledger.unjudged(
+      REFUSED_RULE,
+      `the inquiry ${rec.sid} of ${agency.adminMail} was not delivered to app other's callback: a refused resend of it shows nothing`,
+    );
   }
   const latency = Math.max(0, Date.parse(own.receivedAt) - injectedAt);
   const p = predictAgencyRow(w, 'consultas-resend', 'primary', agency.adminMail, rec.sid);

@@ -43,7 +43,8 @@ async function makeShared(r: ModelRunner, w: World): Promise<AgencyRecord | stri
   }
   for (const app of APPS) {
     const res = await r.send('agencias-get', { app, params: { adminMail }, form: 'json' });
-    if (res.status !== 200) return `${adminMail}, invited by both apps and registered, read as app ${app} answered ${answered(res)}: the target gives it to one app only`;
+    if (res.status !== 200)
+      return `${adminMail}, invited by both apps and registered, read as app ${app} answered ${answered(res)}: the target gives it to one app only`;
     agency.pendingFor.delete(app);
     agency.apps.add(app);
     agency.inquiries.set(app, { records: [], sids: new Set(), complete: true, allSids: true, ...runPeriod(r) });
@@ -65,7 +66,11 @@ async function judgeLookups(r: ModelRunner, w: World, s: AgencyRecord, mine: Map
         tasks.push(async () =>
           r.judge(
             { rule: SHARED_RULE, ...p, statement: STATEMENT, what },
-            await r.send(row, { app: caller, params: { adminMail: s.adminMail, sid: rec.sid! }, ...(row === 'consultas-get' ? { form: 'json' as const } : {}) }),
+            await r.send(row, {
+              app: caller,
+              params: { adminMail: s.adminMail, sid: rec.sid! },
+              ...(row === 'consultas-get' ? { form: 'json' as const } : {}),
+            }),
           ),
         );
       }
@@ -94,7 +99,13 @@ async function judgeLists(r: ModelRunner, s: AgencyRecord, mine: Map<App, Inquir
       },
     ];
   });
-  await concurrently(probes.map(({ app, view, probe }) => () => judgeFilter(r, app, s.adminMail, view, probe)));
+  await concurrently(
+    probes.map(
+      ({ app, view, probe }) =>
+        () =>
+          judgeFilter(r, app, s.adminMail, view, probe),
+    ),
+  );
 }
 
 /** Primary dissociates the shared agency: app other's agency, list, inquiries and inquiry read as before. */
@@ -105,7 +116,14 @@ async function dissociatePrimary(r: ModelRunner, w: World, s: AgencyRecord, thei
   const untouched: Read[] = [
     { app: 'other', endpointId: 'agencias-get', params: { adminMail: s.adminMail }, what: `app other's agency ${s.adminMail}`, statement },
     { app: 'other', endpointId: 'agencias-list', form: 'ref', what: "app other's agency list", statement },
-    { app: 'other', endpointId: 'consultas-list', params: { adminMail: s.adminMail }, query: runPeriod(r), what: `app other's inquiries of ${s.adminMail}`, statement },
+    {
+      app: 'other',
+      endpointId: 'consultas-list',
+      params: { adminMail: s.adminMail },
+      query: runPeriod(r),
+      what: `app other's inquiries of ${s.adminMail}`,
+      statement,
+    },
     { app: 'other', endpointId: 'consultas-get', params: { adminMail: s.adminMail, sid: theirs.sid! }, what: `app other's inquiry ${theirs.sid}`, statement },
   ];
   const send = () => r.send('agencias-desasociar', { app: 'primary', params: { adminMail: s.adminMail } });
