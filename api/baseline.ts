@@ -4,25 +4,33 @@ import { z } from 'zod';
 import type { BaselineComparison, RuleResult } from '../reports/results.ts';
 import { UsageError } from '../support/errors.ts';
 
-// Baselines, like web-platform-tests expectations: the rule ids a target is known to fail. A baseline turns
-// them into known failures that do not fail the run, and the run says which now pass so the file can shrink.
+// Baselines, like web-platform-tests expectations: the failures a target is known to have. A baseline turns them
+// into known failures that do not fail the run, and the run says which now pass so the file can shrink. Each is
+// a rule and its failure's cause (reports/failure-cause.ts, the message without what varies between runs): a
+// known-failing rule that starts failing in another way is a new failure. An entry that is a bare rule id (the
+// first format, still read) expects that rule to fail in any way.
+
+const entrySchema = z.union([z.string(), z.strictObject({ rule: z.string(), cause: z.string() })]);
 
 export const baselineSchema = z.strictObject({
   tool: z.literal('vmp-conformance'),
   version: z.string(),
-  /** Rule ids, sorted, so the file diffs cleanly in review. */
-  failing: z.array(z.string()),
+  /** Sorted by rule, then cause, so the file diffs cleanly in review. */
+  failing: z.array(entrySchema),
 });
 export type Baseline = z.infer<typeof baselineSchema>;
+
+const ruleOf = (entry: Baseline['failing'][number]): string => (typeof entry === 'string' ? entry : entry.rule);
 
 export async function readBaseline(file: string): Promise<Baseline> {
   return readJsonFile('--baseline', file, baselineSchema, { invalid: (issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}` });
 }
 
-/** Every rule failing now (any level, though only must/profile rules can fail). */
+/** Every rule failing now, with its cause (any level, though only must/profile rules can fail). */
 export function baselineOf(rules: readonly RuleResult[], version: string): Baseline {
-  const failing = [...new Set(rules.filter((r) => r.verdict === 'fail').map((r) => r.id))].sort();
-  return { tool: 'vmp-conformance', version, failing };
+  const failing = new Map<string, { rule: string; cause: string }>();
+  for (const r of rules) if (r.verdict === 'fail') failing.set(`${r.id}\n${r.cause ?? ''}`, { rule: r.id, cause: r.cause ?? '' });
+  return { tool: 'vmp-conformance', version, failing: [...failing].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, e]) => e) };
 }
 
 export async function writeBaseline(file: string, baseline: Baseline): Promise<void> {
@@ -35,21 +43,29 @@ export async function writeBaseline(file: string, baseline: Baseline): Promise<v
 
 /** Compares this run with a baseline and marks each rule result still-failing, now-passing or new-failure. */
 export function compareWithBaseline(rules: RuleResult[], baseline: Baseline, file: string): BaselineComparison {
-  const known = new Set(baseline.failing);
-  const comparison: BaselineComparison = { file, stillFailing: [], nowPassing: [], newFailures: [], notRun: [] };
+  // Per rule, the causes it is known to fail with; undefined: any cause (a bare rule id).
+  const known = new Map<string, Set<string> | undefined>();
+  for (const entry of baseline.failing) {
+    const rule = ruleOf(entry);
+    if (typeof entry === 'string') known.set(rule, undefined);
+    else if (!known.has(rule) || known.get(rule)) known.set(rule, (known.get(rule) ?? new Set()).add(entry.cause));
+  }
+  const comparison: BaselineComparison = { file, stillFailing: [], nowPassing: [], newFailures: [], newCauses: [], notRun: [] };
   const ran = new Set<string>();
   for (const r of rules) {
     if (r.verdict === 'skip') continue;
     ran.add(r.id);
     if (r.verdict === 'fail') {
-      r.baseline = known.has(r.id) ? 'still-failing' : 'new-failure';
-      (known.has(r.id) ? comparison.stillFailing : comparison.newFailures).push(r.id);
+      const expected = known.has(r.id) && (known.get(r.id) === undefined || known.get(r.id)!.has(r.cause ?? ''));
+      r.baseline = expected ? 'still-failing' : 'new-failure';
+      (expected ? comparison.stillFailing : comparison.newFailures).push(r.id);
+      if (!expected && known.has(r.id)) comparison.newCauses.push(r.id);
     } else if (known.has(r.id)) {
       r.baseline = 'now-passing';
       comparison.nowPassing.push(r.id);
     }
   }
-  comparison.notRun = baseline.failing.filter((id) => !ran.has(id));
+  comparison.notRun = [...known.keys()].filter((id) => !ran.has(id));
   for (const list of Object.values(comparison)) if (Array.isArray(list)) list.sort();
   return comparison;
 }

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Profile } from '../sut/profile.ts';
 import { parseProfile } from '../sut/profile-load.ts';
+import { secretsOf } from '../sut/secrets.ts';
 import { PACKAGE_ROOT } from '../support/package-root.ts';
 
 // The embedded reference server: the default target of `run`, `simulate` and `load`.
@@ -10,6 +11,11 @@ export const DEFAULT_PROFILE_FILE = path.join(PACKAGE_ROOT, 'profiles/reference.
 
 export async function defaultProfileJson(): Promise<unknown> {
   return JSON.parse(await readFile(DEFAULT_PROFILE_FILE, 'utf8'));
+}
+
+/** The embedded server's credentials (its default profile's): redacted from what is written of a run against it. */
+export async function embeddedSecrets(): Promise<string[]> {
+  return secretsOf(parseProfile(await defaultProfileJson()));
 }
 
 export interface Embedded {

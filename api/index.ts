@@ -4,9 +4,12 @@
 import { readBaseline } from './baseline.ts';
 import { arrivalSpec, executeK6Export, executeLoad, loadModelOf, parseThreshold, type LoadSettings, type Threshold } from './load.ts';
 import { LOCAL_CAPTURE, parseDraftProfile, parseProfile, readProfileJson, type CaptureReach, type Profile } from './profile.ts';
-import { matchesOnly, RULES } from './rules.ts';
+import { checkSelection } from './rules.ts';
 import { DEFAULT_REPORT_DIR, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, executeRun, randomSeed, type RunSettings } from './run.ts';
-import type { RunOutcome } from './run-suites.ts';
+import type { RunOutcome } from './run-outcome.ts';
+import { controlOf } from './interrupt.ts';
+import type { RuleListener } from '../reports/progress.ts';
+import path from 'node:path';
 import { DEFAULT_SIMULATE_RATE, executeSimulation, type SimulateSettings } from './simulate.ts';
 import type { ARRIVAL_KINDS } from '../simulator/arrival-flags.ts';
 import type { SimulationResult } from '../simulator/simulation-result.ts';
@@ -38,7 +41,9 @@ export type { CaptureOptions, CaptureServer, Delivery, SignatureConfig, Signatur
 export { openApiDocument, RULES, STATEMENTS, ruleById } from './rules.ts';
 export type { Rule, Statement } from './rules.ts';
 export { mergeLoadFiles, parseThreshold } from './load.ts';
-export type { RunOutcome } from './run-suites.ts';
+export type { RunOutcome } from './run-outcome.ts';
+export type { RuleListener, RunProgress } from '../reports/progress.ts';
+export type { RuleResult } from '../reports/results.ts';
 export type { RunResult } from '../reports/results.ts';
 export type { SimulationResult } from '../simulator/simulation-result.ts';
 export type { LoadResult } from '../simulator/load-result.ts';
@@ -66,6 +71,8 @@ export interface ConformanceOptions {
   readOnly?: boolean;
   /** Rule-id globs, comma-separated, as `run --only`. */
   only?: string;
+  /** Rule-id globs whose checks do not run, as `run --exclude`. */
+  exclude?: string;
   /** Where the reports go (default ./vmp-report). */
   reportDir?: string;
   timeoutMs?: number;
@@ -77,32 +84,46 @@ export interface ConformanceOptions {
   /** A baseline file (`run --baseline`): failures it lists do not fail the run. */
   baseline?: string;
   writeBaseline?: string;
+  /**
+   * Stops the run as Ctrl-C stops `run`: the check under way may finish, what the run changed on the target is put
+   * back, partial reports are written, and the outcome's exitCode is 130 (result.interrupted says so). Aborted
+   * before any check began: rejects with VMP_ERR_INTERRUPTED_EARLY, nothing written.
+   */
+  signal?: AbortSignal;
+  /** Each rule's result as it completes (completion order), with the run's totals so far: stream it, or embed the rules. */
+  onRule?: RuleListener;
   /** Console lines, redacted (default: none). */
   out?: Out;
 }
 
-/** Runs the conformance suites against a target, as `vmp-conformance run`; resolves with the verdicts and report files. */
+/**
+ * Runs the conformance suites against a target, as `vmp-conformance run`; resolves with the verdicts and report
+ * files. A relative reportDir (and profile path) is taken from the caller's working directory.
+ */
 export async function runConformance(options: ConformanceOptions = {}): Promise<RunOutcome> {
   if (options.baseUrl !== undefined && options.profile === undefined) throw new UsageError("baseUrl needs a profile (at least the apps' credentials)");
-  if (options.only !== undefined && !RULES.some((r) => matchesOnly(options.only, r.id))) throw new UsageError(`only '${options.only}' matches no rule id`);
+  checkSelection(options, (name) => name);
   const profileJson = options.profile === undefined ? undefined : await profileJsonOf(options.profile);
   const settings: RunSettings = {
     ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl.replace(/\/+$/, '') } : {}),
     ...(profileJson !== undefined ? { draft: parseDraftProfile(profileJson), profileJson } : {}),
-    reportDir: options.reportDir ?? DEFAULT_REPORT_DIR,
+    reportDir: path.resolve(options.reportDir ?? DEFAULT_REPORT_DIR),
+    ...(typeof options.profile === 'string' ? { profileFile: path.resolve(options.profile) } : {}),
+    ...(options.onRule ? { onRule: options.onRule } : {}),
     seed: options.seed ?? randomSeed(),
     numRuns: options.runs ?? DEFAULT_RUNS,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     ...(options.maxDurationSec !== undefined ? { maxDurationSec: options.maxDurationSec } : {}),
     readOnly: options.readOnly ?? false,
     ...(options.only !== undefined ? { only: options.only } : {}),
+    ...(options.exclude !== undefined ? { exclude: options.exclude } : {}),
     ...(options.baseline !== undefined ? { baseline: { file: options.baseline, baseline: await readBaseline(options.baseline) } } : {}),
     ...(options.writeBaseline !== undefined ? { writeBaseline: options.writeBaseline } : {}),
     ...(options.today !== undefined ? { today: options.today } : {}),
     capture: options.capture ?? LOCAL_CAPTURE,
     discardUnrestorableWebhooks: options.discardUnrestorableWebhooks ?? false,
   };
-  return executeRun(settings, options.out ?? quiet);
+  return executeRun(settings, options.out ?? quiet, options.signal ? controlOf(options.signal) : undefined);
 }
 
 export interface SimulateOptions {
@@ -142,7 +163,7 @@ export async function simulate(options: SimulateOptions = {}): Promise<{ exitCod
     arrival: arrivalSpec(options.arrival ?? 'constant', rate, (inquiries / rate) * 1000),
     seed: options.seed ?? randomSeed(),
     deadlineMs: options.deadlineMs ?? 10_000,
-    reportDir: options.reportDir ?? DEFAULT_REPORT_DIR,
+    reportDir: path.resolve(options.reportDir ?? DEFAULT_REPORT_DIR),
     ...(options.resend !== undefined ? { resend: options.resend } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.capture ? { capture: options.capture } : {}),
@@ -185,7 +206,7 @@ function loadSettings(options: LoadOptions, profile: { profile?: Profile; profil
     thresholds,
     validateEvery: options.validateEvery ?? 100,
     seed: options.seed ?? randomSeed(),
-    reportDir: options.reportDir ?? DEFAULT_REPORT_DIR,
+    reportDir: path.resolve(options.reportDir ?? DEFAULT_REPORT_DIR),
     timeoutMs: options.timeoutMs ?? 10_000,
   };
 }
@@ -201,5 +222,5 @@ export async function load(options: LoadOptions = {}): Promise<{ exitCode: numbe
 export async function exportK6(dir: string, options: LoadOptions = {}): Promise<void> {
   if (options.baseUrl !== undefined && options.profile === undefined) throw new UsageError('baseUrl needs a profile');
   const settings = loadSettings(options, await completeProfileOf(options.profile));
-  await executeK6Export({ ...settings, exportDir: dir }, options.out ?? quiet);
+  await executeK6Export({ ...settings, exportDir: path.resolve(dir) }, options.out ?? quiet);
 }

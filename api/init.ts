@@ -13,7 +13,7 @@ const SCHEMA_FILE = fileURLToPath(new URL('../sut/profile.schema.json', import.m
 
 type Apps = DraftProfile['apps'];
 
-/** Order of the keys in the file: as the README's profile table lists them. */
+/** Order of the keys in the file: as docs/profile.md's table lists them. */
 const KEY_ORDER = [
   'conditionalRequestHeader',
   'mediaTypeSelection',

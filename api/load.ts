@@ -1,4 +1,9 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { mergedPage } from '../simulator/load-html.ts';
+import { mergeLoadFiles as mergeRuns, type Merged } from '../simulator/load-merge.ts';
+import { writeFileAtomic } from '../support/atomic-write.ts';
+import { REPORT_HTML } from '../support/html-page.ts';
 import { ENDPOINTS, todayIn } from '../models/index.ts';
 import { arrivalSpec } from '../simulator/arrival-flags.ts';
 import { exportK6 } from '../simulator/k6-export.ts';
@@ -13,7 +18,7 @@ import { MixError } from '../simulator/load-target-mix.ts';
 import { defaultProfileJson, startEmbedded, type Embedded } from './embedded.ts';
 import { DEFAULT_SERVE_PORT } from './serve.ts';
 
-export { mergedLines, mergeLoadFiles } from '../simulator/load-merge.ts';
+export { mergedLines } from '../simulator/load-merge.ts';
 export { arrivalSpec, rateFlag } from '../simulator/arrival-flags.ts';
 export { parseThreshold, type Threshold } from '../simulator/thresholds.ts';
 export type { LoadModel } from '../simulator/load.ts';
@@ -72,6 +77,19 @@ export async function readMix(file: string): Promise<Record<string, number>> {
       throw new MixError(`--mix ${file}: the weight of '${key}' must be a non-negative number`);
   }
   return json as Record<string, number>;
+}
+
+/**
+ * `load --merge`: several runs' load.json merged into one distribution (refused for runs of different arrival
+ * models), judged against the thresholds; with a report directory, its report.html written there.
+ */
+export async function mergeLoadFiles(files: readonly string[], thresholds: readonly Threshold[], reportDir?: string): Promise<Merged & { report?: string }> {
+  const merged = await mergeRuns(files, thresholds);
+  if (reportDir === undefined) return merged;
+  await mkdir(reportDir, { recursive: true });
+  const report = path.join(reportDir, REPORT_HTML);
+  await writeFileAtomic(report, mergedPage(merged));
+  return { ...merged, report };
 }
 
 /** Runs the load; without a base URL against the embedded reference server, stopped afterwards. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runResultSchema, type RuleResult, type RunResult } from '../reports/results.ts';
 import { TargetClient, type TargetResponse } from '../sut/client.ts';
-import type { Exchange } from '../sut/evidence.ts';
+import { failingExchange, type Exchange } from '../sut/evidence.ts';
 import type { AppName, Profile } from '../sut/profile.ts';
 import { secretsOf } from '../sut/secrets.ts';
 import { REDACTED } from '../sut/redact.ts';
@@ -116,7 +116,7 @@ function comparison(recorded: Exchange, now: TargetResponse): string {
 async function rejudge(result: RunResult, failure: RuleResult, target: ReplayTarget, timeoutMs: number, say: (line: string) => void): Promise<number> {
   const scratch = await mkdtemp(path.join(tmpdir(), 'vmp-replay-'));
   try {
-    const { runAgainst } = await import('./run-suites.ts');
+    const [{ runAgainst }, { suiteFileOf }] = await Promise.all([import('./run-suites.ts'), import('./suite-session.ts')]);
     const { result: now } = await runAgainst({
       baseUrl: target.baseUrl,
       profile: target.profile,
@@ -126,10 +126,13 @@ async function rejudge(result: RunResult, failure: RuleResult, target: ReplayTar
       timeoutMs,
       readOnly: result.options.readOnly,
       only: failure.id,
+      // The rule's own suite file alone: loading every file is most of a one-rule run.
+      ...(failure.suite ? { files: [suiteFileOf(failure.suite)] } : {}),
       reportDir: scratch,
       out: () => undefined,
     });
-    say(`judged by re-running the check of ${failure.id} (run --only ${failure.id} --seed ${result.seed} --runs ${result.options.runs}):`);
+    const loading = failure.suite ? `, loading suites/${failure.suite} only` : '';
+    say(`judged by re-running the check of ${failure.id} (run --only ${failure.id} --seed ${result.seed} --runs ${result.options.runs}${loading}):`);
     const verdict = now.rules.find((r) => r.id === failure.id);
     if (verdict?.verdict === 'pass') {
       say('now passes: the failure does not reproduce');
@@ -154,7 +157,8 @@ export async function replayFailure(
   timeoutMs: number,
   say: (line: string) => void,
 ): Promise<number> {
-  const recorded = failure.commands?.length ? failure.exchanges : failure.exchanges.slice(-1);
+  const failing = failingExchange(failure.exchanges);
+  const recorded = failure.commands?.length ? failure.exchanges : failing ? [failing] : [];
   if (recorded.length > 0) await resend(result, recorded, target, timeoutMs, say);
   else say('  (the failure recorded no request to re-send)');
   return rejudge(result, failure, target, timeoutMs, say);

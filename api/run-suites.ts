@@ -3,9 +3,10 @@ import path from 'node:path';
 import { RULES, todayIn } from '../models/index.ts';
 import { ResultCollector } from '../reports/collector.ts';
 import { consoleReport, headerLine } from '../reports/console.ts';
-import { AreaProgress } from '../reports/progress.ts';
-import type { RunResult } from '../reports/results.ts';
-import { matchesOnly } from '../reports/rule-glob.ts';
+import { AreaProgress, progressCounter, type RuleListener } from '../reports/progress.ts';
+import type { RunOutcome } from './run-outcome.ts';
+import type { RuleResult, RunResult } from '../reports/results.ts';
+import { isSelected, type Selection } from '../reports/rule-glob.ts';
 import { buildRunResult } from '../reports/run-result.ts';
 import { toolVersion } from '../support/version.ts';
 import { inferredText, type InferredValue } from '../reports/inferred.ts';
@@ -45,7 +46,12 @@ export interface RunAgainstOptions {
   /** Where the suites' capture server listens and how the target calls it (default: 127.0.0.1, a free port). */
   capture?: CaptureReach;
   reportDir: string;
+  /** The profile file the run read (absolute), recorded for `replay`. */
+  profileFile?: string;
+  /** Rule-id globs, comma-separated (`scoping/*`, `home/*,status/home/*`): only matching checks run. */
   only?: string;
+  /** Rule-id globs whose checks do not run, whatever --only says. */
+  exclude?: string;
   files?: string[];
   baseline?: { file: string; baseline: Baseline };
   writeBaseline?: string;
@@ -67,24 +73,20 @@ export interface RunAgainstOptions {
   discardUnrestorableWebhooks?: boolean;
   /** Terminating signals (the CLI's: SIGINT, SIGTERM, SIGHUP): the run stops, restores what it changed and writes partial reports. */
   interrupt?: RunControl;
+  /** Each rule's result as it completes (in completion order), with the run's totals so far. */
+  onRule?: RuleListener;
   out: (line: string) => void;
 }
 
-export interface RunOutcome {
-  exitCode: number;
-  result: RunResult;
-  reportDir: string;
-  reportFiles: Record<'results' | 'html' | 'markdown', string>;
-  /** The deadline's hard stop ended the suite worker mid-check. */
-  workerStopped: boolean;
-}
+export type { RunOutcome } from './run-outcome.ts';
 
 export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
   const secrets = secretsOf(o.profile);
   // The last guard of Principle 4: no console line shows a secret, whatever a message quotes.
   const say = (line: string) => o.out(redact(line, secrets));
   const startedAt = Date.now();
-  const deadline = o.deadline ?? runDeadline(startedAt, defaultMaxDurationSec(RULES.filter((r) => matchesOnly(o.only, r.id)).length, o.numRuns));
+  const chosen: Selection = { ...(o.only ? { only: o.only } : {}), ...(o.exclude ? { exclude: o.exclude } : {}) };
+  const deadline = o.deadline ?? runDeadline(startedAt, defaultMaxDurationSec(RULES.filter((r) => isSelected(chosen, r.id)).length, o.numRuns));
   // Restores go through a client without the run's deadline: what the run changed is put back even past it.
   const client = () => new TargetClient({ baseUrl: o.baseUrl, profile: o.profile, timeoutMs: o.timeoutMs, secrets });
   const fixtures = o.fixtures ?? (await prepareTarget(new TargetClient({ baseUrl: o.baseUrl, profile: o.profile, timeoutMs: o.timeoutMs, secrets, deadline })));
@@ -107,10 +109,10 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
   };
   // A rule that an exchange of discovery broke is run (and fails) even when --only leaves it out: it is why
   // the selected checks may skip, and a run whose every check skipped must not pass.
-  const faulted = fixtures.faults.map((f) => f.ruleId).filter((id) => !matchesOnly(o.only, id));
-  const only = o.only !== undefined && faulted.length > 0 ? [o.only, ...faulted].join(',') : o.only;
-  const selected = RULES.filter((r) => matchesOnly(only, r.id));
-  const options = { runs: o.numRuns, readOnly: o.readOnly, ...(o.only ? { only: o.only } : {}) };
+  const faulted = fixtures.faults.map((f) => f.ruleId).filter((id) => !isSelected(chosen, id));
+  const select: Selection = faulted.length > 0 ? { ...chosen, also: faulted } : chosen;
+  const selected = RULES.filter((r) => isSelected(select, r.id));
+  const options = { runs: o.numRuns, readOnly: o.readOnly, ...chosen };
   say(
     headerLine({
       tool: { name: 'vmp-conformance', version: toolVersion() },
@@ -130,8 +132,18 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
     selected.map((r) => r.id),
     say,
   );
-  collector.onResult((r) => progress.add(r));
-  const run = { ctx, reporters: [collector], stopAt: deadline.at + DEADLINE_GRACE_MS, ...(only ? { only } : {}) };
+  const counted = o.onRule ? progressCounter(selected.length, o.onRule) : undefined;
+  const completed = (r: RuleResult) => {
+    progress.add(r);
+    counted?.(r);
+  };
+  collector.onResult(completed);
+  const run = {
+    ctx,
+    reporters: [collector],
+    stopAt: deadline.at + DEADLINE_GRACE_MS,
+    ...(select.only || select.exclude || select.also ? { select } : {}),
+  };
   // Stopped before any check could change the target: nothing to restore, and the previous reports stay as they are.
   if (o.interrupt?.signal.aborted) throw new InterruptedBeforeChecks('interrupted before the checks began');
   // What the suites change on the target, as they change it (a run's own vitest session only).
@@ -170,12 +182,14 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
       seed: o.seed,
       baseUrl: o.baseUrl,
       embedded: o.embedded,
+      ...(o.profileFile ? { profileFile: o.profileFile } : {}),
+      reportDir: path.resolve(o.reportDir),
       profile: o.profile,
       secrets,
       runs: o.numRuns,
       readOnly: o.readOnly,
       timeoutMs: o.timeoutMs,
-      ...(o.only ? { only: o.only } : {}),
+      ...chosen,
       selected,
       discovery: notes,
       ...(o.inferred?.length ? { inferred: o.inferred } : {}),
@@ -186,7 +200,8 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
       ...(interrupted ? { interrupted } : {}),
     });
     // Rules no check reported are results too: they complete their areas' progress lines.
-    for (const r of result.rules.slice(collector.results.length)) progress.add(r);
+    const reported = new Set(collector.results.map((r) => r.id));
+    for (const r of result.rules) if (!reported.has(r.id)) completed(r);
     progress.finish();
 
     const reportFiles = await writeReports(result, o.reportDir, secrets, own?.outputs);
@@ -203,16 +218,16 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
   }
 }
 
-/** A run's own suite session, with the temporary names of vitest's reports (they join the set once complete). */
+/** A run's own suite session, with the temporary name of vitest's JSON report (it joins the set once complete). */
 export interface RunSession {
   session: SuiteSession;
-  outputs: { junit: string; json: string };
+  outputs: { json: string };
 }
 
-/** Opens a run's own session; it writes vitest's JUnit and JSON reports beside `reportDir`'s set (reports/write.ts). */
+/** Opens a run's own session; it writes vitest's JSON report beside `reportDir`'s set (reports/write.ts). */
 export async function openRunSession(reportDir: string, files?: string[]): Promise<RunSession> {
-  const outputs = { junit: tempPathFor(path.join(reportDir, REPORT_FILES.junit)), json: tempPathFor(path.join(reportDir, REPORT_FILES.vitest)) };
-  const session = await openSuiteSession({ junitFile: outputs.junit, vitestJsonFile: outputs.json, ...(files ? { files } : {}) });
+  const outputs = { json: tempPathFor(path.join(reportDir, REPORT_FILES.vitest)) };
+  const session = await openSuiteSession({ vitestJsonFile: outputs.json, ...(files ? { files } : {}) });
   return { session, outputs };
 }
 
@@ -223,8 +238,7 @@ export async function openRunSession(reportDir: string, files?: string[]): Promi
  */
 export async function closeRunSession(opened: RunSession): Promise<void> {
   await opened.session.close();
-  await Promise.all([rm(opened.outputs.junit, { force: true }), rm(opened.outputs.json, { force: true })]);
-  settledTemp(opened.outputs.junit);
+  await rm(opened.outputs.json, { force: true });
   settledTemp(opened.outputs.json);
 }
 
@@ -239,7 +253,7 @@ export const STOP_GRACE_MS = 2_000;
  * main thread restores now, and says what the run restored and what it could not.
  */
 async function restoreAfterInterrupt(
-  signal: NodeJS.Signals,
+  signal: string,
   journal: WebhookJournal,
   client: TargetClient,
   say: (line: string) => void,

@@ -1,5 +1,5 @@
 import { RULES } from '../models/index.ts';
-import { matchesOnly } from '../reports/rule-glob.ts';
+import { isSelected } from '../reports/rule-glob.ts';
 import { TargetClient } from '../sut/client.ts';
 import type { DraftProfile, Profile } from '../sut/profile.ts';
 import { completeProfile, ProfileError } from '../sut/profile-load.ts';
@@ -10,13 +10,19 @@ import { redact } from '../sut/redact.ts';
 import type { RunDeadline } from '../sut/deadline.ts';
 import { secretsOf } from '../sut/secrets.ts';
 import type { CaptureReach } from '../sut/capture-reach.ts';
-import { UsageError } from '../support/errors.ts';
+import { TargetError, UsageError } from '../support/errors.ts';
+import { ResultCollector } from '../reports/collector.ts';
+import { DEFAULT_REPORT_DIR } from '../reports/replay-command.ts';
+import { buildRunResult } from '../reports/run-result.ts';
+import { writeReports } from '../reports/write.ts';
 import { checkTarget, inferTarget } from './infer-target.ts';
 import type { Baseline } from './baseline.ts';
 import { startEmbedded, type Embedded } from './embedded.ts';
 import { defaultMaxDurationSec, runDeadline } from './run-deadline.ts';
 import { InterruptedBeforeChecks, type RunControl } from './interrupt.ts';
-import type { RunAgainstOptions, RunOutcome } from './run-suites.ts';
+import type { RunAgainstOptions } from './run-suites.ts';
+import type { RunOutcome } from './run-outcome.ts';
+import type { RuleListener } from '../reports/progress.ts';
 
 // `run` below the CLI: starts the embedded reference server when there is no base URL, completes the profile by
 // inference, explores the target and hands over to runAgainst (run-suites.ts). Throws TargetError when no
@@ -24,7 +30,7 @@ import type { RunAgainstOptions, RunOutcome } from './run-suites.ts';
 
 /** fast-check runs per property: keeps a full run against the embedded server well under 20 s. */
 export const DEFAULT_RUNS = 25;
-export const DEFAULT_REPORT_DIR = 'vmp-report';
+export { DEFAULT_REPORT_DIR };
 export const DEFAULT_TIMEOUT_MS = 5_000;
 /** fast-check seeds are 32-bit signed integers. */
 export const MAX_SEED = 2 ** 31 - 1;
@@ -37,6 +43,9 @@ export interface RunSettings {
   draft?: DraftProfile;
   /** The profile file's JSON, for an embedded server that should adopt its choices. */
   profileJson?: unknown;
+  /** The profile file, absolute: results.json records it so that `replay` reaches the target again. */
+  profileFile?: string;
+  /** Absolute (the CLI and the API resolve it against the caller's working directory). */
   reportDir: string;
   seed: number;
   numRuns: number;
@@ -47,11 +56,15 @@ export interface RunSettings {
   startedAt?: number;
   readOnly: boolean;
   only?: string;
+  /** Rule-id globs whose checks do not run (--exclude). */
+  exclude?: string;
   baseline?: { file: string; baseline: Baseline };
   writeBaseline?: string;
   today?: string;
   capture: CaptureReach;
   discardUnrestorableWebhooks: boolean;
+  /** Each rule's result as it completes, with the run's totals so far. */
+  onRule?: RuleListener;
 }
 
 /**
@@ -87,10 +100,49 @@ async function completeByInference(
   }
 }
 
+/**
+ * A run that could not start its checks (exit 3) still writes its report set (issue 23 §1): CI's upload and
+ * publish steps then show why, every selected rule reported not run for that reason. Then the error goes on.
+ */
+async function reportTargetError(s: RunSettings, error: TargetError, startedAt: number, out: (line: string) => void): Promise<void> {
+  const profile = s.draft;
+  if (!profile) return; // only a target given by --base-url (with its profile) can be unreachable
+  const secrets = secretsOf(profile);
+  const result = buildRunResult(new ResultCollector(), {
+    startedAt,
+    seed: s.seed,
+    baseUrl: s.baseUrl ?? '',
+    embedded: false,
+    ...(s.profileFile ? { profileFile: s.profileFile } : {}),
+    reportDir: s.reportDir,
+    profile,
+    secrets,
+    runs: s.numRuns,
+    readOnly: s.readOnly,
+    timeoutMs: s.timeoutMs,
+    ...(s.only ? { only: s.only } : {}),
+    ...(s.exclude ? { exclude: s.exclude } : {}),
+    selected: RULES.filter((r) => isSelected(s, r.id)),
+    error: { code: error.code, message: redact(error.message, secrets) },
+  });
+  await writeReports(result, s.reportDir, secrets);
+  out(`reports: ${s.reportDir} (no check ran: ${redact(error.message, secrets)})`);
+}
+
 /** Runs with validated settings: the embedded server when there is no base URL, stopped afterwards. */
 export async function executeRun(s: RunSettings, out: (line: string) => void, interrupt?: RunControl): Promise<RunOutcome> {
-  const checks = RULES.filter((r) => matchesOnly(s.only, r.id)).length;
-  const deadline = runDeadline(s.startedAt ?? Date.now(), s.maxDurationSec ?? defaultMaxDurationSec(checks, s.numRuns));
+  const startedAt = s.startedAt ?? Date.now();
+  try {
+    return await executeChecks(s, startedAt, out, interrupt);
+  } catch (error) {
+    if (error instanceof TargetError) await reportTargetError(s, error, startedAt, out);
+    throw error;
+  }
+}
+
+async function executeChecks(s: RunSettings, startedAt: number, out: (line: string) => void, interrupt?: RunControl): Promise<RunOutcome> {
+  const checks = RULES.filter((r) => isSelected(s, r.id)).length;
+  const deadline = runDeadline(startedAt, s.maxDurationSec ?? defaultMaxDurationSec(checks, s.numRuns));
   let embedded: Embedded | undefined;
   try {
     if (!s.baseUrl) {
@@ -123,10 +175,13 @@ export async function executeRun(s: RunSettings, out: (line: string) => void, in
         capture: s.capture,
         discardUnrestorableWebhooks: s.discardUnrestorableWebhooks,
         reportDir: s.reportDir,
+        ...(s.profileFile ? { profileFile: s.profileFile } : {}),
         ...(s.only ? { only: s.only } : {}),
+        ...(s.exclude ? { exclude: s.exclude } : {}),
         ...(s.baseline ? { baseline: s.baseline } : {}),
         ...(s.writeBaseline ? { writeBaseline: s.writeBaseline } : {}),
         ...(interrupt ? { interrupt } : {}),
+        ...(s.onRule ? { onRule: s.onRule } : {}),
         opened,
         out,
       };

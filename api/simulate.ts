@@ -6,6 +6,7 @@ import type { Profile } from '../sut/profile.ts';
 import { startEmbedded, type Embedded } from './embedded.ts';
 
 export { DEFAULT_RESEND_SAMPLE, SimulationSetupError } from '../simulator/simulate.ts';
+export type { SimulationResult } from '../simulator/simulation-result.ts';
 
 // `simulate` below the CLI: against the target, or the embedded reference server when there is no base URL.
 
@@ -22,6 +23,8 @@ export interface SimulateSettings {
   deadlineMs: number;
   resend?: number | 'all';
   reportDir: string;
+  /** Write report.html beside simulation.json (default true; `start` writes its own). */
+  reportHtml?: boolean;
   timeoutMs?: number;
   capture?: CaptureReach;
   discardUnrestorableWebhooks?: boolean;
@@ -52,6 +55,7 @@ export async function executeSimulation(
       deadlineMs: s.deadlineMs,
       ...(s.resend !== undefined ? { resend: s.resend } : {}),
       reportDir: s.reportDir,
+      ...(s.reportHtml !== undefined ? { reportHtml: s.reportHtml } : {}),
       ...(s.timeoutMs !== undefined ? { timeoutMs: s.timeoutMs } : {}),
       ...(s.capture ? { capture: s.capture } : {}),
       ...(s.discardUnrestorableWebhooks !== undefined ? { discardUnrestorableWebhooks: s.discardUnrestorableWebhooks } : {}),

@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { BaseSequencer, createVitest, type Reporter, type SerializedError, type TestCase, type TestModule, type TestSpecification } from 'vitest/node';
-import { onlyPattern } from '../reports/rule-glob.ts';
+import { selectionPattern, type Selection } from '../reports/rule-glob.ts';
 import { TERMINATING_SIGNALS } from '../support/signals.ts';
 import type { RunContext } from '../suites/harness/context.ts';
 import { terminalSafeText } from '../support/terminal-text.ts';
@@ -27,6 +29,9 @@ const SUITE_EXT = path.extname(fileURLToPath(import.meta.url));
  */
 export const LAST_SUITE_FILE = `suites/server-errors.suite${SUITE_EXT}`;
 
+/** A suite file by the name results.json records for each rule (`limits.suite`): what a one-rule replay loads. */
+export const suiteFileOf = (name: string): string => `suites/${name}${SUITE_EXT}`;
+
 /** vitest's order (longest or failed first), with LAST_SUITE_FILE moved to the end. */
 export class LastFileSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -37,8 +42,7 @@ export class LastFileSequencer extends BaseSequencer {
 }
 
 export interface SessionOptions {
-  /** vitest's own JUnit and JSON reporters write here when given (the files of the session's last run). */
-  junitFile?: string;
+  /** vitest's own JSON reporter writes here when given (the file of the session's last run). */
   vitestJsonFile?: string;
   /** Suite files to run, relative to the project root (default: every suite file under suites/, `.js` in the build). */
   files?: string[];
@@ -48,8 +52,8 @@ export interface SessionOptions {
 export interface SessionRun {
   ctx: RunContext;
   reporters: Reporter[];
-  /** Rule-id globs, comma-separated (`scoping/*`, `home/*,status/home/*`): only matching checks run. */
-  only?: string;
+  /** Which rules' checks run (--only, --exclude, and rules added by id); absent: every check. */
+  select?: Selection;
   /**
    * Epoch ms past which the run is abandoned however far it got (its worker is stopped when the session
    * closes): the last bound of a run, for a check stuck where no deadline reaches it.
@@ -142,7 +146,14 @@ class RelayReporter implements Reporter {
   }
 }
 
-/** The layers the suites import (README, Layout): what the worker asks vite to transform as it loads them. */
+/**
+ * vite's cache (and vitest's record of durations under it) outside the project: by default it is
+ * `node_modules/.vite` under the root, which for an installed package is inside it (issue 23 §5: nothing is ever
+ * written into the installed package). One per project root, so a checkout and an installed copy keep their own.
+ */
+export const VITE_CACHE_DIR = path.join(tmpdir(), 'vmp-conformance-vite', createHash('sha1').update(PROJECT_ROOT).digest('hex').slice(0, 12));
+
+/** The layers the suites import (docs/layout.md): what the worker asks vite to transform as it loads them. */
 const SUITE_LAYERS = ['support', 'models', 'generators', 'sut', 'webhooks', 'suites'];
 
 /**
@@ -168,10 +179,6 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
   const relay = new RelayReporter();
   const reporters: (string | Reporter | [string, Record<string, unknown>])[] = [relay];
   const outputFile: Record<string, string> = {};
-  if (options.junitFile) {
-    reporters.push(['junit', { suiteName: 'vmp-conformance', addFileAttribute: false }]);
-    outputFile.junit = options.junitFile;
-  }
   if (options.vitestJsonFile) {
     reporters.push('json');
     outputFile.json = options.vitestJsonFile;
@@ -199,7 +206,7 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
       hookTimeout: options.testTimeoutMs ?? 60_000,
       silent: true,
     },
-    {},
+    { cacheDir: VITE_CACHE_DIR },
     { stdout: quiet('stdout'), stderr: quiet('stderr') },
   );
   // vitest's logger exits the process on SIGINT/SIGTERM; the caller decides what a signal does (cli/interrupt.ts:
@@ -218,13 +225,13 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
     await vitest.close();
     throw error;
   }
-  warmTransforms(vitest.vite);
+  if (!options.files) warmTransforms(vitest.vite);
   // The check titles each suite file holds, learnt from the first run (which loads every file): later runs
   // narrowed by --only load just the files with a matching check, as most of a narrow run is loading files.
   const titles = new Map<string, string[]>();
-  const filesFor = (only: string | undefined): TestSpecification[] => {
-    if (only === undefined || titles.size === 0) return specifications;
-    const pattern = new RegExp(onlyPattern(only));
+  const filesFor = (select: Selection | undefined): TestSpecification[] => {
+    if (select === undefined || titles.size === 0) return specifications;
+    const pattern = new RegExp(selectionPattern(select));
     const chosen = specifications.filter((s) => titles.get(s.moduleId)?.some((t) => pattern.test(t)) ?? true);
     return chosen.length > 0 ? chosen : specifications;
   };
@@ -248,9 +255,9 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
     async run(r) {
       relay.current = r.reporters;
       vitest.provide('vmp', r.ctx);
-      if (r.only) vitest.setGlobalTestNamePattern(onlyPattern(r.only));
+      if (r.select) vitest.setGlobalTestNamePattern(selectionPattern(r.select));
       else vitest.resetGlobalTestNamePattern();
-      const pending = vitest.runTestSpecifications(filesFor(r.only), true);
+      const pending = vitest.runTestSpecifications(filesFor(r.select), true);
       running = pending.catch(() => undefined);
       let halted = false;
       const result = await settledBefore(

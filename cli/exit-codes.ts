@@ -1,6 +1,6 @@
 import { TargetError, UsageError, VmpError } from '../support/errors.ts';
 
-// The exit status of each error class, most specific first: a table the CLI walks (README, Exit codes).
+// The exit status of each error class, most specific first: a table the CLI walks (docs/commands.md, exit codes).
 const EXIT_CODES: readonly (readonly [new (...args: never[]) => VmpError, number])[] = [
   [UsageError, 2],
   [TargetError, 3],

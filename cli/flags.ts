@@ -6,6 +6,7 @@ import { isIP } from 'node:net';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { hooksBase } from '../api/profile.ts';
 import { isCalendarDate } from '../api/rules.ts';
+import { didYouMean } from '../support/did-you-mean.ts';
 import { UsageError } from '../support/errors.ts';
 
 // The checks every command runs on its flags before it starts anything (Principle 6): a bad value is exit 2 and
@@ -32,11 +33,20 @@ export function parseFlags<T extends ParseArgsConfig>(config: T): ReturnType<typ
   try {
     return parseArgs({ ...config, args }) as ReturnType<typeof parseArgs<T>>;
   } catch (error) {
-    if ((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      throw new UsageError((error as Error).message.replace(/\s*\n\s*/g, ' '));
-    }
+    const code = (error as { code?: string }).code;
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw unknownOption(error as Error, Object.keys(options));
+    if (code?.startsWith('ERR_PARSE_ARGS')) throw new UsageError((error as Error).message.replace(/\s*\n\s*/g, ' '));
     throw error;
   }
+}
+
+/** An unknown flag, with the known one it most likely meant (`--profle` → `--profile`). */
+function unknownOption(error: Error, known: readonly string[]): UsageError {
+  const given = /'(-[^']*)'/.exec(error.message)?.[1];
+  const name = given?.replace(/^--?/, '').split('=')[0];
+  const meant = name === undefined ? undefined : didYouMean(name, known);
+  if (given === undefined) return new UsageError(error.message.replace(/\s*\n\s*/g, ' '));
+  return new UsageError(`unknown option '${given}'${meant ? ` — did you mean '--${meant}'?` : ''} (the command's --help lists its options)`);
 }
 
 export function integerFlag(flag: string, value: string, min: number, max = Number.MAX_SAFE_INTEGER): number {

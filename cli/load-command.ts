@@ -25,13 +25,18 @@ import { baseUrlFlag, profileFlag } from './run-command.ts';
 export const LOAD_USAGE = [
   'Usage: vmp-conformance load [--base-url URL --profile FILE] [--duration S] [--connections C | --rate R [--arrival KIND]]',
   '                            [--mix FILE] [--threshold EXPR]... [--validate-every N] [--allow-remote] [--report-dir DIR]',
-  '       vmp-conformance load --merge a.json b.json [...] [--threshold EXPR]...',
+  '                            [--seed N] [--timeout-ms N]',
+  '       vmp-conformance load --merge a.json b.json [...] [--threshold EXPR]... [--report-dir DIR]',
   '       vmp-conformance load --export k6 DIR [the flags of a run]: writes DIR/vmp-load.js and its data file for k6 instead of running',
   '--connections alone: closed model (autocannon at full speed; its latencies hide coordinated omission).',
   '--rate / --arrival constant|poisson|diurnal|burst: open model (requests at precomputed times, latency from the',
   'intended send time, sends without a free connection counted as dropped); --connections then caps requests in flight.',
   '--mix FILE: JSON {"endpoint-id": weight, ...} replacing the default weights. --threshold: "p50|p90|p99|p99.9<250ms",',
   '"errors<0.1%", "rps>500". Default 30 s, 10 connections, every 100th response validated (0: none).',
+  "--seed fixes what is drawn (the open model's arrival times, the order of the mix); --timeout-ms bounds each request (default 10000).",
+  'Writes load.json and report.html (latency by percentile, throughput over time, per operation, thresholds) into --report-dir.',
+  '--merge: one distribution from several load.json files of one arrival model (closed and open together are refused),',
+  'judged by --threshold, its report.html written into --report-dir.',
   '--export k6: the same mix, arrival model, sampled validation (as k6 checks) and thresholds (k6 exits 99 when one breaks);',
   'the credentials of the profile become k6 environment variables, never written. Nothing is load-tested, so no --allow-remote.',
   'Exit codes: 0 pass, 1 a threshold broken (or no agency of the primary app is known), 2 bad usage or invalid profile, 3 no connection to the target or credentials rejected.',
@@ -56,11 +61,11 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
-export async function parseLoadArgs(argv: string[]): Promise<LoadSettings | 'help' | { merge: string[]; thresholds: Threshold[] }> {
+export async function parseLoadArgs(argv: string[]): Promise<LoadSettings | 'help' | { merge: string[]; thresholds: Threshold[]; reportDir: string }> {
   const { values: v, positionals } = parseFlags({ args: argv, options: OPTIONS, strict: true, allowPositionals: true });
   if (v.help) return 'help';
   const thresholds = (v.threshold ?? []).map(parseThreshold);
-  if (v.merge) return { merge: positionals, thresholds };
+  if (v.merge) return { merge: positionals, thresholds, reportDir: await reportDirFlag('report-dir', v['report-dir']) };
   const exportDir = v.export === undefined ? undefined : await exportDirArgs(v.export, positionals);
   if (positionals.length > 0 && exportDir === undefined)
     throw new UsageError(`unexpected argument '${positionals[0]}' (files are only taken with --merge, a directory with --export k6)`);
@@ -115,8 +120,9 @@ export async function loadCommand(argv: string[], out: (line: string) => void): 
     return 0;
   }
   if ('merge' in s) {
-    const merged = await mergeLoadFiles(s.merge, s.thresholds);
+    const merged = await mergeLoadFiles(s.merge, s.thresholds, s.reportDir);
     for (const line of mergedLines(merged)) out(line);
+    out(`load --merge: ${merged.thresholds.every((t) => t.ok) ? 'PASS' : 'FAIL'} — ${merged.report}`);
     return merged.thresholds.some((t) => !t.ok) ? 1 : 0;
   }
   if (s.exportDir !== undefined) return executeK6Export({ ...s, exportDir: s.exportDir }, out);

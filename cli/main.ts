@@ -1,18 +1,25 @@
+import { didYouMean } from '../support/did-you-mean.ts';
 import { NotBuiltError, UsageError } from '../support/errors.ts';
 import { exitCodeOf } from './exit-codes.ts';
 import { terminalSafe } from '../support/terminal-text.ts';
+import { LiveConsole, styles } from './terminal.ts';
 
 type Out = (line: string) => void;
+/** What a command may do on a terminal besides printing lines: keep a live status line (cli/terminal.ts). */
+export interface ConsoleExtras {
+  status?: (text: string) => void;
+}
+type Run = (argv: string[], out: Out, extras: ConsoleExtras) => Promise<number>;
 interface Command {
   summary: string;
-  run?: (argv: string[], out: Out) => Promise<number>;
+  run?: Run;
 }
 
 /** Loads a command's module only when it runs: `rules` need not pay for vitest, the reference server or autocannon. */
 const lazy =
-  <M>(load: () => Promise<M>, pick: (m: M) => (argv: string[], out: Out) => Promise<number>) =>
-  async (argv: string[], out: Out) =>
-    pick(await load())(argv, out);
+  <M>(load: () => Promise<M>, pick: (m: M) => Run) =>
+  async (argv: string[], out: Out, extras: ConsoleExtras) =>
+    pick(await load())(argv, out, extras);
 
 // The command table: --help walks it; commands without `run` are listed and refuse with exit 2.
 const COMMANDS: Record<string, Command> = {
@@ -69,7 +76,7 @@ const COMMANDS: Record<string, Command> = {
     summary: 'run a webhook capture server',
     run: lazy(
       () => import('./capture-command.ts'),
-      (m) => m.captureCommand,
+      (m) => (argv, out) => m.captureCommand(argv, out),
     ),
   },
   simulate: {
@@ -108,10 +115,20 @@ function help(out: Out): void {
   out('vmp-conformance <command> --help shows its options.');
 }
 
-export async function main(argv: string[], print: Out = (l) => console.log(l), printError: Out = (l) => console.error(l)): Promise<number> {
+/**
+ * The command line. Given `print`, every line goes there as plain text (the tests' way); otherwise to stdout, with
+ * colour and a live status line when stdout is a terminal that wants them (cli/terminal.ts).
+ */
+export async function main(argv: string[], print?: Out, printError: Out = (l) => console.error(l)): Promise<number> {
+  const live = print === undefined && styles(process.stdout, process.env) ? new LiveConsole(process.stdout) : undefined;
+  const write: Out = print ?? (live ? (l) => live.line(l) : (l) => console.log(l));
   // Every console line of every command, whatever target-controlled text it quotes, is shown inert.
-  const out: Out = (line) => print(terminalSafe(line));
-  const err: Out = (line) => printError(terminalSafe(line));
+  const out: Out = (line) => write(terminalSafe(line));
+  const err: Out = (line) => {
+    live?.status('');
+    printError(terminalSafe(line));
+  };
+  const extras: ConsoleExtras = live ? { status: (text) => live.status(terminalSafe(text)) } : {};
   // `help <command>` is `<command> --help`.
   const [name, ...rest] = argv[0] === 'help' && argv[1] !== undefined ? [argv[1], '--help'] : argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
@@ -120,10 +137,13 @@ export async function main(argv: string[], print: Out = (l) => console.log(l), p
   }
   try {
     const command = COMMANDS[name];
-    if (!command) throw new UsageError(`unknown command '${name}' (see vmp-conformance --help)`);
+    if (!command) {
+      const meant = didYouMean(name.replace(/^--?/, ''), Object.keys(COMMANDS));
+      throw new UsageError(`unknown command '${name}'${meant ? ` — did you mean '${meant}'?` : ''} (see vmp-conformance --help)`);
+    }
     if (!command.run) throw new NotBuiltError(name);
     // --help wins over every other flag, valid or not: the user asked how to use the command.
-    return await command.run(asksForHelp(rest) ? ['--help'] : rest, out);
+    return await command.run(asksForHelp(rest) ? ['--help'] : rest, out, extras);
   } catch (error) {
     const exitCode = exitCodeOf(error);
     if (exitCode !== undefined) {
@@ -131,5 +151,7 @@ export async function main(argv: string[], print: Out = (l) => console.log(l), p
       return exitCode;
     }
     throw error;
+  } finally {
+    live?.status('');
   }
 }

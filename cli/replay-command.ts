@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { startEmbedded } from '../api/embedded.ts';
-import { redact, secretsOf } from '../api/profile.ts';
+import { completeProfile, parseDraftProfile, ProfileError, redact, secretsOf, type Profile } from '../api/profile.ts';
 import { findFailure, readResults, replayFailure, type ReplayTarget } from '../api/replay.ts';
 import { DEFAULT_REPORT_DIR, DEFAULT_TIMEOUT_MS } from '../api/run.ts';
 import type { RunResult } from '../reports/results.ts';
 import { UsageError } from '../support/errors.ts';
 import { integerFlag, parseFlags } from './flags.ts';
-import { baseUrlFlag, profileFlag } from './run-command.ts';
+import { baseUrlFlag, draftProfileFlag } from './run-command.ts';
 
 // `vmp-conformance replay <id>`: re-sends a recorded failure's request — or, for a stateful failure, its whole
 // recorded command sequence — against the same target or another one and shows how it answers now; then it
@@ -28,23 +28,44 @@ export const REPLAY_USAGE = [
   USAGE.replace(/^usage/, 'Usage'),
   'Re-sends a failure recorded in results.json (the id `run` prints, or the rule id) and shows how the target answers now,',
   "then judges by re-running the rule's own check with the recorded seed. Without --base-url: the recorded target (an",
-  'embedded one is started afresh). --profile re-applies the credentials results.json keeps redacted.',
+  'embedded one is started afresh). Credentials, which results.json keeps redacted, come from the profile file the run read',
+  '(results.json records its path), or from --profile.',
   'Exit codes: 0 the rule passes now, 1 it still fails (or its check skipped there), 2 bad usage, 3 target unreachable.',
 ];
 
+/**
+ * The profile file as `run` read it, completed as the run completed it: a file with only credentials is enough,
+ * since results.json keeps the values the run inferred (its credentials redacted; the file's own values win).
+ */
+async function replayProfile(file: string, result: RunResult): Promise<{ profile: Profile; json: unknown }> {
+  const { draft, json } = await draftProfileFlag(file);
+  try {
+    return { profile: completeProfile(draft, parseDraftProfile(result.profile)), json };
+  } catch (error) {
+    if (error instanceof ProfileError) throw new UsageError(`--profile ${file}: ${error.message}`);
+    throw error;
+  }
+}
+
+/**
+ * Where to replay: --base-url, else the recorded target. Credentials come from --profile, else from the profile
+ * file the run read (results.json records its path, never a secret; its ${ENV} references are resolved again).
+ */
 async function targetFor(result: RunResult, v: { 'base-url'?: string; profile?: string }): Promise<ReplayTarget> {
-  const profile = v.profile ? (await profileFlag(v.profile)).profile : undefined;
+  const file = v.profile ?? result.target.profileFile;
+  const given = file ? await replayProfile(file, result) : undefined;
   if (v['base-url']) {
-    if (!profile) throw new UsageError('--base-url needs --profile: results.json keeps credentials redacted');
-    return { baseUrl: baseUrlFlag(v['base-url']), profile };
+    if (!given) throw new UsageError('--base-url needs --profile: results.json keeps credentials redacted');
+    return { baseUrl: baseUrlFlag(v['base-url']), profile: given.profile };
   }
   if (result.target.embedded) {
-    // The recorded embedded server is gone with its run: replay against a fresh one.
-    const embedded = await startEmbedded();
-    return { baseUrl: embedded.baseUrl, profile: profile ?? embedded.profile, embedded };
+    // The recorded embedded server is gone with its run: replay against a fresh one, with the same choices and date.
+    const today = typeof result.profile.today === 'string' ? result.profile.today : undefined;
+    const embedded = await startEmbedded({ ...(given ? { profileJson: given.json } : {}), ...(today ? { today } : {}) });
+    return { baseUrl: embedded.baseUrl, profile: embedded.profile, embedded };
   }
-  if (!profile) throw new UsageError(`--profile is needed to re-apply credentials to ${result.target.baseUrl} (results.json keeps them redacted)`);
-  return { baseUrl: result.target.baseUrl, profile };
+  if (!given) throw new UsageError(`--profile is needed to re-apply credentials to ${result.target.baseUrl} (results.json keeps them redacted)`);
+  return { baseUrl: result.target.baseUrl, profile: given.profile };
 }
 
 export async function replayCommand(argv: string[], out: (line: string) => void): Promise<number> {

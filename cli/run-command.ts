@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { completeProfile, loadProfile, parseDraftProfile, ProfileError, readProfileJson, type DraftProfile, type Profile } from '../api/profile.ts';
-import { matchesOnly, RULES } from '../api/rules.ts';
+import { checkSelection } from '../api/rules.ts';
 import { readBaseline } from '../api/baseline.ts';
 import { DEFAULT_REPORT_DIR, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, executeRun, MAX_SEED, randomSeed, type RunSettings } from '../api/run.ts';
 import { InterruptedBeforeChecks } from '../api/interrupt.ts';
@@ -9,6 +10,8 @@ import { UsageError } from '../support/errors.ts';
 import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags, checkListenable } from './capture-flags.ts';
 import { DISCARD_OPTIONS, DISCARD_USAGE } from './discard-flag.ts';
 import { hooksFlag, integerFlag, outputFileFlag, parseFlags, reportDirFlag, todayFlag } from './flags.ts';
+import type { ConsoleExtras } from './main.ts';
+import { liveProgress } from './terminal.ts';
 
 // `vmp-conformance run`: parses and validates every flag before touching a target (exit 2 for bad usage or
 // an invalid profile) and hands the settings to the API's executeRun (exit 3 no connection/credentials
@@ -22,6 +25,7 @@ export const RUN_OPTIONS = {
   runs: { type: 'string', default: String(DEFAULT_RUNS) },
   'read-only': { type: 'boolean', default: false },
   only: { type: 'string' },
+  exclude: { type: 'string' },
   baseline: { type: 'string' },
   'write-baseline': { type: 'string' },
   'timeout-ms': { type: 'string', default: String(DEFAULT_TIMEOUT_MS) },
@@ -35,8 +39,9 @@ export const RUN_OPTIONS = {
 
 export const RUN_USAGE = [
   'Usage: vmp-conformance run [--base-url URL --profile FILE] [--report-dir DIR] [--seed N] [--runs N] [--read-only]',
-  '                           [--only RULE-GLOB[,RULE-GLOB…]] [--baseline FILE] [--write-baseline FILE] [--timeout-ms N] [--max-duration S]',
-  '                           [--today YYYY-MM-DD] [--hooks PATH]',
+  '                           [--only RULE-GLOB[,RULE-GLOB…]] [--exclude RULE-GLOB[,RULE-GLOB…]] [--baseline FILE] [--write-baseline FILE]',
+  '                           [--timeout-ms N] [--max-duration S] [--today YYYY-MM-DD] [--hooks PATH]',
+  '--only runs the rules whose ids match (`*` any characters, `?` one); --exclude leaves out those that match, whatever --only says.',
   'Without --base-url it runs against the embedded reference server (--today fixes its date).',
   "--hooks is the base of the target's simulation hooks (profile key simulationHooks, which it overrides): a path such as",
   '  /_sim, or an absolute URL. Without hooks, the checks that need them skip, saying so.',
@@ -118,16 +123,14 @@ export async function parseRunArgs(argv: string[]): Promise<RunSettings | 'help'
     if (settings.baseUrl) throw new UsageError('--today sets the embedded server’s date; it cannot apply with --base-url');
     settings.today = v.today;
   }
-  if (v.only !== undefined) {
-    if (!RULES.some((r) => matchesOnly(v.only, r.id))) {
-      throw new UsageError(`--only '${v.only}' matches no rule id (list them with: vmp-conformance rules)`);
-    }
-    settings.only = v.only;
-  }
+  checkSelection(v, (name) => `--${name}`);
+  if (v.only !== undefined) settings.only = v.only;
+  if (v.exclude !== undefined) settings.exclude = v.exclude;
   if (v.profile !== undefined) {
     const { draft, json } = await draftProfileFlag(v.profile);
     settings.draft = draft;
     settings.profileJson = json;
+    settings.profileFile = path.resolve(v.profile);
   }
   if (!settings.baseUrl && settings.draft && v.profile !== undefined) {
     // The embedded server takes its choices from the profile: it infers nothing, it is told.
@@ -155,12 +158,13 @@ export async function parseRunArgs(argv: string[]): Promise<RunSettings | 'help'
   return settings;
 }
 
-export async function runCommand(argv: string[], out: (line: string) => void): Promise<number> {
+export async function runCommand(argv: string[], out: (line: string) => void, extras: ConsoleExtras = {}): Promise<number> {
   const settings = await parseRunArgs(argv);
   if (settings === 'help') {
     for (const line of RUN_USAGE) out(line);
     return 0;
   }
+  if (extras.status) settings.onRule = liveProgress(extras.status);
   const interrupt = new Interrupt('run', out);
   try {
     const outcome = await executeRun(settings, out, interrupt);

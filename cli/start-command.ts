@@ -1,26 +1,36 @@
 import { LOCAL_CAPTURE } from '../api/profile.ts';
-import { executeSimulation } from '../api/simulate.ts';
+import { embeddedSecrets } from '../api/embedded.ts';
+import { executeSimulation, type SimulationResult } from '../api/simulate.ts';
+import { writeStartReport } from '../api/start-report.ts';
+import type { RunOutcome } from '../api/run-outcome.ts';
 import { integerFlag, parseFlags, reportDirFlag } from './flags.ts';
 import { DEFAULT_REPORT_DIR, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, executeRun, MAX_SEED, randomSeed } from '../api/run.ts';
 
 // `vmp-conformance start` (= `npm start`): the main job against the embedded reference server with the
-// defaults, as a list of steps run in order; it ends by saying where report.html is. The exit code is the
-// worst step's, so a later step (the simulation) cannot hide a conformance failure, nor the reverse.
+// defaults, as a list of steps run in order; it ends with one report.html holding every step (the run's report
+// with the simulation's section) and says where it is. The exit code is the worst step's, so a later step (the
+// simulation) cannot hide a conformance failure, nor the reverse.
 
 interface StartSettings {
   reportDir: string;
   seed?: number;
 }
 
+/** What the steps produced, for the report that joins them. */
+interface Produced {
+  run?: RunOutcome;
+  simulation?: SimulationResult;
+}
+
 interface Step {
   name: string;
-  run(settings: StartSettings, out: (line: string) => void): Promise<{ exitCode: number; report?: string }>;
+  run(settings: StartSettings, out: (line: string) => void, produced: Produced): Promise<number>;
 }
 
 const conformance: Step = {
   name: 'conformance suites',
-  async run(s, out) {
-    const outcome = await executeRun(
+  async run(s, out, produced) {
+    produced.run = await executeRun(
       {
         reportDir: s.reportDir,
         seed: s.seed ?? randomSeed(),
@@ -32,20 +42,28 @@ const conformance: Step = {
       },
       out,
     );
-    return { exitCode: outcome.exitCode, report: outcome.reportFiles.html };
+    return produced.run.exitCode;
   },
 };
 
 /** Issue 6, Acceptance: `npm start` includes a short simulation against the embedded server, all delivered. */
 const simulation: Step = {
   name: 'traffic simulation (200 inquiries)',
-  async run(s, out) {
-    const { exitCode } = await executeSimulation(
-      { inquiries: 200, arrival: { kind: 'constant', ratePerSec: 200 }, seed: s.seed ?? randomSeed(), deadlineMs: 10_000, reportDir: s.reportDir },
+  async run(s, out, produced) {
+    const { exitCode, result } = await executeSimulation(
+      {
+        inquiries: 200,
+        arrival: { kind: 'constant', ratePerSec: 200 },
+        seed: s.seed ?? randomSeed(),
+        deadlineMs: 10_000,
+        reportDir: s.reportDir,
+        reportHtml: false,
+      },
       {},
       out,
     );
-    return { exitCode };
+    produced.simulation = result;
+    return exitCode;
   },
 };
 
@@ -61,7 +79,7 @@ const OPTIONS = {
 export const START_USAGE = [
   'Usage: vmp-conformance start [--report-dir DIR] [--seed N]',
   'What `npm start` runs against the embedded reference server: the conformance suites, then a 200-inquiry simulation;',
-  `writes the reports into --report-dir (default ${DEFAULT_REPORT_DIR}) and says where report.html is. Exit code: the worst step's.`,
+  `writes the reports into --report-dir (default ${DEFAULT_REPORT_DIR}), report.html with both, and says where it is. Exit code: the worst step's.`,
 ];
 
 export async function startCommand(argv: string[], out: (line: string) => void): Promise<number> {
@@ -75,14 +93,15 @@ export async function startCommand(argv: string[], out: (line: string) => void):
     ...(values.seed !== undefined ? { seed: integerFlag('seed', values.seed, 0, MAX_SEED) } : {}),
   };
   let exitCode = 0;
-  const reports: string[] = [];
+  const produced: Produced = {};
   for (const step of START_STEPS) {
     out(`== ${step.name}`);
-    const result = await step.run(settings, out);
-    exitCode = Math.max(exitCode, result.exitCode);
-    if (result.report) reports.push(result.report);
+    exitCode = Math.max(exitCode, await step.run(settings, out, produced));
   }
   out('');
-  for (const report of reports) out(`HTML report: ${report}`);
+  if (produced.run) {
+    const report = produced.simulation ? await writeStartReport(produced.run, produced.simulation, await embeddedSecrets()) : produced.run.reportFiles.html;
+    out(`HTML report: ${report}`);
+  }
   return exitCode;
 }

@@ -54,7 +54,9 @@ export class ResultCollector implements Reporter {
       exchanges: meta.exchanges ?? [],
       ...(meta.property ? { property: meta.property } : {}),
       ...(meta.commands ? { commands: meta.commands } : {}),
+      ...(meta.deliveries?.length ? { deliveries: meta.deliveries } : {}),
       instances: meta.instances ?? 0,
+      suite: path.basename(testCase.module.moduleId).replace(/\.[cm]?[jt]s$/, ''),
     };
     this.results.push(ruleResult);
     for (const cell of meta.coverage ?? []) {

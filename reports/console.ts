@@ -1,3 +1,5 @@
+import { causeGroups, causesHeadline, seenAt } from './cause-groups.ts';
+import { replayCommand } from './replay-command.ts';
 import { clipText } from '../support/clip.ts';
 import type { RuleResult, RunResult } from './results.ts';
 import { areaSummaries, blockingFailures, deadlineNote, interruptionNote, totals, verdictOf } from './summary.ts';
@@ -11,7 +13,7 @@ export const CONSOLE_MESSAGE_CHARS = 1_000;
 
 export function headerLine(r: Pick<RunResult, 'tool' | 'target' | 'seed' | 'options' | 'deadline'>): string {
   const target = r.target.embedded ? `${r.target.baseUrl} (embedded reference server)` : r.target.baseUrl;
-  const only = r.options.only ? `, only ${r.options.only}` : '';
+  const only = `${r.options.only ? `, only ${r.options.only}` : ''}${r.options.exclude ? `, excluding ${r.options.exclude}` : ''}`;
   const ro = r.options.readOnly ? ', read-only' : '';
   const bound = r.deadline ? `, at most ${r.deadline.seconds} s` : '';
   return `${r.tool.name} ${r.tool.version} → ${target} (seed ${r.seed}, ${r.options.runs} runs per property${only}${ro}${bound})`;
@@ -30,17 +32,37 @@ export function summaryTable(rules: readonly RuleResult[]): string[] {
   return [line(['area', ...COLUMNS]), ...rows.map(line), line(all.at(-1)!)];
 }
 
-function failureLines(r: RuleResult): string[] {
-  const replay = r.failureId ? ` (replay: vmp-conformance replay ${r.failureId})` : '';
+/** A curl line on the console: long bodies (the tricky inputs reach 10,000 characters) are cut; report.html has it whole. */
+const CURL_SHOWN = 400;
+
+function failureLines(r: RuleResult, result: RunResult): string[] {
+  const replay = r.failureId ? ` (replay: ${replayCommand(result, r.failureId)})` : '';
   return [`  ${r.id} [${r.level}, ${r.section}]${replay}`, `      ${r.statement}`, `      ${clipText(r.message ?? 'failed', CONSOLE_MESSAGE_CHARS)}`];
+}
+
+/** The causes first (issue 23 §2): what went wrong, how many rules it fails, where it was first seen, as curl. */
+function causeLines(failed: readonly RuleResult[]): string[] {
+  const groups = causeGroups(failed);
+  const out = ['', `Failures by cause (${causesHeadline(groups)}):`];
+  for (const g of groups) {
+    out.push(`  ${g.rules.length} rule${g.rules.length === 1 ? '' : 's'} — ${clipText(g.text, CONSOLE_MESSAGE_CHARS)}`);
+    if (g.exchange) {
+      const curl = g.exchange.curl.length > CURL_SHOWN ? `${g.exchange.curl.slice(0, CURL_SHOWN)}… (whole in report.html)` : g.exchange.curl;
+      out.push(`      first seen: ${clipText(seenAt(g.exchange), CONSOLE_MESSAGE_CHARS)}`, `      ${curl}`);
+    }
+    out.push(`      ${g.rules.map((r) => r.id).join(', ')}`);
+  }
+  return out;
 }
 
 export function consoleReport(result: RunResult, reportDir: string): string[] {
   const out: string[] = ['', ...summaryTable(result.rules)];
   const blocking = blockingFailures(result);
+  if (result.error) out.push('', `No check ran: ${result.error.message}`);
   if (blocking.length) {
+    out.push(...causeLines(blocking));
     out.push('', result.baseline ? `New failures, not in the baseline (${blocking.length}):` : `Failed rules (${blocking.length}):`);
-    for (const r of blocking) out.push(...failureLines(r));
+    for (const r of blocking) out.push(...failureLines(r, result));
   }
   const b = result.baseline;
   if (b) {
@@ -49,6 +71,7 @@ export function consoleReport(result: RunResult, reportDir: string): string[] {
       out.push('', `Still failing, expected by the baseline ${b.file} (${b.stillFailing.length}):`);
       for (const id of b.stillFailing) out.push(`  ${id}: ${byId.get(id)?.statement ?? ''}`);
     }
+    if (b.newCauses.length) out.push('', `Known to fail, failing in a new way now (${b.newCauses.length}): ${b.newCauses.join(', ')}`);
     if (b.nowPassing.length) {
       out.push('', `Now passing — remove from the baseline ${b.file} (${b.nowPassing.length}):`);
       for (const id of b.nowPassing) out.push(`  ${id}`);

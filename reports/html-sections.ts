@@ -1,9 +1,11 @@
 import { allColumns, coverageTotals } from './coverage-matrix.ts';
 import { inferredText } from './inferred.ts';
+import type { Exchange } from '../sut/evidence.ts';
 import { html, type Markup } from '../support/html-escape.ts';
-import { ruleAnchor, VERDICT_LABEL } from './html-rules.ts';
+import { causeGroups, causesHeadline, seenAt } from './cause-groups.ts';
+import { prettyBody, ruleAnchor, VERDICT_LABEL } from './html-rules.ts';
 import { observationRows, otherObservations, profileChoice } from './observations.ts';
-import type { CoverageState, RunResult, SpecCoverage, StatementVerdict } from './results.ts';
+import type { CoverageState, RuleResult, RunResult, SpecCoverage, StatementVerdict } from './results.ts';
 import { specCoverageTotals } from './spec-coverage.ts';
 import { areaSummaries, blockingFailures, deadlineNote } from './summary.ts';
 
@@ -35,10 +37,23 @@ ${b.notRun.length ? html`<h3>Not run (${b.notRun.length})</h3>${list(b.notRun)}`
 </section>`;
 }
 
+/** The causes first (issue 23 §2): what went wrong, how many rules it fails, where it was first seen, which rules. */
+function causesHtml(failed: readonly RuleResult[]): Markup | '' {
+  if (failed.length === 0) return '';
+  const groups = causeGroups(failed);
+  return html`<h3 id="causes">Failures by cause (${causesHeadline(groups)})</h3>
+<ol class="causes">${groups.map(
+    (g) => html`<li data-rules="${g.rules.length}"><b>${g.rules.length} rule${g.rules.length === 1 ? '' : 's'}</b>: <span class="message cause">${g.text}</span>
+${g.exchange ? html`<br><span class="muted">first seen:</span> <code>${seenAt(g.exchange)}</code><pre class="curl">${g.exchange.curl}</pre>` : ''}
+<div>${g.rules.map((r) => html`<a href="#${ruleAnchor(r.id)}"><code>${r.id}</code></a> `)}</div></li>`,
+  )}</ol>`;
+}
+
 export function failuresSection(result: RunResult): Markup {
   const failed = result.rules.filter((r) => r.verdict === 'fail');
   const blocking = new Set(blockingFailures(result).map((r) => r.id));
   return html`<section id="failures"><h2>Failed rules (${failed.length})</h2>
+${causesHtml(blockingFailures(result))}
 ${
   failed.length
     ? html`<table><thead><tr><th>rule</th><th>level</th><th>statement</th><th>failure</th><th>replay id</th></tr></thead><tbody>${failed.map(
@@ -76,6 +91,15 @@ export function coverageSection(result: RunResult): Markup {
   })}</tbody></table></div></section>`;
 }
 
+/** The bodies an observation saw, JSON indented, folded away under the observation's own words. */
+function bodiesHtml(exchanges: readonly Exchange[] | undefined): Markup | '' {
+  const shown = (exchanges ?? []).filter((x) => x.bodyExcerpt);
+  if (shown.length === 0) return '';
+  return html`<details class="bodies"><summary>response bodies (${shown.length})</summary>${shown.map(
+    (x) => html`<div><code>${x.method} ${x.url} → ${x.status ?? 'no response'}</code><pre class="json">${prettyBody(x.bodyExcerpt)}</pre></div>`,
+  )}</details>`;
+}
+
 export function observationsSection(result: RunResult): Markup {
   const rows = observationRows(result.rules);
   const others = otherObservations(result.rules);
@@ -85,14 +109,14 @@ export function observationsSection(result: RunResult): Markup {
     (
       r,
     ) => html`<tr data-gap="${r.gap.id}"><td>${r.gap.id}</td><td>${r.gap.section}</td><td>${r.gap.what}</td><td>${r.gap.profileKey ? html`<code>${r.gap.profileKey}</code>` : ''}</td>
-<td>${profileChoice(result.profile, r.gap.profileKey) ? html`<code>${profileChoice(result.profile, r.gap.profileKey)}</code>` : ''}</td>
+<td>${profileChoice(result.profile, r.gap.profileKey) ? html`<pre class="json">${profileChoice(result.profile, r.gap.profileKey)}</pre>` : ''}</td>
 <td>${r.gap.observedBy ? html`<a href="#${ruleAnchor(r.gap.observedBy)}"><code>${r.gap.observedBy}</code></a>` : ''}</td>
-<td>${r.verdict ? html`<span class="badge ${r.verdict}">${VERDICT_LABEL[r.verdict]}</span> ` : ''}${r.observation ?? (r.gap.observedBy ? 'not run' : '')}</td></tr>`,
+<td>${r.verdict ? html`<span class="badge ${r.verdict}">${VERDICT_LABEL[r.verdict]}</span> ` : ''}${r.observation ?? (r.gap.observedBy ? 'not run' : '')}${bodiesHtml(r.exchanges)}</td></tr>`,
   )}${others.map(
     (
       r,
     ) => html`<tr data-rule="${r.id}"><td></td><td>${r.section}</td><td>${r.statement}</td><td></td><td></td><td><a href="#${ruleAnchor(r.id)}"><code>${r.id}</code></a></td>
-<td><span class="badge ${r.verdict}">${VERDICT_LABEL[r.verdict]}</span> ${r.observation ?? r.skipReason ?? ''}</td></tr>`,
+<td><span class="badge ${r.verdict}">${VERDICT_LABEL[r.verdict]}</span> ${r.observation ?? r.skipReason ?? ''}${bodiesHtml(r.exchanges)}</td></tr>`,
   )}</tbody></table></section>`;
 }
 

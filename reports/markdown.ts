@@ -1,4 +1,6 @@
+import { causeGroups, causesHeadline, seenAt } from './cause-groups.ts';
 import { coverageTotals } from './coverage-matrix.ts';
+import { replayCommand } from './replay-command.ts';
 import { inferredText } from './inferred.ts';
 import { markdownText } from './markdown-text.ts';
 import { specCoverageTotals } from './spec-coverage.ts';
@@ -13,8 +15,20 @@ const cell = markdownText;
 /** Inline code of our own values (rule ids, the seed) and the user's (base URL, files): not closed early by a backtick. */
 const code = (s: string) => `\`${s.replace(/`/g, "'")}\``;
 
-function failureRow(r: RuleResult): string {
-  return `| ${code(r.id)} | ${r.level} | ${cell(r.statement)} | ${cell(r.message ?? 'failed')} | ${r.failureId ? code(r.failureId) : ''} |`;
+function failureRow(r: RuleResult, result: RunResult): string {
+  return `| ${code(r.id)} | ${r.level} | ${cell(r.statement)} | ${cell(r.message ?? 'failed')} | ${r.failureId ? code(replayCommand(result, r.failureId)) : ''} |`;
+}
+
+/** The causes before the rules (issue 23 §2): a fault that fails twenty rules reads as one. */
+function causeLines(failed: readonly RuleResult[]): string[] {
+  const groups = causeGroups(failed);
+  const lines = ['', `### Failures by cause (${causesHeadline(groups)})`, ''];
+  groups.forEach((g, i) => {
+    lines.push(`${i + 1}. **${g.rules.length} rule${g.rules.length === 1 ? '' : 's'}**: ${cell(g.text)}`);
+    if (g.exchange) lines.push(`   first seen: ${code(seenAt(g.exchange))}`);
+    lines.push(`   ${g.rules.map((r) => code(r.id)).join(', ')}`);
+  });
+  return lines;
 }
 
 export function markdownSummary(result: RunResult): string {
@@ -23,8 +37,9 @@ export function markdownSummary(result: RunResult): string {
     `## vmp-conformance: ${verdictOf(result)}`,
     '',
     ...(result.interrupted ? [`**${cell(interruptionNote(result)!)}**`, ''] : []),
+    ...(result.error ? [`**No check ran: ${cell(result.error.message)}**`, ''] : []),
     `Target ${code(result.target.baseUrl)}${result.target.embedded ? ' (embedded reference server)' : ''}, seed ${code(String(result.seed))}, ` +
-      `${result.options.runs} runs per property${result.options.only ? `, only ${code(result.options.only)}` : ''}, ` +
+      `${result.options.runs} runs per property${result.options.only ? `, only ${code(result.options.only)}` : ''}${result.options.exclude ? `, excluding ${code(result.options.exclude)}` : ''}, ` +
       `${result.tool.name} ${result.tool.version}.`,
     '',
     `**${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.observed} observed** in ${(result.durationMs / 1000).toFixed(1)} s.`,
@@ -35,8 +50,9 @@ export function markdownSummary(result: RunResult): string {
   ];
   const blocking = blockingFailures(result);
   if (blocking.length) {
+    lines.push(...causeLines(blocking));
     lines.push('', result.baseline ? `### New failures (${blocking.length})` : `### Failed rules (${blocking.length})`, '');
-    lines.push('| rule | level | statement | failure | replay id |', '|---|---|---|---|---|', ...blocking.map(failureRow));
+    lines.push('| rule | level | statement | failure | replay |', '|---|---|---|---|---|', ...blocking.map((r) => failureRow(r, result)));
   }
   if (result.inferred?.length) {
     lines.push('', '### Before the checks: inferred profile values', '');
@@ -52,6 +68,7 @@ export function markdownSummary(result: RunResult): string {
     lines.push(`- still failing (known): ${b.stillFailing.length ? b.stillFailing.map(code).join(', ') : 'none'}`);
     lines.push(`- now passing (remove from the baseline): ${b.nowPassing.length ? b.nowPassing.map(code).join(', ') : 'none'}`);
     lines.push(`- new failures: ${b.newFailures.length ? b.newFailures.map(code).join(', ') : 'none'}`);
+    if (b.newCauses.length) lines.push(`- known to fail, failing in a new way now: ${b.newCauses.map(code).join(', ')}`);
     if (b.notRun.length) lines.push(`- not run: ${b.notRun.map(code).join(', ')}`);
   }
   const deadline = deadlineNote(result);

@@ -10,6 +10,8 @@ export interface ObservationRow {
   /** The observe rule's verdict and finding, when that rule ran. */
   verdict?: Verdict;
   observation?: string;
+  /** What the observe rule saw. */
+  exchanges?: RuleResult['exchanges'];
 }
 
 export function observationRows(rules: readonly RuleResult[]): ObservationRow[] {
@@ -18,12 +20,12 @@ export function observationRows(rules: readonly RuleResult[]): ObservationRow[] 
     const r = gap.observedBy ? byId.get(gap.observedBy) : undefined;
     if (!r) return { gap };
     const observation = r.observation ?? r.skipReason ?? r.message;
-    return { gap, verdict: r.verdict, ...(observation ? { observation } : {}) };
+    return { gap, verdict: r.verdict, exchanges: r.exchanges, ...(observation ? { observation } : {}) };
   });
 }
 
 /**
- * The target's declared choice for a gap: the profile value at a dotted key, as short JSON. Keys naming
+ * The target's declared choice for a gap: the profile value at a dotted key, as indented JSON. Keys naming
  * several places (`apps.*.headers`, `templates, catalogKeys`) are not resolved.
  */
 export function profileChoice(profile: Record<string, unknown>, key: string | undefined): string | undefined {
@@ -34,8 +36,7 @@ export function profileChoice(profile: Record<string, unknown>, key: string | un
     value = (value as Record<string, unknown>)[part];
   }
   if (value === undefined) return undefined;
-  const text = JSON.stringify(value);
-  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+  return JSON.stringify(value, null, 2);
 }
 
 /** Observe rules that no gap names, so their findings still appear in the table's tail. */

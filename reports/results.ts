@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { coverageCellSchema, exchangeSchema, propertyReplaySchema } from '../sut/evidence.ts';
+import { coverageCellSchema, deliveryEvidenceSchema, exchangeSchema, propertyReplaySchema } from '../sut/evidence.ts';
 
 // results.json: the machine-readable record of one run, the input of every other report.
 export const verdictSchema = z.enum(['pass', 'fail', 'skip', 'observed']);
@@ -17,15 +17,21 @@ export const ruleResultSchema = z.object({
   /** Short id of a failure, for `vmp-conformance replay <id>`. */
   failureId: z.string().optional(),
   message: z.string().optional(),
+  /** What went wrong, apart from where (reports/failure-cause.ts): failures with one cause are read together. */
+  cause: z.string().optional(),
   skipReason: z.string().optional(),
   observation: z.string().optional(),
   exchanges: z.array(exchangeSchema).default([]),
   property: propertyReplaySchema.optional(),
   commands: z.array(z.string()).optional(),
+  /** Webhook deliveries a delivery rule judged, in the order they arrived. */
+  deliveries: z.array(deliveryEvidenceSchema).optional(),
   /** Instances of the rule's statement the check judged (0 for a check skipped before judging any). */
   instances: z.number().int().nonnegative().optional(),
   /** Baseline comparison, when a baseline was given. */
   baseline: z.enum(['still-failing', 'now-passing', 'new-failure']).optional(),
+  /** The suite file that holds the rule's check (its name without extension): what `replay` loads. */
+  suite: z.string().optional(),
 });
 export type RuleResult = z.infer<typeof ruleResultSchema>;
 
@@ -50,8 +56,10 @@ export const baselineComparisonSchema = z.object({
   stillFailing: z.array(z.string()),
   /** In the baseline and passing now: the baseline can shrink. */
   nowPassing: z.array(z.string()),
-  /** Failing now and not in the baseline: these fail the run. */
+  /** Failing now and not in the baseline, or failing in a way the baseline does not expect: these fail the run. */
   newFailures: z.array(z.string()),
+  /** Those of newFailures the baseline lists with another cause: known to fail, failing in a new way now. */
+  newCauses: z.array(z.string()).default([]),
   /** In the baseline but not run (filtered out by --only, or skipped). */
   notRun: z.array(z.string()),
 });
@@ -80,10 +88,22 @@ export const runResultSchema = z.object({
   startedAt: z.string(),
   durationMs: z.number().nonnegative(),
   seed: z.number().int(),
-  target: z.object({ baseUrl: z.string(), embedded: z.boolean() }),
+  /**
+   * How to reach the target again (`replay`): its base URL and the profile file the run read, as an absolute path.
+   * Never a secret: the profile's credentials stay in that file (or in the environment it names).
+   */
+  target: z.object({ baseUrl: z.string(), embedded: z.boolean(), profileFile: z.string().optional() }),
+  /** Where the run wrote its reports (absolute): the replay commands the reports print name its results.json. */
+  reportDir: z.string().optional(),
   /** The profile with every secret header value redacted. */
   profile: z.record(z.string(), z.unknown()),
-  options: z.object({ runs: z.number().int(), readOnly: z.boolean(), only: z.string().optional(), timeoutMs: z.number().int().optional() }),
+  options: z.object({
+    runs: z.number().int(),
+    readOnly: z.boolean(),
+    only: z.string().optional(),
+    exclude: z.string().optional(),
+    timeoutMs: z.number().int().optional(),
+  }),
   summary: z.object({ passed: z.number(), failed: z.number(), skipped: z.number(), observed: z.number() }),
   rules: z.array(ruleResultSchema),
   coverage: z.array(coverageCellSchema.extend({ count: z.number().int() })).default([]),
@@ -104,6 +124,8 @@ export const runResultSchema = z.object({
   unhandledErrors: z.array(z.string()).default([]),
   /** The run's bound (--max-duration): reached, it cut checks short and fails the run. */
   deadline: z.object({ seconds: z.number().int(), reached: z.boolean() }).optional(),
+  /** Why the run could not start its checks (exit 3: no connection to the target, or the credentials rejected). */
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
   exitCode: z.number().int(),
 });
 export type RunResult = z.infer<typeof runResultSchema>;

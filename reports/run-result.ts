@@ -1,8 +1,10 @@
 import type { Rule } from '../models/index.ts';
-import type { Profile } from '../sut/profile.ts';
+import type { DraftProfile } from '../sut/profile.ts';
 import { redactDeep } from '../sut/redact.ts';
 import type { ResultCollector } from './collector.ts';
+import { inCatalogOrder } from './catalog-order.ts';
 import { coverageMatrix } from './coverage-matrix.ts';
+import { failureCause } from './failure-cause.ts';
 import type { BaselineComparison, RunResult } from './results.ts';
 import { specCoverage } from './spec-coverage.ts';
 import { exitCodeOf, NO_CHECK_REASON, totals, unreportedRules } from './summary.ts';
@@ -16,12 +18,17 @@ export interface RunFacts {
   seed: number;
   baseUrl: string;
   embedded: boolean;
-  profile: Profile;
+  /** The profile file the run read (absolute), for `replay`. */
+  profileFile?: string;
+  /** Where the reports go (absolute). */
+  reportDir?: string;
+  profile: DraftProfile;
   secrets: readonly string[];
   runs: number;
   readOnly: boolean;
   timeoutMs: number;
   only?: string;
+  exclude?: string;
   /** The catalog rules the run selected (after --only): each gets a result, checked or not. */
   selected: readonly Rule[];
   /** discoveryNotes() of the run's fixtures. */
@@ -36,7 +43,16 @@ export interface RunFacts {
   compare?: (rules: RunResult['rules']) => BaselineComparison;
   /** The signal that stopped the run, and what it had changed on the target and put back or could not. */
   interrupted?: NonNullable<RunResult['interrupted']>;
+  /** Why no check could run (exit 3): every selected rule is reported not run for that reason. */
+  error?: NonNullable<RunResult['error']>;
 }
+
+/** A failure's cause rides on its result: the reports group by it and baselines remember it. */
+const withCause = (r: RunResult['rules'][number]): RunResult['rules'][number] =>
+  r.verdict === 'fail' && r.message !== undefined ? { ...r, cause: failureCause(r.message).key } : r;
+
+/** The exit code of a run whose target could not be reached, or refused the credentials, before any check. */
+export const TARGET_EXIT_CODE = 3;
 
 /** A rule the interrupted run never reached: vitest reports it skipped without a note, or no check reported it. */
 function notReached(rule: RunResult['rules'][number], signal: string): RunResult['rules'][number] {
@@ -45,7 +61,8 @@ function notReached(rule: RunResult['rules'][number], signal: string): RunResult
 }
 
 export function buildRunResult(collector: ResultCollector, facts: RunFacts): RunResult {
-  const reported = [...collector.results, ...unreportedRules(facts.selected, collector.results, facts.unreportedReason)];
+  const reason = facts.error ? `not run: ${facts.error.message}` : facts.unreportedReason;
+  const reported = inCatalogOrder([...collector.results, ...unreportedRules(facts.selected, collector.results, reason)]).map(withCause);
   const stop = facts.interrupted;
   const rules = stop ? reported.map((r) => notReached(r, stop.signal)) : reported;
   const baseline = facts.compare?.(rules);
@@ -63,9 +80,16 @@ export function buildRunResult(collector: ResultCollector, facts: RunFacts): Run
     startedAt: new Date(facts.startedAt).toISOString(),
     durationMs: Date.now() - facts.startedAt,
     seed: facts.seed,
-    target: { baseUrl: facts.baseUrl, embedded: facts.embedded },
+    target: { baseUrl: facts.baseUrl, embedded: facts.embedded, ...(facts.profileFile ? { profileFile: facts.profileFile } : {}) },
+    ...(facts.reportDir ? { reportDir: facts.reportDir } : {}),
     profile: redactDeep(facts.profile, facts.secrets) as unknown as Record<string, unknown>,
-    options: { runs: facts.runs, readOnly: facts.readOnly, timeoutMs: facts.timeoutMs, ...(facts.only ? { only: facts.only } : {}) },
+    options: {
+      runs: facts.runs,
+      readOnly: facts.readOnly,
+      timeoutMs: facts.timeoutMs,
+      ...(facts.only ? { only: facts.only } : {}),
+      ...(facts.exclude ? { exclude: facts.exclude } : {}),
+    },
     summary: totals(rules),
     coverage,
     coverageMatrix: coverageMatrix(coverage),
@@ -74,6 +98,7 @@ export function buildRunResult(collector: ResultCollector, facts: RunFacts): Run
     ...(facts.discovery?.length ? { discovery: [...facts.discovery] } : {}),
     ...partial,
     ...(stop ? { interrupted: stop } : {}),
-    exitCode: stop ? signalExitCode(stop.signal) : exitCodeOf(partial),
+    ...(facts.error ? { error: facts.error } : {}),
+    exitCode: stop ? signalExitCode(stop.signal) : facts.error ? TARGET_EXIT_CODE : exitCodeOf(partial),
   };
 }

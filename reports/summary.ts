@@ -71,9 +71,12 @@ export function deadlineNote(result: Pick<RunResult, 'rules' | 'deadline'>): str
   return `The run reached its --max-duration of ${result.deadline.seconds} s; ${notRun} rule${notRun === 1 ? ' was' : 's were'} not run (skipped), which fails the run.`;
 }
 
-/** The run's verdict in one word; an interrupted run is neither a pass nor a failure of the target. */
-export function verdictOf(result: Pick<RunResult, 'exitCode' | 'interrupted'>): 'PASS' | 'FAIL' | 'INTERRUPTED' {
-  return result.interrupted ? 'INTERRUPTED' : result.exitCode === 0 ? 'PASS' : 'FAIL';
+/**
+ * The run's verdict in one word; an interrupted run is neither a pass nor a failure of the target, and one that
+ * could not reach it (exit 3) judged nothing.
+ */
+export function verdictOf(result: Pick<RunResult, 'exitCode' | 'interrupted' | 'error'>): 'PASS' | 'FAIL' | 'INTERRUPTED' | 'ERROR' {
+  return result.interrupted ? 'INTERRUPTED' : result.error ? 'ERROR' : result.exitCode === 0 ? 'PASS' : 'FAIL';
 }
 
 /** One line on an interrupted run: partial results, and what it put back on the target or could not. */

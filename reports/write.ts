@@ -2,7 +2,9 @@ import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { redact, redactDeep } from '../sut/redact.ts';
 import { writeFilesAtomic } from '../support/atomic-write.ts';
+import { REPORT_HTML } from '../support/html-page.ts';
 import { htmlReport } from './html.ts';
+import { junitXml } from './junit.ts';
 import { markdownSummary } from './markdown.ts';
 import type { RunResult } from './results.ts';
 
@@ -11,18 +13,11 @@ import type { RunResult } from './results.ts';
 // the run was interrupted), never a 0-byte junit.xml beside stale results. Secrets are redacted from the result
 // before rendering (no renderer's escaping can hide one) and from every rendered file once more.
 
-export const REPORT_FILES = { results: 'results.json', html: 'report.html', markdown: 'summary.md', junit: 'junit.xml', vitest: 'vitest.json' } as const;
+export const REPORT_FILES = { results: 'results.json', html: REPORT_HTML, markdown: 'summary.md', junit: 'junit.xml', vitest: 'vitest.json' } as const;
 
-/** Where vitest's own reporters wrote this run's junit.xml and vitest.json (temporary names), when they did. */
+/** Where vitest's JSON reporter wrote this run's vitest.json (a temporary name), when it did. */
 export interface VitestOutputs {
-  junit: string;
   json: string;
-}
-
-/** vitest's JUnit has no field for it: the suite name says the run was cut short. */
-function markPartial(junit: string, result: RunResult): string {
-  if (!result.interrupted) return junit;
-  return junit.replace(/<testsuites name="([^"]*)"/, (_, name: string) => `<testsuites name="${name} (interrupted by ${result.interrupted!.signal}: partial)"`);
 }
 
 export async function writeReports(
@@ -30,37 +25,31 @@ export async function writeReports(
   dir: string,
   secrets: readonly string[],
   vitest?: VitestOutputs,
-): Promise<Record<'results' | 'html' | 'markdown', string>> {
+): Promise<Record<'results' | 'html' | 'markdown' | 'junit', string>> {
   await mkdir(dir, { recursive: true });
   const files = {
     results: path.join(dir, REPORT_FILES.results),
     html: path.join(dir, REPORT_FILES.html),
     markdown: path.join(dir, REPORT_FILES.markdown),
+    junit: path.join(dir, REPORT_FILES.junit),
   };
   const clean = redactDeep(result, secrets);
   const staged = [
     { file: files.results, data: redact(`${JSON.stringify(clean, null, 2)}\n`, secrets) },
     { file: files.html, data: redact(htmlReport(clean), secrets) },
     { file: files.markdown, data: redact(markdownSummary(clean), secrets) },
+    { file: files.junit, data: redact(junitXml(clean), secrets) },
   ];
-  const stale: string[] = [];
-  if (vitest) {
-    const theirs = [
-      { from: vitest.junit, file: path.join(dir, REPORT_FILES.junit), mark: (text: string) => markPartial(text, clean) },
-      { from: vitest.json, file: path.join(dir, REPORT_FILES.vitest), mark: (text: string) => text },
-    ];
-    for (const t of theirs) {
-      const text = await readFile(t.from, 'utf8').catch(() => undefined);
-      // Not written (the run was stopped before vitest's reporters ran): no stale copy stays beside the new set.
-      if (text === undefined) stale.push(t.file);
-      else staged.push({ file: t.file, data: t.mark(redact(text, secrets)) });
-    }
-  }
+  // vitest's own record of the run, when its reporter wrote one; otherwise (a run stopped before vitest's
+  // reporters ran, or one that never reached the checks) no stale copy stays beside the new set.
+  const vitestFile = path.join(dir, REPORT_FILES.vitest);
+  const theirs = vitest ? await readFile(vitest.json, 'utf8').catch(() => undefined) : undefined;
+  if (theirs !== undefined) staged.push({ file: vitestFile, data: redact(theirs, secrets) });
   try {
     await writeFilesAtomic(staged);
-    await Promise.all(stale.map((f) => rm(f, { force: true })));
+    if (theirs === undefined) await rm(vitestFile, { force: true });
   } finally {
-    if (vitest) await Promise.all([vitest.junit, vitest.json].map((f) => rm(f, { force: true })));
+    if (vitest) await rm(vitest.json, { force: true });
   }
   return files;
 }

@@ -58,6 +58,9 @@ export class Ledger {
   private size = 0;
   /** Every inquiry below this index is delivered, refused or past its deadline (states that never revert). */
   private settledUpTo = 0;
+  /** Sends and deliveries per second since the first send (report.html's chart): performance.now() of the first. */
+  private origin: number | undefined;
+  private readonly perSecond: { sent: number[]; received: number[] } = { sent: [], received: [] };
 
   constructor(private readonly options: LedgerOptions) {
     this.sentAt = new Float64Array(options.capacity).fill(Number.NaN);
@@ -84,8 +87,23 @@ export class Ledger {
     this.digests[index] = digest;
     this.byDigest.set(digest, index);
     this.sentAt[index] = at;
+    this.tally('sent', at);
     this.pending.set(index, input);
     this.size = Math.max(this.size, index + 1);
+  }
+
+  private tally(what: 'sent' | 'received', at: number): void {
+    this.origin ??= at;
+    const second = Math.max(0, Math.floor((at - this.origin) / 1000));
+    const counts = this.perSecond[what];
+    while (counts.length <= second) counts.push(0);
+    counts[second]! += 1;
+  }
+
+  /** Inquiries sent and deliveries received (on any callback), second by second since the first send. */
+  timeline(): { second: number; sent: number; received: number }[] {
+    const length = Math.max(this.perSecond.sent.length, this.perSecond.received.length);
+    return Array.from({ length }, (_, second) => ({ second, sent: this.perSecond.sent[second] ?? 0, received: this.perSecond.received[second] ?? 0 }));
   }
 
   /** The hook answered with the inquiry's sid. */
@@ -143,6 +161,7 @@ export class Ledger {
   /** Attributes one captured delivery (`receivedAt`: performance.now() when its body was complete). */
   record(d: Delivery, receivedAt: number): void {
     this.received++;
+    this.tally('received', receivedAt);
     if (this.options.signed && d.signature !== 'valid') return this.recordForged(d);
     const index = this.identify(d.json);
     if (index === undefined) {

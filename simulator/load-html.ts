@@ -1,16 +1,22 @@
 import { html, raw, type Markup } from '../support/html-escape.ts';
+import { htmlPage } from '../support/html-page.ts';
 import { decodeHistogram, type Percentiles } from './histogram.ts';
-import { LOAD_FILE, type LoadResult } from './load-result.ts';
+import type { Merged } from './load-merge.ts';
+import { LOAD_FILE, MODEL_NOTES, type LoadResult } from './load-result.ts';
 import { lineChart, PERCENTILE_TICKS, percentileSeries } from './svg-charts.ts';
 import { formatVerdict } from './thresholds.ts';
 
-// The load run's section of report.html (for reports/html.ts to include): model and its caveat, verdict,
-// thresholds, two inline SVG charts (latency distribution by percentile, throughput over time), per-operation
-// percentiles, conformance under load and the generator's health. Every value is escaped.
+// A load run as HTML, the page `load` writes as report.html: model and its caveat, verdict, thresholds, two inline
+// SVG charts (latency distribution by percentile, throughput over time), per-operation percentiles, conformance
+// under load and the generator's health; and the page `load --merge` writes for the merged runs. Every value is
+// escaped.
 
 const COLORS = ['#2f5fb3', '#c2571a', '#1b7f3b', '#8e3ab5', '#b00020'];
 const f = (v: number) => (v >= 100 ? String(Math.round(v)) : v.toFixed(2));
 const cells = (p: Percentiles): Markup => html`<td>${f(p.p50)}</td><td>${f(p.p90)}</td><td>${f(p.p99)}</td><td>${f(p.p99_9)}</td><td>${f(p.max)}</td>`;
+
+const thresholdList = (ts: LoadResult['thresholds']): Markup | '' =>
+  ts.length > 0 ? html`<ul class="thresholds">${ts.map((t) => html`<li class="${t.ok ? 'ok' : 'error'}">${formatVerdict(t)}</li>`)}</ul>` : '';
 
 export function renderLoadSection(r: LoadResult): string {
   const busiest = Object.entries(r.operations)
@@ -52,12 +58,43 @@ ${r.open ? html`<dt>open model</dt><dd>${r.open.scheduled} scheduled, ${r.open.s
 <dt>generator</dt><dd>event-loop lag p99 ${f(r.generator.eventLoopLagMs.p99)} ms, CPU ${(r.generator.cpuCores * 100).toFixed(0)}% of a core</dd>
 <dt>data</dt><dd><code>${LOAD_FILE}</code> (HDR histograms, base64; merge runs with <code>vmp-conformance load --merge</code>)</dd>
 </dl>
-${r.thresholds.length > 0 ? html`<ul>${r.thresholds.map((t) => html`<li class="${t.ok ? '' : 'error'}">${formatVerdict(t)}</li>`)}</ul>` : ''}
+${thresholdList(r.thresholds)}
 ${raw(distribution)}
 ${raw(throughput)}
-<table><tr><th>operation</th><th>requests</th><th>errors</th><th>p50 ms</th><th>p90 ms</th><th>p99 ms</th><th>p99.9 ms</th><th>max ms</th></tr>
+<table class="operations"><tr><th>operation</th><th>requests</th><th>errors</th><th>p50 ms</th><th>p90 ms</th><th>p99 ms</th><th>p99.9 ms</th><th>max ms</th></tr>
 <tr><th>all</th><td>${q.total}</td><td>${q.non2xx + q.transportErrors}</td>${cells(r.latency.percentiles)}</tr>${operations}</table>
 ${r.validation.errors.length > 0 ? html`<ul>${r.validation.errors.map((e) => html`<li class="error">${e.operation} (${e.status}): ${e.message}</li>`)}</ul>` : ''}
 </section>`;
   return section.html;
+}
+
+/** A page with a header naming the target, around a section. */
+const page = (title: string, heading: string, target: string, section: string): string =>
+  htmlPage(title, `${html`<header><h1>Vehicle Marketplace Partner API v3 — ${heading}</h1><p>target <code>${target}</code></p></header>`.html}\n${section}`);
+
+/** report.html of `load`. */
+export function loadPage(r: LoadResult): string {
+  return page(`vmp-conformance load ${r.exitCode === 0 ? 'PASS' : 'FAIL'} — ${r.target.baseUrl}`, 'load', r.target.baseUrl, renderLoadSection(r));
+}
+
+/** report.html of `load --merge`: the merged distribution, per operation, and the thresholds judged on it. */
+export function mergedPage(m: Merged): string {
+  const verdict = m.thresholds.every((t) => t.ok) ? 'pass' : 'fail';
+  const chart = lineChart([percentileSeries('all runs, merged', COLORS[0]!, decodeHistogram(m.histogram))], {
+    title: `Latency by percentile, ${m.files.length} runs merged${m.model === 'open' ? ' (from intended send time)' : ''}`,
+    xLabel: 'percentile',
+    yLabel: 'ms',
+    xTicks: PERCENTILE_TICKS,
+    width: 760,
+  });
+  const section = html`<section id="load-merged"><h2>Load, ${m.files.length} runs merged</h2>
+<p><span class="verdict ${verdict}" id="verdict">${verdict.toUpperCase()}</span> ${m.total} requests, ${m.failed} errors, ${m.rps.toFixed(1)} req/s summed (meaningful for concurrent runs)</p>
+<p><strong>${m.model} model.</strong> ${MODEL_NOTES[m.model]}.</p>
+<dl><dt>runs</dt><dd>${m.files.map((f) => html`<code>${f}</code> `)}</dd></dl>
+${thresholdList(m.thresholds)}
+${raw(chart)}
+<table class="operations"><tr><th>operation</th><th>p50 ms</th><th>p90 ms</th><th>p99 ms</th><th>p99.9 ms</th><th>max ms</th></tr>
+<tr><th>all</th>${cells(m.latency)}</tr>${Object.entries(m.operations).map(([id, p]) => html`<tr><th>${id}</th>${cells(p)}</tr>`)}</table>
+</section>`;
+  return page(`vmp-conformance load --merge ${verdict.toUpperCase()}`, 'load, merged runs', m.files.join(', '), section.html);
 }

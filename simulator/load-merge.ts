@@ -1,6 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../support/errors.ts';
-import { HistogramError, mergeHistograms, percentilesMs, type EncodedHistogram, type Percentiles } from './histogram.ts';
+import {
+  encodeHistogram,
+  HistogramError,
+  mergeHistograms,
+  percentilesMs,
+  type EncodedHistogram,
+  type LatencyHistogram,
+  type Percentiles,
+} from './histogram.ts';
 import type { LoadResult } from './load-result.ts';
 import { percentilesMsLine } from './load-summary.ts';
 import { formatVerdict, judge, type Threshold, type ThresholdVerdict } from './thresholds.ts';
@@ -17,16 +25,20 @@ export class MergeInputError extends UsageError {
 
 export interface Merged {
   files: string[];
+  /** Every input's arrival model: one model, or the merge is refused (their latencies measure different things). */
+  model: LoadResult['model'];
   total: number;
   failed: number;
   /** Sum of the runs' rates: meaningful when the runs were concurrent (several generators on one target). */
   rps: number;
   latency: Percentiles;
+  /** The merged distribution itself, for report.html's chart. */
+  histogram: EncodedHistogram;
   operations: Record<string, Percentiles>;
   thresholds: ThresholdVerdict[];
 }
 
-type Part = Pick<LoadResult, 'requests' | 'latency' | 'operations'>;
+type Part = Pick<LoadResult, 'requests' | 'latency' | 'operations' | 'model'>;
 
 async function readPart(file: string): Promise<Part> {
   let json: unknown;
@@ -36,15 +48,31 @@ async function readPart(file: string): Promise<Part> {
     throw new MergeInputError(`--merge ${file}: cannot read a load.json (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
   const part = json as Partial<Part>;
-  if (!part.latency?.histogram?.base64 || !part.requests || typeof part.operations !== 'object') {
-    throw new MergeInputError(`--merge ${file}: not a load.json (no latency.histogram, requests or operations)`);
+  if (!part.latency?.histogram?.base64 || !part.requests || typeof part.operations !== 'object' || (part.model !== 'open' && part.model !== 'closed')) {
+    throw new MergeInputError(`--merge ${file}: not a load.json (no latency.histogram, requests, operations or model)`);
   }
   return part as Part;
 }
 
-function merge(file: string, histograms: EncodedHistogram[]): Percentiles {
+/**
+ * One arrival model for all: a closed-model latency hides coordinated omission, an open-model one counts from the
+ * intended send time, so a distribution of both would describe neither (issue 23 §4).
+ */
+function oneModel(files: readonly string[], parts: readonly Part[]): LoadResult['model'] {
+  const closed = files.filter((_, i) => parts[i]!.model === 'closed');
+  const open = files.filter((_, i) => parts[i]!.model === 'open');
+  if (closed.length > 0 && open.length > 0) {
+    throw new MergeInputError(
+      `--merge: ${closed.join(', ')} ${closed.length === 1 ? 'is a closed-model run' : 'are closed-model runs'} and ${open.join(', ')} ${open.length === 1 ? 'an open-model one' : 'open-model ones'}: ` +
+        'closed-model latencies hide coordinated omission and open-model ones count from the intended send time, so their distributions cannot be added; merge runs of one model',
+    );
+  }
+  return closed.length > 0 ? 'closed' : 'open';
+}
+
+function merge(file: string, histograms: EncodedHistogram[]): LatencyHistogram {
   try {
-    return percentilesMs(mergeHistograms(histograms));
+    return mergeHistograms(histograms);
   } catch (error) {
     if (error instanceof HistogramError) throw new MergeInputError(`--merge ${file}: ${error.message}`);
     throw error;
@@ -54,25 +82,39 @@ function merge(file: string, histograms: EncodedHistogram[]): Percentiles {
 export async function mergeLoadFiles(files: readonly string[], thresholds: readonly Threshold[]): Promise<Merged> {
   if (files.length === 0) throw new MergeInputError('--merge needs load.json files to merge, e.g. load --merge a.json b.json');
   const parts = await Promise.all(files.map(readPart));
+  const model = oneModel(files, parts);
   const total = parts.reduce((s, p) => s + p.requests.total, 0);
   const failed = parts.reduce((s, p) => s + p.requests.non2xx + p.requests.transportErrors, 0);
   const rps = parts.reduce((s, p) => s + p.requests.rps, 0);
-  const latency = merge(
+  const all = merge(
     files.join(', '),
     parts.map((p) => p.latency.histogram),
   );
+  const latency = percentilesMs(all);
   const ids = [...new Set(parts.flatMap((p) => Object.keys(p.operations)))].sort();
   const operations = Object.fromEntries(
     ids.map((id) => [
       id,
-      merge(
-        id,
-        parts.flatMap((p) => (p.operations[id] ? [p.operations[id].histogram] : [])),
+      percentilesMs(
+        merge(
+          id,
+          parts.flatMap((p) => (p.operations[id] ? [p.operations[id].histogram] : [])),
+        ),
       ),
     ]),
   );
   const errorRate = total === 0 ? 0 : failed / total;
-  return { files: [...files], total, failed, rps, latency, operations, thresholds: thresholds.map((t) => judge(t, { latencyMs: latency, errorRate, rps })) };
+  return {
+    files: [...files],
+    model,
+    total,
+    failed,
+    rps,
+    latency,
+    histogram: encodeHistogram(all),
+    operations,
+    thresholds: thresholds.map((t) => judge(t, { latencyMs: latency, errorRate, rps })),
+  };
 }
 
 export function mergedLines(m: Merged): string[] {

@@ -1,8 +1,9 @@
 import { mkdir } from 'node:fs/promises';
-import { writeFileAtomic } from '../support/atomic-write.ts';
+import { writeFilesAtomic } from '../support/atomic-write.ts';
 import path from 'node:path';
 import type { ArrivalSpec } from '../generators/arrivals.ts';
-import { redact } from '../sut/redact.ts';
+import { redact, redactDeep } from '../sut/redact.ts';
+import { REPORT_HTML } from '../support/html-page.ts';
 import type { GeneratorHealth } from './generator-watch.ts';
 import { encodeHistogram, percentilesMs, type EncodedHistogram, type Percentiles } from './histogram.ts';
 import type { LoadRecorder, ValidationError } from './load-recorder.ts';
@@ -80,9 +81,14 @@ export function latencyBlocks(recorder: LoadRecorder): Pick<LoadResult, 'latency
   };
 }
 
-export async function writeLoad(result: LoadResult, dir: string, secrets: readonly string[]): Promise<string> {
+/** load.json and report.html beside it (its page, load-html.ts), written as a set; secrets redacted from both. */
+export async function writeLoad(result: LoadResult, dir: string, secrets: readonly string[], page: (r: LoadResult) => string): Promise<string> {
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, LOAD_FILE);
-  await writeFileAtomic(file, redact(`${JSON.stringify(result, null, 2)}\n`, secrets));
+  const clean = redactDeep(result, secrets);
+  await writeFilesAtomic([
+    { file, data: redact(`${JSON.stringify(clean, null, 2)}\n`, secrets) },
+    { file: path.join(dir, REPORT_HTML), data: redact(page(clean), secrets) },
+  ]);
   return file;
 }

@@ -19,9 +19,12 @@ import { startCaptureServer, type CaptureServer, type Delivery } from '../webhoo
 import { adoptInquiries, recentSids } from './existing-inquiries.ts';
 import { injectStream } from './inject.ts';
 import { Ledger } from './ledger.ts';
+import { rootCause } from './problems.ts';
 import { checkBySid, checkListed, type ListCheck } from './read-checks.ts';
 import { finishResends, resendSample, sendResends } from './resend.ts';
 import { DELIVERIES_FILE, latencySummary, summaryLines, writeSimulation, type SimulationResult } from './simulation-result.ts';
+import { simulationPage } from './simulation-html.ts';
+import { REPORT_HTML } from '../support/html-page.ts';
 import { pointAtCapture, restoreAll, saveInquiryTopics } from './webhook-setup.ts';
 import { describeSnapshot, type WebhookSnapshot } from '../sut/webhook-config.ts';
 
@@ -47,6 +50,11 @@ export interface SimulationOptions {
   /** A delivery later than this after its send is late; none by the end of the run is lost. */
   deadlineMs: number;
   reportDir: string;
+  /**
+   * Write report.html beside simulation.json (default). `start` says no: its report.html is the run's, with the
+   * simulation's section in it.
+   */
+  reportHtml?: boolean;
   /** How many inquiries to resend (evenly spread), or all. Default DEFAULT_RESEND_SAMPLE. */
   resend?: number | 'all';
   /** Deadline of each API request. Default 5000. */
@@ -217,6 +225,8 @@ export async function runSimulation(o: SimulationOptions): Promise<{ exitCode: n
   const resendOk = finishResends(ledger, pointer, o.deadlineMs).ok;
 
   const failing = ledger.problems.failing();
+  const countsByPhase = ledger.problems.countsByPhase();
+  const cause = rootCause(countsByPhase, { inject: ledger.count, read: ledger.count, resend: resent.length });
   const interrupted = o.signal?.aborted ?? false;
   // Stopped by a signal (its name the abort's reason, cli/interrupt.ts): 128 + its number, as a shell says it.
   const exitCode = interrupted ? signalExitCode(String(o.signal?.reason)) : failing.length > 0 || !restore.ok ? 1 : 0;
@@ -254,6 +264,9 @@ export async function runSimulation(o: SimulationOptions): Promise<{ exitCode: n
     ...(list ? { list } : {}),
     ...(bySid ? { bySid } : {}),
     counts: ledger.problems.countsByKind(),
+    countsByPhase,
+    ...(cause ? { rootCause: cause } : {}),
+    timeline: ledger.timeline(),
     problems: ledger.problems.items(),
     failing,
     restore,
@@ -261,9 +274,9 @@ export async function runSimulation(o: SimulationOptions): Promise<{ exitCode: n
     exitCode,
   };
   for (const line of summaryLines(result)) out(line);
-  const file = await writeSimulation(result, o.reportDir, secrets);
+  const file = await writeSimulation(result, o.reportDir, secrets, o.reportHtml === false ? undefined : simulationPage);
   const verdict = interrupted ? 'INTERRUPTED' : exitCode === 0 ? 'PASS' : `FAIL (${[...failing, ...(restore.ok ? [] : ['restore'])].join(', ')})`;
-  out(`simulate: ${verdict} — ${file}`);
+  out(`simulate: ${verdict} — ${file}${o.reportHtml === false ? '' : `, ${path.join(o.reportDir, REPORT_HTML)}`}`);
   return { exitCode, result };
 }
 

@@ -1,10 +1,11 @@
 import { mkdir } from 'node:fs/promises';
-import { writeFileAtomic } from '../support/atomic-write.ts';
+import { writeFilesAtomic } from '../support/atomic-write.ts';
+import { REPORT_HTML } from '../support/html-page.ts';
 import path from 'node:path';
 import type { ArrivalSpec } from '../generators/arrivals.ts';
-import { redact } from '../sut/redact.ts';
+import { redact, redactDeep } from '../sut/redact.ts';
 import { encodeHistogram, percentilesMs, type EncodedHistogram, type LatencyHistogram, type Percentiles } from './histogram.ts';
-import type { Problem, ProblemKind } from './problems.ts';
+import type { Phase, Problem, ProblemKind } from './problems.ts';
 import type { ListCheck } from './read-checks.ts';
 
 // simulation.json: everything a simulation found, by inquiry, with its latency distributions as HDR histograms
@@ -38,7 +39,14 @@ export interface SimulationResult {
   resend: { requested: number | 'all'; sent: number; ok: number; latency: LatencySummary };
   list?: ListCheck;
   bySid?: { checked: number; ok: number };
+  /** Problems of every step, added up (the failing kinds). */
   counts: Record<ProblemKind, number>;
+  /** The same per step: the injected stream's, the reads' and the resends' are never added up in what a person reads. */
+  countsByPhase: Record<Phase, Record<ProblemKind, number>>;
+  /** What explains the failure, one line (problems.ts rootCause); absent when nothing failed. */
+  rootCause?: string;
+  /** Inquiries sent and deliveries received per second since the first send. */
+  timeline: { second: number; sent: number; received: number }[];
   /** Capped per kind (counts are complete). */
   problems: Problem[];
   failing: ProblemKind[];
@@ -58,12 +66,19 @@ export function percentileLine(p: Percentiles): string {
   return `p50 ${ms(p.p50)}, p90 ${ms(p.p90)}, p99 ${ms(p.p99)}, p99.9 ${ms(p.p99_9)}, max ${ms(p.max)} (n=${p.count})`;
 }
 
-/** The console summary: counts per kind, the first problems by inquiry, latency percentiles. */
+const deliveryCounts = (c: Record<ProblemKind, number>) =>
+  `lost ${c.lost}, duplicated ${c.duplicated}, late ${c.late}, misrouted ${c.misrouted}, mismatched ${c.mismatched}`;
+
+/**
+ * The console summary: the root cause first (issue 23 §2), then each step with its own counts (an injected
+ * inquiry and a resend are never added up), the first problems by inquiry, latency percentiles.
+ */
 export function summaryLines(r: SimulationResult, shown = 20): string[] {
   const c = r.counts;
+  const byPhase = r.countsByPhase;
   const lines = [
-    `simulate: ${r.inquiries.delivered}/${r.inquiries.injected} ${r.mode === 'hooks' ? 'injected inquiries delivered' : 'existing inquiries resent'}; ` +
-      `lost ${c.lost}, duplicated ${c.duplicated}, late ${c.late}, misrouted ${c.misrouted}, mismatched ${c.mismatched}`,
+    ...(r.rootCause ? [`simulate: root cause: ${r.rootCause}`] : []),
+    `simulate: ${r.inquiries.delivered}/${r.inquiries.injected} ${r.mode === 'hooks' ? 'injected inquiries delivered' : 'existing inquiries resent'}; ${deliveryCounts(byPhase.inject)}`,
   ];
   if (r.mode === 'hooks') lines.push(`simulate: delivery latency (from send): ${percentileLine(r.latency.percentiles)}`);
   if (r.list) {
@@ -74,7 +89,7 @@ export function summaryLines(r: SimulationResult, shown = 20): string[] {
   }
   if (r.bySid) lines.push(`simulate: by sid: ${r.bySid.ok}/${r.bySid.checked} found and equal; not found ${c['not-found-by-sid']}`);
   lines.push(
-    `simulate: resendwebhook: ${r.resend.ok}/${r.resend.sent} answered 202 + Location and delivered exactly the returned payload once; latency ${percentileLine(r.resend.latency.percentiles)}`,
+    `simulate: resendwebhook: ${r.resend.ok}/${r.resend.sent} answered 202 + Location and delivered exactly the returned payload once; ${deliveryCounts(byPhase.resend)}; latency ${percentileLine(r.resend.latency.percentiles)}`,
   );
   if (c['injection-failed'] > 0) lines.push(`simulate: ${c['injection-failed']} inquiries refused by the hook`);
   if (r.capture.forged > 0)
@@ -89,9 +104,19 @@ export function summaryLines(r: SimulationResult, shown = 20): string[] {
   return lines;
 }
 
-export async function writeSimulation(result: SimulationResult, dir: string, secrets: readonly string[]): Promise<string> {
+/** simulation.json and, when given its page (simulation-html.ts), report.html beside it, written as a set; secrets redacted. */
+export async function writeSimulation(
+  result: SimulationResult,
+  dir: string,
+  secrets: readonly string[],
+  page?: (r: SimulationResult) => string,
+): Promise<string> {
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, SIMULATION_FILE);
-  await writeFileAtomic(file, redact(`${JSON.stringify(result, null, 2)}\n`, secrets));
+  const clean = redactDeep(result, secrets);
+  await writeFilesAtomic([
+    { file, data: redact(`${JSON.stringify(clean, null, 2)}\n`, secrets) },
+    ...(page ? [{ file: path.join(dir, REPORT_HTML), data: redact(page(clean), secrets) }] : []),
+  ]);
   return file;
 }

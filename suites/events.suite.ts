@@ -74,8 +74,11 @@ check(
 
     const ofThis = (d: Delivery) => mentions(d.json, sent.Interesado.Email);
     const wanted = (d: Delivery) => on(PRIMARY_INQUIRY)(d) && ofThis(d);
+    const arrived = await session.waitForDelivery(wanted, deadline(c));
+    // Evidence: what arrived for this inquiry — or, when nothing did, whatever arrived meanwhile.
+    if (!arrived) c.showDeliveries(server.deliveries().filter((d) => d.seq > mark));
     const first = c.present(
-      await session.waitForDelivery(wanted, deadline(c)),
+      arrived,
       `a delivery of the inquiry to the primary app's inquiry topic within ${deadline(c)} ms (deliveries arrived on: ${paths(server.deliveries())})${await session.forgedNote(wanted)}`,
       post,
     );
@@ -84,6 +87,7 @@ check(
     c.expectStatus(read, 200, 'GET by sid of the inquiry, as soon as its webhook arrived (notified once received, not before)');
     await sleep(SETTLE_MS);
     const copies = server.deliveries().filter(ofThis);
+    c.showDeliveries(copies);
     const early = copies.filter((d) => d.seq <= mark).length;
     c.expect(early === 0, `no delivery of the inquiry before it was received, not ${early}`, post);
     const toPrimary = copies.filter(on(PRIMARY_INQUIRY)).length;
@@ -126,6 +130,7 @@ check(
     const { res, mark } = await sendAcceptedResend(c, session, call, ['delivery']);
     await sleep(SETTLE_MS);
     const later = server.deliveries().filter((d) => d.seq > mark);
+    c.showDeliveries(later);
     const misrouted = later.filter(on(RESEND_OTHER)).length;
     c.expect(misrouted === 0, `no delivery of primary's resend to the other app's callback, not ${misrouted} (misrouted)`, res);
     // "it can be sent again on request": once per request — nothing else calls this callback after the mark.
@@ -166,6 +171,7 @@ check(
     // The payload's fields are not shown: any value that names the AdminMail will do.
     const wanted = (d: Delivery) => on(PRIMARY_REGISTRATION)(d) && mentions(d.json, adminMail);
     const delivery = await session.waitForDelivery(wanted, deadline(c));
+    c.showDeliveries(server.deliveries().filter(on(PRIMARY_REGISTRATION)));
     c.judged();
     if (!delivery) {
       const there = server.deliveries().filter(on(PRIMARY_REGISTRATION));

@@ -32,6 +32,7 @@ const VIEWS: readonly (readonly [string, Part])[] = [
   ['scoping/empty-app-no-agencies', 'writes'],
   ['scoping/agency-reads', 'writes'],
   ['scoping/lookup-by-id', 'writes'],
+  ['scoping/inquiries-of-app', 'writes'],
   ['scoping/filters-within-app', 'writes'],
   ['model/inquiry-selection', 'writes'],
   ['scoping/foreign-agency-put-403', 'writes'],

@@ -13,7 +13,7 @@ import { drawArbitrary, guarded } from './status/draws.ts';
 // from any check, set-up or clean-up — may get one. This file runs after every other
 // (api/suite-session.ts), so the run ledger (harness/run-ledger.ts) holds the whole run's exchanges; the check
 // adds its own deterministic phase (what the run has not sent yet) and a property over every endpoint, then
-// reports the first 5xx with the check and property input that produced it. A transport failure (timeout,
+// reports the first 5xx with the check and property run that produced it. A transport failure (timeout,
 // reset) is no 5xx: only a status line 500-599 counts. Unknown paths, methods a row does not define, the
 // simulation hooks and requests without credentials are outside the rows ("not shown"): recorded only.
 
@@ -26,13 +26,16 @@ const session = webhookSession();
 // this file's own check, so that they run once every other file has, and errors/no-server-error hears them too.
 registerProblemChecks(session);
 
-/** Where a 5xx came from, so it can be replayed: the check, and the property's seed, path and input. */
+/**
+ * Where a 5xx came from, so it can be replayed: the check, and the property's seed, path and the command that
+ * draws the same values. The request itself is the exchange in the evidence, as curl (issue 23 §2), not
+ * fast-check's notation of the drawn value.
+ */
 function origin(c: Check, s: ServerErrorSighting): string {
   if (s.ruleId === undefined) return "sent outside any check (a suite's set-up or clean-up)";
   if (!s.property) return `sent by ${s.ruleId}${s.ruleId === RULE ? "'s deterministic phase" : ''}`;
-  const { seed, path, input } = s.property;
-  const replay = `fast-check seed ${seed}${path !== undefined ? `, path ${path}` : ''}; run again with --seed ${c.ctx.seed} --only ${s.ruleId}`;
-  return `sent by ${s.ruleId}'s property (${replay}) drawing ${input}`;
+  const { seed, path } = s.property;
+  return `sent by ${s.ruleId}'s property (fast-check seed ${seed}${path !== undefined ? `, path ${path}` : ''}; again: npx vmp-conformance run --seed ${c.ctx.seed} --only ${s.ruleId})`;
 }
 
 const decoded = (s: string): string => {
@@ -66,9 +69,9 @@ function report(c: Check, ledger: RunLedger, failure: RuleViolation | undefined)
     c.observe(`${ledger.sent} requests in the run, none to a row of the catalog answered with a 5xx`);
     return;
   }
-  // Evidence: the first 5xx last (the failing exchange), a few later ones before it.
-  for (const s of counted.slice(1, SHOWN).reverse()) c.witness(s.exchange);
-  c.witness(counted[0]!.exchange);
+  // Evidence: the first 5xx (the one the failure names) and a few later ones.
+  for (const s of counted.slice(1, SHOWN)) c.witness(s.exchange);
+  c.witness(counted[0]!.exchange, true);
   const more = counted.slice(1, SHOWN).map((s) => sighted(c, s));
   c.fail(`no 5xx (codes listed are the ones defined), but ${sighted(c, counted[0]!)}; ${tally}${more.length > 0 ? `; also ${more.join('; ')}` : ''}`);
 }

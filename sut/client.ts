@@ -185,6 +185,7 @@ export class TargetClient {
     const url = this.url(req.path, { ...this.queryFor(app), ...req.query }, req.form);
     const key = endpointKey(req.method, req.path, req.endpointId);
     const started = performance.now();
+    const sentAt = Date.now();
     const deadline = this.options.deadline;
     const refusal = deadlinePassed(deadline)
       ? { code: 'VMP_ERR_DEADLINE' as const, message: `not sent: ${deadlineReason(deadline!)}` }
@@ -207,6 +208,7 @@ export class TargetClient {
       responseHeaders: redactHeaders(result.headers, secrets),
       bodyExcerpt: redact(result.text.slice(0, EXCERPT_CHARS), secrets),
       durationMs,
+      sentAt,
       ...(result.error ? { error: redact(`${result.error.code}: ${result.error.message}`, secrets) } : {}),
     };
     const response = { ...result, exchange };

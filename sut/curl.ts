@@ -10,6 +10,9 @@ export interface CurlInput {
 // POSIX single quoting: the only character that needs care inside '…' is ' itself.
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
+/** A shell word: as it is when it is only safe characters, else single-quoted. */
+export const shellWord = (s: string): string => (/^[\w@%+=:,./-]+$/.test(s) ? s : quote(s));
+
 /**
  * The request as a copy-pasteable curl command, with secret values redacted. Each value is redacted before it is
  * quoted (issue 13, item 1: quoting changes a secret's `'` into `'\''`, which a later pass would not match), and

@@ -15,10 +15,26 @@ export const exchangeSchema = z.object({
   /** The first bytes of the response body, as text. */
   bodyExcerpt: z.string().default(''),
   durationMs: z.number().nonnegative(),
+  /** When it was sent (epoch ms): evidence is shown in the order it was sent. */
+  sentAt: z.number().optional(),
+  /** The exchange that shows the failure (a check's evidence may hold others before or after it). */
+  failed: z.boolean().optional(),
   /** A transport failure (timeout, reset, oversize, bad JSON) instead of, or after, a status. */
   error: z.string().optional(),
 });
 export type Exchange = z.infer<typeof exchangeSchema>;
+
+/** A webhook delivery a check judged (issue 23 §2): when it arrived, where, its headers and body (secrets redacted). */
+export const deliveryEvidenceSchema = z.object({
+  receivedAt: z.string(),
+  /** The callback path it arrived on: the suites name each after the app and topic it was configured for. */
+  callback: z.string(),
+  headers: z.record(z.string(), z.string()),
+  bodyExcerpt: z.string(),
+  /** How its signature verified, when the profile names a scheme. */
+  signature: z.string().optional(),
+});
+export type DeliveryEvidence = z.infer<typeof deliveryEvidenceSchema>;
 
 export const coverageCellSchema = z.object({
   endpoint: z.string(),
@@ -41,7 +57,7 @@ export const checkMetaSchema = z.object({
   section: z.string(),
   endpoint: z.string().optional(),
   statement: z.string(),
-  /** Exchanges worth showing: for a failure the failing one last; for an observation what was seen. */
+  /** Exchanges worth showing, in the order they were sent: for a failure the one that shows it marked `failed`. */
   exchanges: z.array(exchangeSchema).default([]),
   coverage: z.array(coverageCellSchema).default([]),
   property: propertyReplaySchema.optional(),
@@ -49,7 +65,12 @@ export const checkMetaSchema = z.object({
   observation: z.string().optional(),
   /** A stateful failure's shrunk command sequence, replayable by `vmp-conformance replay`. */
   commands: z.array(z.string()).optional(),
+  /** Webhook deliveries a delivery rule judged, in the order they arrived. */
+  deliveries: z.array(deliveryEvidenceSchema).optional(),
   /** Instances of the statement the check judged (suites/harness/check.ts): a pass always has at least one. */
   instances: z.number().int().nonnegative().optional(),
 });
 export type CheckMeta = z.infer<typeof checkMetaSchema>;
+
+/** The exchange that shows a failure: the one marked so, else (evidence recorded before the mark) the last. */
+export const failingExchange = (exchanges: readonly Exchange[]): Exchange | undefined => exchanges.find((x) => x.failed) ?? exchanges.at(-1);

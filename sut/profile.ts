@@ -3,7 +3,7 @@ import { isCalendarDate } from '../models/index.ts';
 import { HEADER_NAME, HEADER_NAME_MESSAGE } from './http-syntax.ts';
 
 // The target profile: everything about a target that the spec leaves open. Its key names are a public
-// contract (README, profile.schema.json). Header values may be `${ENV_VAR}` references, resolved at load time.
+// contract (docs/profile.md, profile.schema.json). Header values may be `${ENV_VAR}` references, resolved at load time.
 
 /** The hooks base: an absolute http(s) URL, or a path; neither with a query, a fragment or white space. */
 export function hooksBase(value: string): boolean {

@@ -6,7 +6,7 @@ import { consultas } from './consultas.ts';
 import { home } from './home.ts';
 
 /** The preamble's 400 ("Every endpoint may answer 400 with a validation problem body"), for telling it from a row's own codes. */
-export { badRequest } from './parts.ts';
+export { badRequest, forbidden, notFound } from './parts.ts';
 
 /** The 25 rows of the Endpoints tables, in the spec's order. */
 export const ENDPOINT_ROWS: readonly Endpoint[] = [...home, ...agencias, ...appnotificaciones, ...catalogo, ...consultas];

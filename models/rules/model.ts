@@ -46,6 +46,12 @@ export const MODEL_RULES = [
     EV,
     "each app's webhook topics are its own: a topic only another app configured reads, replaces and removes as never configured (404), and POST configures the caller's own",
   ),
+  rule(
+    'scoping/inquiries-of-app',
+    'must',
+    'What the service does',
+    "in an agency associated with two apps, each app sees only the inquiries its own publications received: another app's is not found by its sid (404, on GET and resend) and is in none of its lists, whatever the filter",
+  ),
   rule('scoping/webhook-delivery', 'must', EV, "an event of an app's agency is delivered to that app's callback, never to another app's"),
   rule(
     'model/refused-write-unchanged',

@@ -78,7 +78,12 @@ export const CONSULTAS_STATEMENTS: Statement[] = [
     'events/resend-location-is-callback',
   ]),
   resend('payload', 'the body carries the webhook payload that was sent', ['events/resend-returns-payload', 'events/resend-delivers-payload']),
-  resend('403', '403 (agency does not exist for the app)', ['status/consultas-resend/403', 'scoping/foreign-resend-403', 'scoping/agency-modifications']),
+  resend('403', '403 (agency does not exist for the app)', [
+    'status/consultas-resend/403',
+    'scoping/foreign-resend-403',
+    'scoping/agency-modifications',
+    'model/refused-write-unchanged',
+  ]),
   resend('404', '404 (inquiry does not exist for the app)', ['status/consultas-resend/404', 'scoping/lookup-by-id']),
   resend('400', ', 400 |', ['status/consultas-resend/400']),
   restated(inSection(S)('endpoints/resend-recent', 'Resend applies to a relatively recent inquiry', []), 'limits/resend'),

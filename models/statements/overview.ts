@@ -62,6 +62,7 @@ export const OVERVIEW_STATEMENTS: Statement[] = [
     'scoping/foreign-consulta-get-404',
     'scoping/agency-reads',
     'scoping/lookup-by-id',
+    'scoping/inquiries-of-app',
   ]),
   what(
     'service/inquiries-enabled',

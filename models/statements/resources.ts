@@ -89,7 +89,11 @@ export const RESOURCE_STATEMENTS: Statement[] = [
     'scoping/foreign-agency-desasociar-403',
     'status/agencias-desasociar/403',
   ]),
-  association('states/desasociar-result', 'agency dissociated from the app (204)', ['lifecycle/desasociar-204', 'lifecycle/desasociar-removes-association']),
+  association('states/desasociar-result', 'agency dissociated from the app (204)', [
+    'lifecycle/desasociar-204',
+    'lifecycle/desasociar-removes-association',
+    'model/write-neighbours-unchanged',
+  ]),
   association('states/desasociar-keeps-account', 'the agency keeps its own account', ['lifecycle/desasociar-keeps-account']),
   association(
     'states/desasociar-publications',

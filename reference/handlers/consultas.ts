@@ -3,7 +3,7 @@ import type { Ctx, Handler } from '../context.ts';
 import { href, link } from '../links.ts';
 import { entryLevel, jsonReply } from '../reply.ts';
 import { consultaFull, consultaRef } from '../representations.ts';
-import { foldMail } from '../state/store.ts';
+import { foldMail, inquiryVisible } from '../state/store.ts';
 import type { Agency, Inquiry } from '../state/types.ts';
 import { inquiryPayload } from '../webhooks/payloads.ts';
 import { forbidden, invalid, notFound, represent } from './respond.ts';
@@ -33,6 +33,7 @@ function filtered(ctx: Ctx, agency: Agency, p: Period): Inquiry[] {
   const { externalid, operador } = ctx.values;
   return agency.inquiries.filter(
     (i) =>
+      inquiryVisible(i, ctx.app) &&
       i.epochMs >= from &&
       i.epochMs <= to &&
       (externalid === undefined || i.consulta.Auto.ExternalId === externalid) &&
@@ -84,7 +85,7 @@ const list: Handler = (ctx) => {
 
 const read: Handler = (ctx) => {
   const agency = ctx.world.store.visibleAgency(ctx.app, ctx.values.adminMail!);
-  const inquiry = agency && ctx.world.store.inquiry(agency, ctx.values.sid!);
+  const inquiry = agency && ctx.world.store.inquiry(agency, ctx.values.sid!, ctx.app);
   if (!agency || !inquiry) return notFound();
   return represent(
     ctx,
@@ -111,7 +112,7 @@ const resend: Handler = (ctx) => {
   }
   const agency = ctx.world.store.visibleAgency(ctx.app, ctx.values.adminMail!);
   if (!agency) return forbidden(ctx, 'the agency does not exist for the app');
-  const inquiry = ctx.world.store.inquiry(agency, ctx.values.sid!);
+  const inquiry = ctx.world.store.inquiry(agency, ctx.values.sid!, ctx.app);
   if (!inquiry) return notFound();
   if (tooOld(ctx, inquiry)) {
     return invalid(ctx, entryLevel(`only inquiries received in the last ${c.resendMaxAgeDays} days can be sent again`));

@@ -44,7 +44,7 @@ const receiveInquiry: Handler = (ctx) => {
   const { store, choices: c } = ctx.world;
   const agency = store.visibleAgency(ctx.app, adminMail as string);
   if (!agency) return notFound();
-  const inquiry = store.addInquiry(agency, parsed.data);
+  const inquiry = store.addInquiry(agency, parsed.data, ctx.app);
   const config = store.webhooksOf(ctx.app).get(c.inquiryTopic);
   if (config) ctx.world.webhooks.send(ctx.app, c.inquiryTopic, config.url, inquiryPayload(c, agency, inquiry));
   return jsonReply(201, { sid: inquiry.sid }, undefined, { Location: href.consulta(agency.adminMail, inquiry.sid) });

@@ -69,11 +69,11 @@ export class Store {
     return true;
   }
 
-  addInquiry(agency: Agency, consulta: ConsultaInput): Inquiry {
+  addInquiry(agency: Agency, consulta: ConsultaInput, app?: AppName): Inquiry {
     let sid = randomSid();
     while (this.sids.has(sid)) sid = randomSid();
     this.sids.add(sid);
-    const inquiry: Inquiry = { sid, consulta, epochMs: parseOffsetDateTime(consulta.Momento)!.epochMs };
+    const inquiry: Inquiry = { sid, consulta, epochMs: parseOffsetDateTime(consulta.Momento)!.epochMs, ...(app ? { app } : {}) };
     const list = agency.inquiries;
     let lo = 0;
     let hi = list.length;
@@ -86,8 +86,8 @@ export class Store {
     return inquiry;
   }
 
-  inquiry(agency: Agency, sid: string): Inquiry | undefined {
-    return agency.inquiries.find((i) => i.sid === sid);
+  inquiry(agency: Agency, sid: string, app: AppName): Inquiry | undefined {
+    return agency.inquiries.find((i) => i.sid === sid && inquiryVisible(i, app));
   }
 
   webhooksOf(app: AppName): Map<string, WebhookConfig> {
@@ -99,3 +99,6 @@ export class Store {
     return configs;
   }
 }
+
+/** What the service does: an app sees the inquiries its own publications received (and the seeded ones, Inquiry.app). */
+export const inquiryVisible = (inquiry: Inquiry, app: AppName): boolean => inquiry.app === undefined || inquiry.app === app;

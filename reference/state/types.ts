@@ -18,6 +18,12 @@ export interface Inquiry {
   /** Stored as given (hooks) or as seeded; served with _links added. */
   consulta: ConsultaInput;
   epochMs: number;
+  /**
+   * What the service does: "Inquiries visible to the app are those received by publications that the app
+   * published". The app whose publication received it (the simulation hook's caller); none for a seeded inquiry,
+   * which every app of its agency sees (the reference's choice: as if the agency had enabled them all for it).
+   */
+  app?: AppName;
 }
 
 export interface Agency {

@@ -14,6 +14,8 @@ import { runContext, targetClient, type RunContext } from './context.ts';
 import { recordingProfile } from './profile-reads.ts';
 import { inCheckScope } from './check-scope.ts';
 import { sendingAs } from './run-ledger.ts';
+import type { Delivery } from '../../webhooks/delivery.ts';
+import { deliveryEvidence } from './delivery-evidence.ts';
 import { RuleViolation } from './violation.ts';
 
 declare module '@vitest/runner' {
@@ -120,26 +122,34 @@ export class Check {
     this.witness(res.exchange);
   }
 
-  /** Keeps an exchange as evidence: one this check sent, or one of the run it reports (errors/no-server-error). */
-  witness(exchange: Exchange): void {
-    this.exchanges.push(exchange);
-    if (this.exchanges.length > KEEP_EXCHANGES) this.exchanges.shift();
+  /**
+   * Keeps an exchange as evidence: one this check sent, or one of the run it reports (errors/no-server-error);
+   * `failed`: the one that shows the failure, kept whatever is sent after it.
+   */
+  witness(exchange: Exchange, failed = false): void {
+    const i = this.exchanges.indexOf(exchange);
+    if (i >= 0) this.exchanges.splice(i, 1);
+    this.exchanges.push(failed ? { ...exchange, failed: true } : exchange);
+    if (this.exchanges.length > KEEP_EXCHANGES)
+      this.exchanges.splice(
+        this.exchanges.findIndex((x) => !x.failed),
+        1,
+      );
     this.flush();
   }
 
   private flush(): void {
-    this.meta.exchanges = [...this.exchanges];
+    // In the order they were sent (issue 23 §3), whatever order the check took them as evidence in.
+    this.meta.exchanges = [...this.exchanges].sort((a, b) => (a.sentAt ?? 0) - (b.sentAt ?? 0));
     this.meta.coverage = [...this.coverage];
     this.meta.instances = this.instances;
   }
 
-  /** Fails the rule; `res` is the exchange that shows it (it becomes the last piece of evidence). */
+  /** Fails the rule; `res` is the exchange that shows it (marked so among the evidence). */
   fail(expectation: string, res?: Answer): never {
     this.instances += 1;
     if (res) {
-      const i = this.exchanges.indexOf(res.exchange);
-      if (i >= 0) this.exchanges.splice(i, 1);
-      this.exchanges.push(res.exchange);
+      this.witness(res.exchange, true);
       const last = this.coverage.findLast((c) => res.status !== undefined && c.cell === String(res.status));
       if (last) last.outcome = 'failed';
       this.flush();
@@ -217,6 +227,11 @@ export class Check {
     return value as T;
   }
 
+  /** Keeps the webhook deliveries this check judged as its evidence (issue 23 §2), in the order they arrived. */
+  showDeliveries(deliveries: readonly Delivery[]): void {
+    this.meta.deliveries = deliveryEvidence(deliveries, this.ctx.secrets);
+  }
+
   /** Records what the target did, for observe rules and for context on any rule. */
   observe(text: string): void {
     // What an observe rule records is its judgement; for the other levels it is context only.
@@ -269,14 +284,14 @@ export class Check {
     numRuns = this.ctx.numRuns,
   ): Promise<void> {
     const seed = propertySeed(this.ctx.seed, this.rule.id);
-    // Each run's requests are marked with the seed, the run's index (fast-check's path, until a failure
-    // starts the shrinking) and the input, so a 5xx it meets is reported replayably (run-ledger.ts).
+    // Each run's requests are marked with the seed and the run's index (fast-check's path, until a failure
+    // starts the shrinking), so a 5xx it meets is reported replayably (run-ledger.ts); the request is its curl.
     let index = 0;
     let failed = false;
     const marked = async (...args: Ts): Promise<void> => {
       const path = failed ? undefined : String(index);
       index += 1;
-      const origin = { ruleId: this.rule.id, property: { seed, ...(path !== undefined ? { path } : {}), input: () => fc.stringify(args) } };
+      const origin = { ruleId: this.rule.id, property: { seed, ...(path !== undefined ? { path } : {}) } };
       try {
         await sendingAs(origin, () => predicate(...args));
       } catch (error) {

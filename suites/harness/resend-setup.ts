@@ -130,6 +130,7 @@ export async function sendAcceptedResend(
     const after = (d: Delivery) => d.seq > mark && d.path.endsWith(`/${call.name}`);
     const wanted = (d: Delivery) => after(d) && isDeepStrictEqual(d.json, body);
     const delivered = await session.waitForDelivery(wanted, deadline);
+    c.showDeliveries(server.deliveries().filter(after));
     if (!delivered) {
       const others = server.deliveries().filter(after);
       const seen = others.length === 0 ? 'nothing arrived' : `${others.length} other arrived, e.g. ${JSON.stringify(others[0]!.json).slice(0, 200)}`;

@@ -7,7 +7,7 @@ import { judges, PROBLEM_JUDGES } from './problem-judges.ts';
 
 // Every exchange of a run, whichever check (or a suite's set-up or clean-up) sent it, is heard here (issue 12
 // §4). errors/no-server-error runs last (api/suite-session.ts) and reports any 5xx of the whole run with the
-// check — and the property input — that produced it, and does not send again what the run already sent.
+// check — and the property run — that produced it, and does not send again what the run already sent.
 // The suites run in one worker with the module graph kept between files, so one ledger per run id lasts
 // the whole run; a new run id (the mutant gallery runs many targets in one session) starts a new one.
 
@@ -16,7 +16,6 @@ export interface PropertyOrigin {
   seed: number;
   /** The index of the run among the generated ones; absent once the property had failed and was shrinking. */
   path?: string;
-  input: () => string;
 }
 
 export interface Origin {
@@ -31,8 +30,8 @@ export interface ServerErrorSighting {
   counted: boolean;
   /** Who sent it; absent for a suite's set-up or clean-up. */
   ruleId?: string;
-  /** The property run that generated it: seed, path and the drawn input (shortened). */
-  property?: { seed: number; path?: string; input: string };
+  /** The property run that generated it (the request itself is the exchange, as curl). */
+  property?: PropertyOrigin;
 }
 
 /** An answer of the run that a rule judged on every answer it hears (problem-judges.ts) found at fault. */
@@ -53,12 +52,9 @@ export interface HeardVerdicts {
 const KEEP = 50;
 /** Faults kept per rule judged on every answer. */
 const KEEP_FAULTS = 3;
-const INPUT_CHARS = 300;
 
 /** A status line of 500-599: a server error. No status (a timeout, a reset) is a transport failure, not one. */
 export const isServerError = (status: number | undefined): boolean => status !== undefined && status >= 500 && status <= 599;
-
-const shorten = (s: string) => (s.length > INPUT_CHARS ? `${s.slice(0, INPUT_CHARS)}… (${s.length} characters)` : s);
 
 export class RunLedger {
   /** Requests sent in the run. */
@@ -103,7 +99,7 @@ export class RunLedger {
       status: res.status!,
       counted,
       ...(origin ? { ruleId: origin.ruleId } : {}),
-      ...(p ? { property: { seed: p.seed, ...(p.path !== undefined ? { path: p.path } : {}), input: shorten(p.input()) } } : {}),
+      ...(p ? { property: { seed: p.seed, ...(p.path !== undefined ? { path: p.path } : {}) } } : {}),
     });
   }
 

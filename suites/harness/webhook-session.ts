@@ -43,7 +43,7 @@ export interface WebhookSession {
 }
 
 /**
- * After a delivery arrived, how long to keep listening for duplicates and misrouted copies (README, Performance:
+ * After a delivery arrived, how long to keep listening for duplicates and misrouted copies (docs/performance.md:
  * shorter would weaken what the delivery checks catch on a slower server).
  */
 export const DELIVERY_SETTLE_MS = 500;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { INT32, LIMITS, addDays, checkParam, type ParamSpec } from '../../models/index.ts';
 import type { BoundaryCase } from '../../generators/boundaries.ts';
 import { paramArbitrary } from '../../generators/params.ts';
-import { nonEmailArbitrary } from '../../generators/text.ts';
+import { emailOfLength, nonEmailArbitrary, tokenOfLength } from '../../generators/text.ts';
 import { emailFormArbitrary } from '../../generators/tricky.ts';
 import { DATE_CLASSES, EMAIL_CLASSES, INT32_CLASSES, type ValueClass } from '../../generators/value-classes.ts';
 import { emailsOfLengths, lengthsBelow, lengthsPast, tokenOfLengths } from '../harness/lengths.ts';
@@ -22,10 +22,15 @@ export interface LimitRule {
   id: string;
   carries(p: ParamSpec): boolean;
   boundary(bc: BoundaryCase): boolean;
-  /** The side of this rule a value is on; 'other' values are held only to the documented codes. */
+  /** The side of this rule a value is on; an 'other' value is sent (the run ledger hears it) but not judged by this rule. */
   side(p: ParamSpec, value: string, today: string): Side;
   /** Random values for the rule: the catalog's generator plus lengths or numbers around this bound. */
   arbitrary(p: ParamSpec, d: Draws): fc.Arbitrary<string>;
+  /**
+   * For a length bound: a plain value (letters and digits) as long as `value`, on the same side of the bound, which
+   * tells a failure of the length from one of the value's form (limit-run.ts judge).
+   */
+  plain?(p: ParamSpec, value: string, d: Draws): string | undefined;
 }
 
 const { adminMail, topic, sid, pagina, desde } = LIMITS;
@@ -58,10 +63,13 @@ const isTopic = (p: ParamSpec) => p.name === 'topic';
 const isPagina = (p: ParamSpec) => p.name === 'pagina' && p.maximum !== undefined;
 const isDesde = (p: ParamSpec) => p.minDaysBeforeToday !== undefined;
 const gen = (p: ParamSpec, d: Draws) => paramArbitrary(p, d);
+const plainOfLength = (p: ParamSpec, value: string, d: Draws): string | undefined =>
+  p.format !== 'email' ? tokenOfLength(value.length, 'p') : value.length > d.domain.length + 1 ? emailOfLength(value.length, d.domain, 'p') : undefined;
 
 export const LIMIT_RULES_CHECKED: LimitRule[] = [
   {
     id: `limits/admin-mail-max-${adminMail.maxLength}/at-limit-accepted`,
+    plain: plainOfLength,
     carries: (p) => isAdminMail(p) && p.maxLength !== undefined,
     boundary: atBound('maxLength', 'accept'),
     side: (p, v, today) => (isValid(p, v, today) ? 'accept' : 'other'),
@@ -69,6 +77,7 @@ export const LIMIT_RULES_CHECKED: LimitRule[] = [
   },
   {
     id: `limits/admin-mail-max-${adminMail.maxLength}/past-limit-rejected`,
+    plain: plainOfLength,
     carries: (p) => isAdminMail(p) && p.maxLength !== undefined,
     boundary: atBound('maxLength', 'reject'),
     side: rejectIf((r) => r?.startsWith('longer than') === true),
@@ -91,6 +100,7 @@ export const LIMIT_RULES_CHECKED: LimitRule[] = [
   },
   {
     id: `limits/topic-max-${topic.maxLength}/at-limit-accepted`,
+    plain: plainOfLength,
     carries: (p) => isTopic(p) && p.maxLength !== undefined,
     boundary: atBound('maxLength', 'accept'),
     side: (p, v, today) => (isValid(p, v, today) ? 'accept' : 'other'),
@@ -98,6 +108,7 @@ export const LIMIT_RULES_CHECKED: LimitRule[] = [
   },
   {
     id: `limits/topic-max-${topic.maxLength}/past-limit-rejected`,
+    plain: plainOfLength,
     carries: (p) => isTopic(p) && p.maxLength !== undefined,
     boundary: atBound('maxLength', 'reject'),
     side: rejectIf((r) => r?.startsWith('longer than') === true),
@@ -105,6 +116,7 @@ export const LIMIT_RULES_CHECKED: LimitRule[] = [
   },
   {
     id: `limits/sid-length-${sid.minLength}-${sid.maxLength}/min-accepted`,
+    plain: plainOfLength,
     carries: (p) => isSid(p) && p.minLength !== undefined,
     boundary: atBound('minLength', 'accept'),
     side: (p, v, today) => (isValid(p, v, today) && v.length <= sidMiddle ? 'accept' : 'other'),
@@ -112,6 +124,7 @@ export const LIMIT_RULES_CHECKED: LimitRule[] = [
   },
   {
     id: `limits/sid-length-${sid.minLength}-${sid.maxLength}/below-min-rejected`,
+    plain: plainOfLength,
     carries: (p) => isSid(p) && p.minLength !== undefined,
     boundary: atBound('minLength', 'reject'),
     side: rejectIf((r) => r?.startsWith('shorter than') === true),
@@ -119,6 +132,7 @@ export const LIMIT_RULES_CHECKED: LimitRule[] = [
   },
   {
     id: `limits/sid-length-${sid.minLength}-${sid.maxLength}/max-accepted`,
+    plain: plainOfLength,
     carries: (p) => isSid(p) && p.maxLength !== undefined,
     boundary: atBound('maxLength', 'accept'),
     side: (p, v, today) => (isValid(p, v, today) && v.length > sidMiddle ? 'accept' : 'other'),
@@ -126,6 +140,7 @@ export const LIMIT_RULES_CHECKED: LimitRule[] = [
   },
   {
     id: `limits/sid-length-${sid.minLength}-${sid.maxLength}/above-max-rejected`,
+    plain: plainOfLength,
     carries: (p) => isSid(p) && p.maxLength !== undefined,
     boundary: atBound('maxLength', 'reject'),
     side: rejectIf((r) => r?.startsWith('longer than') === true),

@@ -1,4 +1,4 @@
-import { ENDPOINT_ROWS, type Endpoint } from '../../models/index.ts';
+import { ENDPOINTS, type Endpoint } from '../../models/index.ts';
 import type { TargetResponse } from '../../sut/client.ts';
 import type { Expectation } from './compare.ts';
 import { concurrently } from './concurrently.ts';
@@ -11,7 +11,9 @@ import { agencyOf, type App, type World } from './world.ts';
 // agency-modify, so a row added to the catalog joins the matrix) × caller (each app of the profile) × the
 // agency it names, relative to the caller: its own, a foreign one (another app's), an unassociated one (one the
 // run registered, then dissociated), a nonexistent one. The expected status comes from the model (predict.ts).
-// Where an older scoping rule was one cell of this matrix, the cell still reports to it (FOLDED).
+// Where an older scoping rule was one cell of this matrix, the cell still reports to it (FOLDED). OPTIONS on the
+// agency URI (States and transitions) is no row but names an agency too: a foreign agency is for it what an agency
+// that does not exist for the app is (Authentication: 404), and what it answers for the app's own is not shown.
 
 export type Relation = 'own' | 'foreign' | 'unassociated' | 'nonexistent';
 
@@ -26,8 +28,10 @@ export interface Subject {
   noSid?: string;
 }
 
-export const AGENCY_ROWS: readonly Endpoint[] = ENDPOINT_ROWS.filter((e) => e.scoping === 'agency-read' || e.scoping === 'agency-modify');
-const writes = (e: Endpoint): boolean => e.method !== 'GET';
+export const AGENCY_ROWS: readonly Endpoint[] = ENDPOINTS.filter((e) => e.scoping === 'agency-read' || e.scoping === 'agency-modify');
+const writes = (e: Endpoint): boolean => e.scoping === 'agency-modify';
+/** The cells whose success the spec does not show (OPTIONS on a registered agency): only the refusals are judged. */
+const successShown = (e: Endpoint): boolean => e.success.source !== 'not-shown';
 
 /** The scoping rules that were each one cell of the matrix: app other naming primary's agency. */
 export const FOLDED: Readonly<Record<string, string>> = {
@@ -55,6 +59,7 @@ export function cellRule(e: Endpoint, caller: App, s: Subject): string {
 
 const VERB: Record<string, string> = {
   'agencias-get': 'reading',
+  'agencias-options': 'asking OPTIONS of',
   'agencias-productos': 'reading the productos of',
   'consultas-list': 'listing the inquiries of',
   'consultas-get': 'reading an inquiry of',
@@ -116,6 +121,7 @@ export async function walkMatrix(r: ModelRunner, world: World, subjects: readonl
     for (const caller of world.apps) {
       for (const s of subjects) {
         if (writes(e) && relationOf(s, caller) === 'own' && !o.ownWrites.includes(e.id)) continue;
+        if (!successShown(e) && relationOf(s, caller) === 'own') continue;
         const rule = cellRule(e, caller, s);
         if (e.body?.model === 'AgenciaEdit' && r.ctx.profile.templates.agenciaEdit === null) {
           r.ledger.unjudged(rule, "the profile's templates.agenciaEdit is null: no valid AgenciaEdit is known to send");

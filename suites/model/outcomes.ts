@@ -1,4 +1,4 @@
-import { badRequest, endpoint, type ResponseSpec } from '../../models/index.ts';
+import { badRequest, endpoint, forbidden, notFound, type ResponseSpec } from '../../models/index.ts';
 
 // The statuses the model predicts, read from the endpoint catalog (models/endpoints/, one source of truth) by
 // what each documented response is for, never written here as numbers: the row's success; for an agency that
@@ -21,10 +21,18 @@ const FINDERS: Record<Exclude<Outcome, 'success' | 'absentAgency'>, (r: Response
   invalid: (r) => r.status === VALIDATION,
 };
 
+/**
+ * Authentication, for an operation whose responses no row shows (OPTIONS on the agency URI): "An agency that does
+ * not exist for the app is answered as not found (404) or, on modifying operations that name the agency, as
+ * forbidden (403)".
+ */
+const ABSENT_AGENCY = { read: notFound('agency does not exist for the app'), modify: forbidden('agency does not exist for the app') };
+
 /** The status of `outcome` on the row `endpointId`; throws when the row documents no such answer (a model bug). */
 export function statusOf(endpointId: string, outcome: Outcome): number {
   const e = endpoint(endpointId);
   if (outcome === 'success') return e.success.status;
+  if (outcome === 'absentAgency' && e.othersNotShown) return ABSENT_AGENCY[e.scoping === 'agency-modify' ? 'modify' : 'read'].status;
   const wanted = outcome === 'absentAgency' ? (e.scoping === 'agency-modify' ? 'forbidden' : 'notFound') : outcome;
   const found = e.others.find(FINDERS[wanted]);
   if (!found) throw new Error(`the row ${endpointId} documents no ${outcome} answer`);

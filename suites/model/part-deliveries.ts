@@ -1,11 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { endpoint } from '../../models/index.ts';
 import type { TargetResponse } from '../../sut/client.ts';
 import type { Delivery } from '../../webhooks/capture-server.ts';
 import { mentions } from '../events/hooks.ts';
+import { DELIVERY_SETTLE_MS } from '../harness/webhook-session.ts';
+import { cellRule } from './matrix.ts';
 import { injectInquiry, registerAgency, SetupError } from './pool.ts';
+import { predictAgencyRow } from './predict.ts';
+import { REFUSED_RULE } from './reads.ts';
 import { worldOf, type ModelRunner } from './runner.ts';
 import { configureTopic } from './topic-steps.ts';
-import type { App, World } from './world.ts';
+import type { AgencyRecord, App, InquiryRecord, World } from './world.ts';
 
 // Issue 21 §3, webhooks: with both apps' topics pointed at callbacks of their own on the run's receiver, an event
 // of an app's agency — an inquiry received, an inquiry sent again, a registration completed — reaches that app's
@@ -41,6 +46,7 @@ export async function runDeliveryPart(r: ModelRunner): Promise<void> {
   const mark = server.count();
   const events: Event[] = [];
   const inquiry = async (app: App, agency = app === 'primary' ? pool.a1 : pool.b1) => {
+    const sentAt = Date.now();
     const rec = await injectInquiry(r, agency, app, { externalId: pool.shared, operador: agency.adminMail });
     events.push({
       app,
@@ -48,9 +54,10 @@ export async function runDeliveryPart(r: ModelRunner): Promise<void> {
       res: r.lastHook!,
       ours: (d) => mentions(d.json, rec.key),
     });
+    return { rec, sentAt };
   };
   await inquiry('primary');
-  await inquiry('other');
+  const theirs = await inquiry('other');
   const resent = await r.send('consultas-resend', { app: 'primary', params: { adminMail: pool.a1.adminMail, sid: pool.i1 } });
   const resentKey = pool.a1.inquiries.get('primary')!.records.find((rec) => rec.sid === pool.i1)!.key;
   events.push({ app: 'primary', what: `the inquiry ${pool.i1} of ${pool.a1.adminMail} sent again`, res: resent, ours: (d) => mentions(d.json, resentKey) });
@@ -80,4 +87,48 @@ export async function runDeliveryPart(r: ModelRunner): Promise<void> {
     const expectation = `${e.what} delivered to app ${e.app}'s callback only, but ${astray.length} reached another app's: ${astray[0]?.path} [events/per-topic]`;
     r.ledger.record(DELIVERY_RULE, e.res, astray.length === 0 ? [] : [{ rule: DELIVERY_RULE, statement: 'events/per-topic', expectation, res: e.res }]);
   }
+  await refusedResend(r, w, pool.b1, theirs, (d) => at(d, pathsOf(w, 'other')));
 }
+
+/**
+ * A resend refused with 403 (the resend row: "403 (agency does not exist for the app)") sends nothing: primary asks
+ * to resend an inquiry of other's agency whose own delivery reached other's callback, and no delivery of that
+ * inquiry may follow, to any app (model/refused-write-unchanged). How long to listen: as long as the inquiry's own
+ * delivery took, and the settle window the delivery checks use after it, never past the profile's delivery
+ * deadline; the time runs on while the rest of the model run goes on, and the verdict is taken when it ends
+ * (ModelRunner.settle), so the run waits only for what is left of it.
+ */
+async function refusedResend(
+  r: ModelRunner,
+  w: World,
+  agency: AgencyRecord,
+  { rec, sentAt: injectedAt }: { rec: InquiryRecord; sentAt: number },
+  delivered: (d: Delivery) => boolean,
+): Promise<void> {
+  const server = await r.session.receiver();
+  const own = server.deliveries().find((d) => delivered(d) && mentions(d.json, rec.key));
+  if (!own) {
+    return r.ledger.unjudged(
+      REFUSED_RULE,
+      `the inquiry ${rec.sid} of ${agency.adminMail} was not delivered to app other's callback: a refused resend of it shows nothing`,
+    );
+  }
+  const latency = Math.max(0, Date.parse(own.receivedAt) - injectedAt);
+  const p = predictAgencyRow(w, 'consultas-resend', 'primary', agency.adminMail, rec.sid);
+  if (!p) return r.ledger.unjudged(REFUSED_RULE, `the model cannot tell what app primary may do with ${agency.adminMail}`);
+  const mark = server.count();
+  const sentAt = Date.now();
+  const res = await r.send('consultas-resend', { app: 'primary', params: { adminMail: agency.adminMail, sid: rec.sid! } });
+  const rule = cellRule(AGENCY_RESEND, 'primary', { adminMail: agency.adminMail, owner: 'other', kind: 'held' });
+  r.judge({ rule, ...p, what: `app primary resending an inquiry webhook of app other's agency ${agency.adminMail}` }, res);
+  if (res.status !== p.status[0]) return;
+  const window = Math.min(r.ctx.profile.webhooks.deliveryDeadlineMs, (Number.isNaN(latency) ? 0 : latency) + DELIVERY_SETTLE_MS);
+  r.settling.push(async () => {
+    const late = await r.session.waitForDelivery((d) => d.seq > mark && mentions(d.json, rec.key), Math.max(0, sentAt + window - Date.now()));
+    const statement = 'endpoints/consultas-resend/403';
+    const expectation = `no delivery of the inquiry ${rec.sid} after ${res.status} to its resend by app primary, but one reached ${late?.path} [${statement}]`;
+    r.ledger.record(REFUSED_RULE, res, late ? [{ rule: REFUSED_RULE, statement, expectation, res }] : []);
+  });
+}
+
+const AGENCY_RESEND = endpoint('consultas-resend');

@@ -15,6 +15,7 @@ import { injectInquiry, registerAgency, type Pool } from './pool.ts';
 import { predictAgencyRow } from './predict.ts';
 import { guardedWrite, NEIGHBOURS_RULE, REFUSED_RULE, type Read } from './reads.ts';
 import { worldOf, type ModelRunner } from './runner.ts';
+import { judgeSharedAgency, SHARED_RULE } from './shared.ts';
 import { configureTopic, judgeTopicList, topicStep, TOPICS_RULE } from './topic-steps.ts';
 import type { TopicRole, Verb } from './topics.ts';
 import type { App, World } from './world.ts';
@@ -35,6 +36,7 @@ export const WRITE_PART_RULES = [
   REFUSED_RULE,
   NEIGHBOURS_RULE,
   'scoping/webhook-config-per-app',
+  SHARED_RULE,
 ];
 
 export async function runWritePart(r: ModelRunner): Promise<void> {
@@ -75,6 +77,7 @@ export async function runWritePart(r: ModelRunner): Promise<void> {
     await judgeInvite(r, w, app, agency.adminMail);
   await judgeListsAndFilters(r, w, p);
   await topicScript(r, w);
+  await judgeSharedAgency(r, w);
 }
 
 async function makePool(r: ModelRunner, w: World): Promise<Pool> {

@@ -69,11 +69,14 @@ export class ModelRun {
       done = (async () => {
         for (const p of before) await this.ensure(p);
         const why = this.bodies.unavailable(part, r);
-        if (why) return this.tell(part, why);
+        if (why) this.tell(part, why);
         // A scope of its own: the webhook configurations it holds are released when it ends, not with a check.
-        await inCheckScope(() => sendingAs({ ruleId: SENDER[part] }, () => this.bodies.run(part, r))).catch((error: unknown) =>
-          this.tell(part, `the model run's ${part} stopped: ${(error as Error).message}`),
-        );
+        else
+          await inCheckScope(() => sendingAs({ ruleId: SENDER[part] }, () => this.bodies.run(part, r))).catch((error: unknown) =>
+            this.tell(part, `the model run's ${part} stopped: ${(error as Error).message}`),
+          );
+        // The verdicts that waited for a deadline while the run went on are taken when its last part ends.
+        if (part === ORDER.at(-1)) await r.settle();
       })();
       this.parts.set(part, done);
     }

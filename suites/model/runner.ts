@@ -27,6 +27,8 @@ export class ModelRunner {
   pool: Pool | undefined;
   /** A failed command sequence, for the check of model/command-sequences to report with its replay data. */
   sequenceFailure: CommandModelFailure | undefined;
+  /** Verdicts that wait for time to pass (a delivery deadline): taken when the model run ends (settle). */
+  readonly settling: (() => Promise<void>)[] = [];
   /** Callback URLs handed out so far: each configuration gets one of its own. */
   private urls = 0;
   private edits = 0;
@@ -69,6 +71,11 @@ export class ModelRunner {
     this.reads.clear();
     this.lastHook = await postHook(this.ctx, this.client, subpath, json, app);
     return this.lastHook;
+  }
+
+  /** Takes the verdicts that waited for the run to go on (settling), once each. */
+  async settle(): Promise<void> {
+    for (const verdict of this.settling.splice(0)) await verdict();
   }
 
   /** Compares an answer with its prediction; records the instance and gives back the differences. */

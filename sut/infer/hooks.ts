@@ -1,6 +1,6 @@
 import { found, guessed, outcome, type Inferrer } from './probe.ts';
 
-// The simulation hooks (README, "Simulation hooks (for implementers)") sit where the target chooses; the spec
+// The simulation hooks (docs/simulation-hooks.md) sit where the target chooses; the spec
 // defines none. A hooks base answers POST {hooks}/consultas without a valid body with 400 (a validation problem:
 // nothing is created), where any other path answers 404 or 405. The bases tried are the conventional names a
 // server gives such test-only endpoints, at the root and under /v3.

@@ -40,6 +40,40 @@ describe('the programmatic API', () => {
     expect(JSON.parse(await readFile(outcome.reportFiles.results, 'utf8')).seed).toBe(7);
   }, 120_000);
 
+  it('runConformance streams each rule to onRule, honours exclude, and records both (issue 23 §4-5)', async () => {
+    const heard: [string, number, number][] = [];
+    const outcome = await runConformance({
+      only: 'home/*',
+      exclude: 'home/etag-*',
+      seed: 7,
+      reportDir: path.join(dir, 'streamed'),
+      onRule: (rule, p) => heard.push([rule.id, p.done, p.total]),
+    });
+    const ids = outcome.result.rules.map((r) => r.id);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids.every((id) => id.startsWith('home/') && !id.startsWith('home/etag-'))).toBe(true);
+    expect(heard.map(([id]) => id).sort()).toEqual([...ids].sort());
+    expect(heard.map(([, done, total]) => [done, total])).toEqual(ids.map((_, i) => [i + 1, ids.length]));
+    expect(outcome.result.options).toMatchObject({ only: 'home/*', exclude: 'home/etag-*' });
+    expect(outcome.reportDir).toBe(path.join(dir, 'streamed'));
+  }, 120_000);
+
+  it('runConformance stops at its AbortSignal as run stops at Ctrl-C: partial results, exit code 130', async () => {
+    const controller = new AbortController();
+    const outcome = await runConformance({
+      only: 'status/*',
+      runs: 5,
+      seed: 7,
+      reportDir: path.join(dir, 'aborted'),
+      signal: controller.signal,
+      onRule: () => controller.abort(),
+    });
+    expect(outcome.exitCode).toBe(130);
+    expect(outcome.result.interrupted).toMatchObject({ signal: 'AbortSignal', notRestored: [] });
+    expect(outcome.result.rules.some((r) => r.skipReason === 'not run: the run was interrupted by AbortSignal')).toBe(true);
+    expect(JSON.parse(await readFile(outcome.reportFiles.results, 'utf8')).interrupted.signal).toBe('AbortSignal');
+  }, 120_000);
+
   it('runConformance refuses a target without a profile and a glob matching no rule, with UsageError', async () => {
     await expect(runConformance({ baseUrl: 'http://127.0.0.1:9' })).rejects.toBeInstanceOf(UsageError);
     await expect(runConformance({ only: 'no-such-area/*' })).rejects.toThrow(/matches no rule/);

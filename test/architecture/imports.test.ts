@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// The layer order (README, Layout; issue 15): each folder imports only the folders listed for it, so the layers
+// The layer order (docs/layout.md; issue 15): each folder imports only the folders listed for it, so the layers
 // read top-down: support → models → generators → sut → webhooks → suites / simulator / reference / openapi →
 // reports → api → cli. A suite knows a target only through sut/ (never reference/); suites and simulator share
 // webhooks/ and never reach into each other; reports are written by api/ and read by cli/ only; the CLI is a

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEmbedded, type Embedded } from '../../api/embedded.ts';
@@ -18,6 +18,8 @@ let embedded: Embedded;
 let profile: string;
 let results: string;
 let failureId: string;
+let printed: string;
+let reportDir: string;
 
 async function replay(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const out: string[] = [];
@@ -35,9 +37,10 @@ beforeAll(async () => {
   server = await startBrokenServer(SECRET_VALUES);
   const dir = await tempDir('replay');
   profile = await writeSecretProfile(dir);
-  const reportDir = path.join(dir, 'report');
+  reportDir = path.join(dir, 'report');
   const run = await cli(['run', '--base-url', server.url, '--profile', profile, '--only', 'home/etag-304', '--report-dir', reportDir]);
   expect(run.code).toBe(1);
+  printed = /\(replay: (npx vmp-conformance replay [^)]+)\)/.exec(run.stdout)![1]!;
   results = path.join(reportDir, 'results.json');
   const recorded = runResultSchema.parse(JSON.parse(await readFile(results, 'utf8')));
   failureId = recorded.rules.find((r) => r.id === 'home/etag-304')!.failureId!;
@@ -81,8 +84,40 @@ describe('replay', () => {
     expect(r.stderr).toContain(`no failure 'fffffff' in ${results}; its failures: ${failureId} (home/etag-304)`);
   });
 
-  it('refuses to guess credentials: a recorded non-embedded target needs --profile → exit 2', async () => {
-    const r = await replay([failureId, '--from', results]);
+  /** A command as printed, run as it stands from the run's working directory (`npx vmp-conformance` is our binary). */
+  const asPrinted = (command: string) => {
+    const words = command.split(' ');
+    expect(words.slice(0, 2)).toEqual(['npx', 'vmp-conformance']);
+    return cli(words.slice(2));
+  };
+
+  it(
+    "runs as printed (issue 23 §2): the console line and report.html's replay line, from where the run was started → exit 1",
+    async () => {
+      expect(printed).toBe(`npx vmp-conformance replay ${failureId} --from ${results}`);
+      const html = await readFile(path.join(reportDir, 'report.html'), 'utf8');
+      const line = /<code class="replay">([^<]+)<\/code>/.exec(html)![1]!;
+      expect(line).toBe(printed);
+      const r = await asPrinted(printed);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(1);
+      // The credentials came from the profile file the run read: results.json names it, and holds no secret.
+      const recorded = runResultSchema.parse(JSON.parse(await readFile(results, 'utf8')));
+      expect(recorded.target.profileFile).toBe(profile);
+      for (const secret of SECRET_VALUES) expect(JSON.stringify(recorded)).not.toContain(secret);
+      expect(r.stdout).toMatch(/^still fails: \[GET\] \/v3: 400 — expected 304/m);
+      // One rule's replay loads that rule's suite file alone.
+      expect(r.stdout).toContain('loading suites/home.suite only');
+    },
+    E2E_TIMEOUT,
+  );
+
+  it('refuses to guess credentials: a results.json that names no profile file, without --profile → exit 2', async () => {
+    const recorded = JSON.parse(await readFile(results, 'utf8')) as { target: Record<string, unknown> };
+    delete recorded.target.profileFile;
+    const older = path.join(path.dirname(results), 'older-results.json');
+    await writeFile(older, JSON.stringify(recorded));
+    const r = await replay([failureId, '--from', older]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--profile is needed to re-apply credentials/);
   });

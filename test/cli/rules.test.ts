@@ -82,6 +82,17 @@ describe('usage errors', () => {
     expectOneCleanLine(err, /unknown command 'frobnicate'/);
   });
 
+  it('says "did you mean" for a mistyped command or flag (issue 23 §4), and nothing for a word close to none', async () => {
+    expectOneCleanLine((await run(['rnu'])).err, /^vmp-conformance: unknown command 'rnu' — did you mean 'run'\? \(see vmp-conformance --help\)$/);
+    expectOneCleanLine((await run(['simulat'])).err, /unknown command 'simulat' — did you mean 'simulate'\?/);
+    const flag = await run(['run', '--profle', 'x.json']);
+    expect(flag.code).toBe(2);
+    expectOneCleanLine(flag.err, /^vmp-conformance: unknown option '--profle' — did you mean '--profile'\? \(the command's --help lists its options\)$/);
+    expectOneCleanLine((await run(['load', '--treshold', 'p99<1s'])).err, /did you mean '--threshold'\?/);
+    expectOneCleanLine((await run(['run', '--exlcude', 'media/*'])).err, /did you mean '--exclude'\?/);
+    expect((await run(['frobnicate'])).err.join('')).not.toContain('did you mean');
+  });
+
   it('refuses an unknown top-level flag with exit 2 and one line', async () => {
     const { code, err } = await run(['--bogus']);
     expect(code).toBe(2);

@@ -8,12 +8,38 @@ import { tempDir } from './run-support.ts';
 // Baselines as data: what --write-baseline records and how --baseline classifies a run.
 
 describe('baselines', () => {
-  it('record the failing rule ids, sorted and unique, with the tool version', () => {
-    const rules = [rule({ id: 'b/x', verdict: 'fail' }), rule({ id: 'a/y', verdict: 'fail' }), rule({ id: 'c/z', verdict: 'pass' })];
-    expect(baselineOf(rules, '1.2.3')).toEqual({ tool: 'vmp-conformance', version: '1.2.3', failing: ['a/y', 'b/x'] });
+  it('record the failing rules with their causes, sorted and unique, with the tool version', () => {
+    const rules = [
+      rule({ id: 'b/x', verdict: 'fail', cause: '404 — expected 200' }),
+      rule({ id: 'a/y', verdict: 'fail', cause: 'Status: expected number' }),
+      rule({ id: 'c/z', verdict: 'pass' }),
+    ];
+    expect(baselineOf(rules, '1.2.3')).toEqual({
+      tool: 'vmp-conformance',
+      version: '1.2.3',
+      failing: [
+        { rule: 'a/y', cause: 'Status: expected number' },
+        { rule: 'b/x', cause: '404 — expected 200' },
+      ],
+    });
   });
 
-  it('classify failures as still failing or new, and passes as now passing; skipped rules were not run', () => {
+  it('report a known-failing rule that fails in a new way as a new failure (issue 23 §1)', () => {
+    const rules = [rule({ id: 'a/known', verdict: 'fail', cause: '500 — expected 200' }), rule({ id: 'a/same', verdict: 'fail', cause: 'N deliveries' })];
+    const baseline = {
+      tool: 'vmp-conformance' as const,
+      version: '0.1.0',
+      failing: [
+        { rule: 'a/known', cause: '404 — expected 200' },
+        { rule: 'a/same', cause: 'N deliveries' },
+      ],
+    };
+    const comparison = compareWithBaseline(rules, baseline, 'b.json');
+    expect(comparison).toMatchObject({ stillFailing: ['a/same'], newFailures: ['a/known'], newCauses: ['a/known'] });
+    expect(rules.map((r) => r.baseline)).toEqual(['new-failure', 'still-failing']);
+  });
+
+  it('classify failures as still failing or new, and passes as now passing; skipped rules were not run (a bare rule id: any cause)', () => {
     const rules = [
       rule({ id: 'a/known', verdict: 'fail' }),
       rule({ id: 'a/new', verdict: 'fail' }),
@@ -28,6 +54,7 @@ describe('baselines', () => {
       stillFailing: ['a/known'],
       nowPassing: ['a/fixed'],
       newFailures: ['a/new'],
+      newCauses: [],
       notRun: ['a/skipped', 'z/filtered-out'],
     });
     expect(rules.map((r) => r.baseline)).toEqual(['still-failing', 'new-failure', 'now-passing', undefined, undefined]);

@@ -62,7 +62,8 @@ describe('a run against a broken target', () => {
     const pkg = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
     expect(result.tool.version).toBe(pkg.version);
     expect(result.seed).toBe(5);
-    expect(result.target).toEqual({ baseUrl: server.url, embedded: false });
+    // How to reach the target again (replay): its URL and the profile file, never a secret.
+    expect(result.target).toEqual({ baseUrl: server.url, embedded: false, profileFile: path.join(dir, 'profile.json') });
     expect(result.exitCode).toBe(1);
     expect(
       result.rules
@@ -73,7 +74,7 @@ describe('a run against a broken target', () => {
     const failure = result.rules.find((r) => r.id === 'home/etag-304')!;
     expect(failure).toMatchObject({ level: 'profile', section: 'Endpoints > Home', area: 'home' });
     expect(failure.failureId).toMatch(/^[0-9a-f]{7}$/);
-    const last = failure.exchanges.at(-1)!;
+    const last = failure.exchanges.find((x) => x.failed)!;
     expect(last.status).toBe(400);
     expect(last.curl).toContain("-H 'Authorization: <redacted>'");
     expect(last.curl).toContain('-H \'If-None-Match: "home-v1"\'');
@@ -103,9 +104,10 @@ describe('a run against a broken target', () => {
     expect(server.requests.length).toBeGreaterThan(5);
   });
 
-  it('--write-baseline records the failing rule ids, sorted, with the tool version', async () => {
+  it('--write-baseline records the failing rules with their causes, sorted, with the tool version', async () => {
     const baseline = baselineSchema.parse(JSON.parse(await readFile(baselineFile, 'utf8')));
-    expect(baseline.failing).toEqual(FAILING);
+    expect(baseline.failing).toEqual(FAILING.map((rule) => ({ rule, cause: result.rules.find((r) => r.id === rule)!.cause })));
+    expect(baseline.failing).toContainEqual({ rule: 'status/home/304', cause: '400 — expected 304' });
     expect(baseline.version).toBe(result.tool.version);
     expect(first.stdout).toContain(`baseline written: ${baselineFile} (3 failing rules)`);
   });

@@ -45,6 +45,8 @@ describe('exit 2: bad usage', () => {
     [['--base-url', 'not a url', '--profile', 'x.json'], /--base-url must be an absolute http\(s\) URL/],
     [['--base-url', 'http://127.0.0.1:1'], /--base-url needs --profile/],
     [['--only', 'nosuch/*'], /--only 'nosuch\/\*' matches no rule id/],
+    [['--exclude', 'nosuch/*'], /--exclude 'nosuch\/\*' matches no rule id/],
+    [['--only', 'home/*', '--exclude', 'home/*'], /--exclude 'home\/\*' leaves no rule to run/],
     [['--today', '2026-13-01'], /--today must be a date/],
     [['--baseline', '/nonexistent/baseline.json'], /--baseline \/nonexistent\/baseline.json: cannot read it/],
     [['--write-baseline', '/nonexistent/dir/b.json'], /--write-baseline .*does not exist/],

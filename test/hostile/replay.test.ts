@@ -69,7 +69,7 @@ describe('replay judges by the rule, not by the status code', () => {
     expect(r.stderr).toBe('');
     expect(r.code, r.stdout).toBe(0);
     expect(r.stdout).toContain('the re-sent request answers 200, as recorded (response headers differ: +etag)');
-    expect(r.stdout).toContain(`judged by re-running the check of ${RULE} (run --only ${RULE} --seed 7 --runs 25):`);
+    expect(r.stdout).toContain(`judged by re-running the check of ${RULE} (run --only ${RULE} --seed 7 --runs 25, loading suites/home.suite only):`);
     expect(r.stdout).toMatch(/^now passes: the failure does not reproduce$/m);
   }, 100_000);
 

@@ -23,7 +23,7 @@ const HOSTILE =
 
 /** Our own headings: any other line starting with # was forged. */
 const OWN_HEADING =
-  /^(## vmp-conformance: (PASS|FAIL|INTERRUPTED)|### (Failed rules|New failures) \(\d+\)|### Before the checks: .+|### Baseline `[^`]+`|### Deadline|### Errors outside any check \(\d+\))$/;
+  /^(## vmp-conformance: (PASS|FAIL|INTERRUPTED)|### (Failed rules|New failures) \(\d+\)|### Failures by cause \(\d+ causes? → \d+ rules?\)|### Before the checks: .+|### Baseline `[^`]+`|### Deadline|### Errors outside any check \(\d+\))$/;
 const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 /** What a renderer would make of the summary beyond its own structure: forged blocks, markup, controls. */
@@ -59,9 +59,9 @@ describe('summary.md with target-controlled text everywhere it can go', () => {
       }),
     );
     expect(injections(md)).toEqual([]);
-    // The text is still there to read, one line per item.
+    // The text is still there to read, one line per item (the failure's cause leads, then its rule's row).
     expect(md).toContain('Forged heading');
-    expect(md.split('\n').filter((l) => l.includes('Forged heading')).length).toBe(5);
+    expect(md.split('\n').filter((l) => l.includes('Forged heading')).length).toBe(6);
     await expectNoSecrets({ texts: { 'summary.md': md } }, ['vmp-primary-7f3a2c']);
   });
 

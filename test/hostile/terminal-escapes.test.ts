@@ -84,9 +84,14 @@ describe('every command: out and err lines go through the same helper', () => {
     const histogram = encodeHistogram(h);
     await writeFile(
       file,
-      JSON.stringify({ requests: { total: 1, non2xx: 0, transportErrors: 0, rps: 1 }, latency: { histogram }, operations: { [HOSTILE]: { histogram } } }),
+      JSON.stringify({
+        model: 'closed',
+        requests: { total: 1, non2xx: 0, transportErrors: 0, rps: 1 },
+        latency: { histogram },
+        operations: { [HOSTILE]: { histogram } },
+      }),
     );
-    const r = await runMain(['load', '--merge', file]);
+    const r = await runMain(['load', '--merge', file, '--report-dir', path.join(dir, 'merged')]);
     for (const line of [...r.out, ...r.err]) expect(line).not.toMatch(RAW_CONTROL);
     expect([...r.out, ...r.err].join('\n')).toContain('consultas\\x1b[2J');
   });

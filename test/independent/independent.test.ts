@@ -8,7 +8,7 @@ import { startIndependentServer, type RunningServer } from './server/server.ts';
 import { VARIANTS } from './server/variants.ts';
 
 // Issue 12: the suite judged against a server its authors did not write. test/independent/server was written
-// from the spec alone (and README's profile table and simulation hooks), choosing differently from the
+// from the spec alone (and docs/profile.md's table and docs/simulation-hooks.md), choosing differently from the
 // reference wherever the spec is silent; `alt` changes most of those choices again, and `sur` others still. Each variant runs under its
 // own profile, as an implementer would write it: no must or profile rule may fail, and the server's catch-all
 // (a 5xx) may catch nothing.

@@ -1,7 +1,7 @@
 import type { RunningServer } from './server/server.ts';
 
 /**
- * What a run or init may change on the independent server and must put back (README Safety): the associations of
+ * What a run or init may change on the independent server and must put back (docs/safety.md): the associations of
  * agencies with apps and the callback of every configured topic. (Invitations stay, and so do the accounts of
  * agencies registered and dissociated: the API has no way to withdraw either. A webhook secret is write-only: it is
  * put back as the profile's template gives it.)

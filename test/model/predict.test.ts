@@ -20,9 +20,18 @@ const SUBJECTS: Subject[] = [
 describe('the scope matrix on a canned state', () => {
   const w = cannedWorld();
 
-  it('walks every row that names an agency, from the catalog', () => {
+  it('walks every row that names an agency, from the catalog, and OPTIONS on the agency URI', () => {
     expect(AGENCY_ROWS.map((e) => e.id).sort()).toEqual(
-      ['agencias-desasociar', 'agencias-get', 'agencias-productos', 'agencias-put', 'consultas-get', 'consultas-list', 'consultas-resend'].sort(),
+      [
+        'agencias-desasociar',
+        'agencias-get',
+        'agencias-options',
+        'agencias-productos',
+        'agencias-put',
+        'consultas-get',
+        'consultas-list',
+        'consultas-resend',
+      ].sort(),
     );
   });
 
@@ -37,7 +46,7 @@ describe('the scope matrix on a canned state', () => {
       const expected = own ? e.success.status : e.scoping === 'agency-modify' ? 403 : 404;
       expect(p?.status, `${e.id} by ${caller} on ${s.adminMail}`).toEqual([expected]);
     }
-    expect(cells).toHaveLength(7 * 3 * 4);
+    expect(cells).toHaveLength(8 * 3 * 4);
   });
 
   it('cites, for every cell, a statement that names the rule the cell reports to', () => {

@@ -313,7 +313,7 @@ describe('vmp-conformance openapi', () => {
   it.each([
     [['openapi', '--profile', '/nonexistent/profile.json'], /--profile: profile field \(file\): cannot read/],
     [['openapi', '--out', '/nonexistent/dir/openapi.json'], /--out .*: directory .* does not exist/],
-    [['openapi', '--format', 'yaml'], /Unknown option '--format'/],
+    [['openapi', '--format', 'yaml'], /unknown option '--format'/],
   ])('%j exits 2 with one line', async (argv, message) => {
     const { code, err } = await run(argv);
     expect(code).toBe(2);

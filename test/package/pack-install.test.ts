@@ -45,6 +45,9 @@ let dir: string;
 let app: string;
 let installed: string;
 
+/** Every file under the installed package, its own node_modules included. */
+const packageFiles = async (): Promise<string[]> => (await readdir(installed, { recursive: true, encoding: 'utf8' })).sort();
+
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'vmp-pack-'));
   const packDir = path.join(dir, 'pack');
@@ -97,9 +100,23 @@ describe('the packed and installed package', () => {
     'a program imports the API from vmp-conformance: runs the suites, loads a profile, verifies signatures',
     async () => {
       await copyFile(path.join(import.meta.dirname, 'use-api.mjs'), path.join(app, 'use-api.mjs'));
-      const ran = await run(process.execPath, ['use-api.mjs', path.join(dir, 'api-report')], app, 3 * MINUTE);
+      const before = await packageFiles();
+      // A relative report directory (issue 23 §5): it lands in the program's working directory, as every file of it.
+      const ran = await run(process.execPath, ['use-api.mjs', 'vmp-report'], app, 3 * MINUTE);
       expect(ran.code, shown(ran)).toBe(0);
-      const printed = JSON.parse(ran.stdout.trim().split('\n').at(-1)!) as Record<string, unknown> & { rules: string[]; reportFiles: Record<string, string> };
+      const printed = JSON.parse(ran.stdout.trim().split('\n').at(-1)!) as Record<string, unknown> & {
+        rules: string[];
+        reportFiles: Record<string, string>;
+        reportDir: string;
+        streamed: [string, number, number][];
+      };
+      expect(printed.reportDir).toBe(path.join(app, 'vmp-report'));
+      expect((await readdir(printed.reportDir)).sort()).toEqual(['junit.xml', 'report.html', 'results.json', 'summary.md', 'vitest.json']);
+      // Nothing was written inside the installed package: no vite cache, no report, no temporary file.
+      expect(await packageFiles()).toEqual(before);
+      // onRule heard every rule as it completed, with the running count.
+      expect(printed.streamed.map(([id]) => id).sort()).toEqual([...printed.rules].sort());
+      expect(printed.streamed.map(([, done]) => done)).toEqual(printed.rules.map((_, i) => i + 1));
       expect(printed).toMatchObject({
         exitCode: 0,
         apps: expect.arrayContaining(['primary']),
@@ -117,16 +134,17 @@ describe('the packed and installed package', () => {
   );
 
   it(
-    'its types reach a TypeScript consumer through exports (types), and catch a wrong option',
+    'its types reach a TypeScript consumer through exports (types), compile with skipLibCheck false, and catch a wrong option',
     async () => {
       const consumer = [
-        "import { loadProfile, runConformance, verifyWebhookSignature, type RunOutcome } from 'vmp-conformance';",
-        "const outcome: RunOutcome = await runConformance({ only: 'limits/*', runs: 5 });",
+        "import { loadProfile, runConformance, verifyWebhookSignature, type RuleResult, type RunOutcome } from 'vmp-conformance';",
+        'const seen: RuleResult[] = [];',
+        "const outcome: RunOutcome = await runConformance({ only: 'limits/*', runs: 5, signal: AbortSignal.timeout(60_000), onRule: (rule, p) => seen.push({ ...rule, durationMs: p.done }) });",
         "const apps: string[] = Object.keys((await loadProfile('p.json')).apps);",
         "const status: 'valid' | 'invalid' | string = verifyWebhookSignature(null, {}, Buffer.from('')).status;",
         '// @ts-expect-error runs is a number: the declarations are typed, not any',
         "await runConformance({ runs: 'five' });",
-        'export { outcome, apps, status };',
+        'export { outcome, apps, status, seen };',
       ].join('\n');
       await writeFile(path.join(app, 'consumer.ts'), consumer);
       const options = {
@@ -136,7 +154,8 @@ describe('the packed and installed package', () => {
         moduleResolution: 'NodeNext',
         strict: true,
         noEmit: true,
-        skipLibCheck: true,
+        // The shipped declarations and every one they reach are checked (issue 23 §5): vitest's are not among them.
+        skipLibCheck: false,
         types: ['node'],
         typeRoots: [path.join(ROOT, 'node_modules/@types')],
       };

@@ -13,8 +13,10 @@ import {
   VmpError,
 } from 'vmp-conformance';
 
+// A relative reportDir: the caller's working directory, never the installed package's (issue 23 §5).
 const reportDir = process.argv[2];
-const outcome = await runConformance({ only: 'limits/*', runs: 5, seed: 7, reportDir });
+const streamed = [];
+const outcome = await runConformance({ only: 'limits/*', runs: 5, seed: 7, reportDir, onRule: (rule, p) => streamed.push([rule.id, p.done, p.total]) });
 // The profiles ship with the package (exports "./profiles/*").
 const profile = await loadProfile(fileURLToPath(import.meta.resolve('vmp-conformance/profiles/reference.json')));
 const schema = profileJsonSchema();
@@ -43,6 +45,8 @@ console.log(
     exitCode: outcome.exitCode,
     rules: outcome.result.rules.map((r) => r.id),
     reportFiles: outcome.reportFiles,
+    reportDir: outcome.reportDir,
+    streamed,
     apps: Object.keys(profile.apps),
     schemaType: schema.type,
     signature: verifyWebhookSignature(config, headers, Buffer.from(body)).status,

@@ -1,23 +1,16 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, STATEMENTS } from '../../models/index.ts';
 import { startBrokenServer, type BrokenServer } from '../support/broken-server.ts';
 import { cli, E2E_TIMEOUT, HOME_RULES, SECRET_VALUES, tempDir, writeSecretProfile } from '../cli/run-support.ts';
+import { chromiumTitle, launchChromium, noChromium } from '../support/chromium.ts';
 
-// report.html as a person sees it: rendered by headless Chromium (Debian's package, never a downloaded
-// browser) from a run against the deliberately broken server. Outside CI a machine without Chromium
-// skips this file; in CI (.ci/run installs chromium because test/needs-chromium exists) it must run.
+// report.html as a person sees it: rendered by headless Chromium (test/support/chromium.ts) from a run against
+// the deliberately broken server.
 
-const CHROMIUM = '/usr/bin/chromium';
-const skip = !existsSync(CHROMIUM) && !process.env.CI;
-const title = skip
-  ? `report.html in headless Chromium — SKIPPED: ${CHROMIUM} is absent (apt-get install chromium; in CI this test is required)`
-  : 'report.html in headless Chromium';
-
-describe.skipIf(skip)(title, () => {
+describe.skipIf(noChromium)(chromiumTitle('report.html in headless Chromium'), () => {
   let server: BrokenServer;
   let browser: Browser;
   let page: Page;
@@ -30,11 +23,8 @@ describe.skipIf(skip)(title, () => {
     const profile = await writeSecretProfile(dir);
     const run = await cli(['run', '--base-url', server.url, '--profile', profile, '--only', HOME_RULES, '--report-dir', reportDir]);
     expect(run.code).toBe(1);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
-    page = await browser.newPage();
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
     page.on('request', (req) => requested.push(req.url()));
     await page.goto(pathToFileURL(path.join(reportDir, 'report.html')).href);
   }, E2E_TIMEOUT);
@@ -88,6 +78,59 @@ describe.skipIf(skip)(title, () => {
     expect(await conditional.textContent()).toContain('home document not modified');
     expect(await page.locator('#spec-coverage tr[id="stmt-endpoints/agencias-get/404"]').getAttribute('data-verdict')).toBe('not-run');
     expect(await page.isVisible('#spec-coverage')).toBe(true);
+  });
+
+  it('leads the failures with their causes, each with the exchange where it was first seen', async () => {
+    const causes = page.locator('#failures ol.causes > li');
+    expect(await causes.count()).toBeGreaterThan(0);
+    expect(await page.textContent('#causes')).toMatch(/^Failures by cause \(\d+ causes? → 3 rules\)$/);
+    expect(await causes.first().locator('pre.curl').isVisible()).toBe(true);
+  });
+
+  it('shows evidence in the order it was sent, the exchange that shows the failure marked', async () => {
+    const exchanges = page.locator('details[data-rule="home/etag-304"] .exchanges > .exchange');
+    expect(await exchanges.count()).toBe(2);
+    expect(await exchanges.evaluateAll((xs) => xs.map((x) => x.getAttribute('data-index')))).toEqual(['1', '2']);
+    // The plain GET that gave the ETag was sent first; the conditional GET answered 400 shows the failure.
+    expect(await exchanges.nth(0).locator('pre.curl').textContent()).not.toContain('If-None-Match');
+    expect(await exchanges.nth(1).getAttribute('class')).toContain('failing');
+    expect(await exchanges.nth(1).textContent()).toContain('(shows the failure)');
+  });
+
+  it('shows JSON in the observed-behaviour table indented, not quoted twice', async () => {
+    const topics = page.locator('#observations tr[data-gap="topic-names"] pre.json');
+    const text = (await topics.textContent())!;
+    expect(text).toContain('{\n  "inquiry": "consultas",');
+    expect(text).not.toContain('\\"');
+  });
+
+  it('keeps the coverage matrix inside its box, which scrolls to its last column', async () => {
+    const box = page.locator('#coverage .scroll');
+    // Inside the page: its globals through the element (this file is type-checked without the DOM's globals).
+    const geometry = await box.evaluate((el) => ({
+      overflow: el.ownerDocument.defaultView!.getComputedStyle(el).overflowX,
+      scrollWidth: el.scrollWidth,
+      clientWidth: el.clientWidth,
+      right: el.getBoundingClientRect().right,
+      viewport: el.ownerDocument.documentElement.clientWidth,
+      page: el.ownerDocument.documentElement.scrollWidth,
+      height: el.getBoundingClientRect().height,
+      viewportHeight: el.ownerDocument.defaultView!.innerHeight,
+    }));
+    // Both scroll bars of the box fit in the window: its bottom edge is never a screen away from its top.
+    expect(geometry.height).toBeLessThanOrEqual(geometry.viewportHeight);
+    expect(geometry.overflow).toBe('auto');
+    expect(geometry.scrollWidth).toBeGreaterThan(geometry.clientWidth);
+    expect(geometry.right).toBeLessThanOrEqual(geometry.viewport);
+    expect(geometry.page).toBeLessThanOrEqual(geometry.viewport);
+    await box.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    const last = box.locator('thead th').last();
+    const seen = await last.evaluate((th) => {
+      const cell = th.getBoundingClientRect();
+      const frame = th.closest('.scroll')!.getBoundingClientRect();
+      return cell.left >= frame.left && cell.right <= frame.right + 1;
+    });
+    expect(seen).toBe(true);
   });
 
   it('loads nothing but the file itself', () => {

@@ -13,7 +13,7 @@ describe('summary figures', () => {
   it('fails the run on a must/profile failure unless the baseline expects it', () => {
     const result = runResult(SAMPLE_RULES);
     expect(exitCodeOf(result)).toBe(1);
-    const known = { file: 'b.json', stillFailing: ['home/etag-304'], nowPassing: [], newFailures: [], notRun: [] };
+    const known = { file: 'b.json', stillFailing: ['home/etag-304'], nowPassing: [], newFailures: [], newCauses: [], notRun: [] };
     expect(exitCodeOf({ ...result, baseline: known })).toBe(0);
     expect(blockingFailures({ ...result, baseline: known })).toEqual([]);
   });
@@ -36,7 +36,7 @@ describe('console report', () => {
     expect(text).toMatch(/home\s+1\s+1\s+1\s+0/);
     expect(text).toMatch(/observe\s+0\s+0\s+0\s+1/);
     expect(text).toContain('Failed rules (1):');
-    expect(text).toContain('home/etag-304 [profile, Endpoints > Home] (replay: vmp-conformance replay abc1234)');
+    expect(text).toContain('home/etag-304 [profile, Endpoints > Home] (replay: npx vmp-conformance replay abc1234)');
     expect(text).toContain('statement of home/etag-304');
     expect(text).toContain('[GET] /v3: 400 — expected 304');
     expect(text).toContain('FAIL: 1 passed, 1 failed, 1 skipped, 1 observed');
@@ -44,7 +44,7 @@ describe('console report', () => {
 
   it('splits baseline failures into new, still failing and now passing', () => {
     const rules = [rule({ id: 'home/etag-304', verdict: 'fail', failureId: 'x' }), rule({ id: 'home/etag-present', verdict: 'pass' })];
-    const baseline = { file: 'b.json', stillFailing: ['home/etag-304'], nowPassing: ['home/etag-present'], newFailures: [], notRun: [] };
+    const baseline = { file: 'b.json', stillFailing: ['home/etag-304'], nowPassing: ['home/etag-present'], newFailures: [], newCauses: [], notRun: [] };
     const text = consoleReport(runResult(rules, { baseline, exitCode: 0 }), '/tmp/r').join('\n');
     expect(text).toContain('Still failing, expected by the baseline b.json (1):');
     expect(text).toContain('Now passing — remove from the baseline b.json (1):');
@@ -95,7 +95,7 @@ describe('observed-behaviour helpers', () => {
   it("shows the target's declared choice for single profile keys only", () => {
     const profile = { conditionalRequestHeader: 'If-None-Match', mediaTypeSelection: { header: 'Accept' } };
     expect(profileChoice(profile, 'conditionalRequestHeader')).toBe('"If-None-Match"');
-    expect(profileChoice(profile, 'mediaTypeSelection')).toBe('{"header":"Accept"}');
+    expect(profileChoice(profile, 'mediaTypeSelection')).toBe('{\n  "header": "Accept"\n}');
     expect(profileChoice(profile, 'apps.*.headers')).toBeUndefined();
     expect(profileChoice(profile, 'templates, catalogKeys')).toBeUndefined();
     expect(profileChoice(profile, 'missing.key')).toBeUndefined();

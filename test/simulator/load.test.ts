@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -91,8 +91,30 @@ describe('load --merge', () => {
     const both = mergeHistograms(parts.map((x) => decodeHistogram(x.latency.histogram)));
     expect(merged.latency).toEqual(percentilesMs(both));
     const lines: string[] = [];
-    expect(await main(['load', '--merge', a!, b!], (l) => lines.push(l))).toBe(0);
+    const reportDir = await tempDir('vmp-merged-');
+    expect(await main(['load', '--merge', a!, b!, '--report-dir', reportDir], (l) => lines.push(l))).toBe(0);
     expect(lines[1]).toMatch(/p50 .* p90 .* p99 .* p99\.9 /);
+    // Honours --report-dir (issue 23 §4): the merged report is written there.
+    expect(lines.at(-1)).toBe(`load --merge: PASS — ${path.join(reportDir, 'report.html')}`);
+    expect(existsSync(path.join(reportDir, 'report.html'))).toBe(true);
+  });
+
+  it('refuses a closed-model and an open-model run together: exit 2, saying why, nothing written', async () => {
+    const closed = path.join(dirs[0]!, LOAD_FILE);
+    const open = path.join(await tempDir('vmp-open-'), LOAD_FILE);
+    await writeFile(open, JSON.stringify({ ...JSON.parse(await readFile(closed, 'utf8')), model: 'open' }));
+    const reportDir = path.join(await tempDir('vmp-mixed-'), 'report');
+    const err: string[] = [];
+    const code = await main(
+      ['load', '--merge', closed, open, '--report-dir', reportDir],
+      () => undefined,
+      (l) => err.push(l),
+    );
+    expect(code).toBe(2);
+    expect(err).toEqual([
+      `vmp-conformance: --merge: ${closed} is a closed-model run and ${open} an open-model one: closed-model latencies hide coordinated omission and open-model ones count from the intended send time, so their distributions cannot be added; merge runs of one model`,
+    ]);
+    expect(existsSync(reportDir)).toBe(false);
   });
 });
 

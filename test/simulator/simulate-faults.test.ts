@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReferenceServer } from '../../reference/server.ts';
 import type { ProblemKind } from '../../simulator/problems.ts';
 import { runSimulation } from '../../simulator/simulate.ts';
+import { summaryLines } from '../../simulator/simulation-result.ts';
 import type { Profile } from '../../sut/profile.ts';
 import { referenceTarget, tempDir } from '../support/sim-target.ts';
 import { startFaultyTarget, type Fault } from '../support/webhook-fault-proxy.ts';
@@ -17,6 +18,19 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/** A short simulation against the faulty target: 30 (or n) inquiries at 300/s, a tight deadline, `resend` resends. */
+const simulateAgainst = async (url: string, resend: number, inquiries = 30) =>
+  runSimulation({
+    baseUrl: url,
+    profile,
+    inquiries,
+    arrival: { kind: 'constant', ratePerSec: 300 },
+    seed: 3,
+    deadlineMs: 1_500,
+    resend,
+    reportDir: await tempDir('vmp-sim-fault-'),
+  });
+
 const CASES: { what: string; fault: Fault; kinds: ProblemKind[] }[] = [
   { what: 'drops a delivery', fault: { kind: 'drop', nth: 7 }, kinds: ['lost'] },
   { what: 'delivers one twice', fault: { kind: 'duplicate', nth: 7 }, kinds: ['duplicated'] },
@@ -29,16 +43,7 @@ describe('simulate against broken webhook delivery', () => {
     it(`fails and names the inquiry when the target ${what}`, async () => {
       const faulty = await startFaultyTarget(server.url, fault);
       try {
-        const { exitCode, result } = await runSimulation({
-          baseUrl: faulty.url,
-          profile,
-          inquiries: 30,
-          arrival: { kind: 'constant', ratePerSec: 300 },
-          seed: 3,
-          deadlineMs: 1_500,
-          resend: fault.kind === 'alter-resend' ? 5 : 0,
-          reportDir: await tempDir('vmp-sim-fault-'),
-        });
+        const { exitCode, result } = await simulateAgainst(faulty.url, fault.kind === 'alter-resend' ? 5 : 0);
         const sid = faulty.affectedSid();
         expect(sid).toBeDefined();
         expect(exitCode).toBe(1);
@@ -58,4 +63,23 @@ describe('simulate against broken webhook delivery', () => {
       }
     });
   }
+});
+
+describe('a simulation that fails everywhere leads with the root cause (issue 23 §2)', () => {
+  it('every delivery misrouted: "N of N misrouted", the injected stream and the resends counted apart', async () => {
+    const faulty = await startFaultyTarget(server.url, { kind: 'misroute-all' });
+    try {
+      const { exitCode, result } = await simulateAgainst(faulty.url, 5, 20);
+      expect(exitCode).toBe(1);
+      expect(result.rootCause).toBe("20 of 20 injected inquiries delivered to another app's callback (misrouted); the 20 lost follow from it");
+      expect(result.countsByPhase.inject).toMatchObject({ misrouted: 20, lost: 20 });
+      expect(result.countsByPhase.resend).toMatchObject({ lost: 5 });
+      const lines = summaryLines(result);
+      expect(lines[0]).toBe(`simulate: root cause: ${result.rootCause}`);
+      expect(lines[1]).toBe('simulate: 0/20 injected inquiries delivered; lost 20, duplicated 0, late 0, misrouted 20, mismatched 0');
+      expect(lines.find((l) => l.startsWith('simulate: resendwebhook:'))).toMatch(/^simulate: resendwebhook: 0\/5 .*; lost 5, /);
+    } finally {
+      await faulty.close();
+    }
+  });
 });

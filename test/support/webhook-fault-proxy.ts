@@ -11,6 +11,8 @@ export type Fault =
   | { kind: 'drop'; nth: number }
   | { kind: 'duplicate'; nth: number }
   | { kind: 'misroute'; nth: number }
+  /** Every delivery, injected or resent, goes to the other app's URL (a routing table keyed by the wrong app). */
+  | { kind: 'misroute-all' }
   /** The first delivery of a sid already delivered once (a resend) carries a changed Comentario. */
   | { kind: 'alter-resend' };
 
@@ -56,14 +58,14 @@ export async function startFaultyTarget(targetUrl: string, fault: Fault): Promis
     const headers = { 'content-type': 'application/json' };
     const json = JSON.parse(body.toString('utf8')) as { Sid?: string; Consulta?: { Interesado?: { Comentario?: string } } };
     const nth = ++seen;
-    const hit = (fault.kind === 'alter-resend' ? sidsSeen.has(json.Sid ?? '') : nth === fault.nth) && affected === undefined;
+    const hit = fault.kind === 'misroute-all' || ((fault.kind === 'alter-resend' ? sidsSeen.has(json.Sid ?? '') : nth === fault.nth) && affected === undefined);
     sidsSeen.add(json.Sid ?? '');
     let status = 200;
     if (!hit) status = await forward(to, headers, body);
     else {
       affected = json.Sid;
       if (fault.kind === 'duplicate') status = Math.max(await forward(to, headers, body), await forward(to, headers, body));
-      if (fault.kind === 'misroute') status = await forward(to.replace(/\/primary$/, '/other'), headers, body);
+      if (fault.kind === 'misroute' || fault.kind === 'misroute-all') status = await forward(to.replace(/\/primary$/, '/other'), headers, body);
       if (fault.kind === 'alter-resend') {
         json.Consulta!.Interesado!.Comentario = 'altered by the relay';
         status = await forward(to, headers, Buffer.from(JSON.stringify(json)));

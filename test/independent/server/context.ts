@@ -29,7 +29,7 @@ export interface ServerConfig {
   weakEtag: boolean;
   /** Undocumented or repeated query parameters answered 400 where the row defines 400. */
   strictQuery: boolean;
-  /** Where the simulation hooks sit (README "Simulation hooks"; the spec defines none). */
+  /** Where the simulation hooks sit (docs/simulation-hooks.md; the spec defines none). */
   hooksBase: string;
   /**
    * The members of a make: `clave` (Codigo, Nombre, Clave as codename, Url as api-url), or `apiurl` (Id, Nombre,

@@ -1,4 +1,4 @@
-// Simulation hooks (README "Simulation hooks"): make an inquiry arrive, complete an invitation.
+// Simulation hooks (docs/simulation-hooks.md): make an inquiry arrive, complete an invitation.
 import { formatInstant } from './clock.ts';
 import { location, type Context } from './context.ts';
 import { notifyInquiry } from './consultas.ts';

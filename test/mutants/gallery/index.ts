@@ -15,6 +15,7 @@ import { rowMutants } from './rows.ts';
 import { RUN_DATA_MUTANTS } from './run-data.ts';
 import { SCOPING_MUTANTS } from './scoping.ts';
 import { SERVER_ERROR_MUTANTS } from './server-errors.ts';
+import { SHARED_AGENCY_MUTANTS } from './shared-agency.ts';
 import { CONSULTA_FIELD_MUTANTS } from './statements-consulta.ts';
 import { STATEMENT_CONVENTION_MUTANTS } from './statements-conventions.ts';
 import { STATEMENT_ENDPOINT_MUTANTS } from './statements-endpoints.ts';
@@ -32,6 +33,7 @@ const WRITTEN: readonly Mutant[] = [
   ...MEDIA_MUTANTS,
   ...PROBLEM_MUTANTS,
   ...SCOPING_MUTANTS,
+  ...SHARED_AGENCY_MUTANTS,
   ...AGENCY_MUTANTS,
   ...INQUIRY_MUTANTS,
   ...WEBHOOK_MUTANTS,
