@@ -23,6 +23,13 @@ export const BEHAVIOUR_RULES = [
     'inviting an AdminMail that is already registered answers 409 with a validation problem',
     'agencias-invite',
   ),
+  rule(
+    'lifecycle/invitation-pending-202',
+    'must',
+    ST,
+    'inviting an AdminMail whose invitation is still pending (not registered) answers 202, by the inviting app and by another, and the invitation stays readable at its Location',
+    'agencias-invite',
+  ),
   rule('lifecycle/desasociar-204', 'must', ST, 'desasociar on an agency of the app answers 204 with no body', 'agencias-desasociar'),
   rule('lifecycle/desasociar-removes-association', 'must', ST, 'after desasociar the agency is no longer visible to the app', 'agencias-desasociar'),
   rule('agencias/admin-mail-case-insensitive', 'must', 'Endpoints', 'adminMail is matched case-insensitively'),
