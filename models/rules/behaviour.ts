@@ -88,7 +88,12 @@ export const BEHAVIOUR_RULES = [
   rule('errors/problem-media-type', 'must', ER, '400, 403 and 409 bodies are application/problem+json'),
   rule('errors/status-member-matches', 'must', ER, 'the Status member of a problem equals the HTTP status'),
   rule('errors/instance-is-request-path', 'must', ER, 'the Instance member is the URI path of the request'),
-  rule('errors/errors-keyed-by-property', 'must', ER, 'Errors names the offending property as a key (or _ for entry-level problems)'),
+  rule(
+    'errors/errors-keyed-by-property',
+    'must',
+    ER,
+    'every key of Errors, in every 400 and 409, is a property name of the request exactly as the spec or profile names it, or _ (entry-level); Errors names the offending property where it is known',
+  ),
   rule('errors/forbidden-problem-body', 'must', ER, 'a 403 body is a problem body'),
 
   rule('catalogo/ciudades-needs-region-or-q', 'must', 'Endpoints > Ciudades', 'GET /v3/ciudades without region and q is 400', 'ciudades-list'),
