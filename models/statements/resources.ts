@@ -67,6 +67,7 @@ export const RESOURCE_STATEMENTS: Statement[] = [
     'lifecycle/invitation-pending-202',
     'lifecycle/registered-invitation-409',
     'status/agencias-invite/400',
+    'model/refused-write-unchanged',
   ]),
   restated(invitation('states/invitation-accepted', 'invitation accepted (202)', []), 'endpoints/agencias-invite/202'),
   invitation('states/invitation-email', 'an e-mail is sent to AdminMail', [], 'an e-mail leaves the API: a client cannot observe it'),
