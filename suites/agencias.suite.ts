@@ -3,7 +3,7 @@ import type { TargetResponse } from '../sut/client.ts';
 import { lastSegment } from '../sut/discovery.ts';
 import { agencyMails, caseVariants } from './harness/agencies.ts';
 import { check, type Check } from './harness/check.ts';
-import { agencySegment, freshAdminMail, invite, inviteFresh, registerCheckAgency, registeredAdminMail } from './harness/invitations.ts';
+import { agencySegment, freshAdminMail, invite, inviteFresh, registerCheckAgency, registeredAdminMail, resolveLocation } from './harness/invitations.ts';
 import { resolvePointer } from '../sut/json-pointer.ts';
 
 // States and transitions (agency invitation, association with the app) and the case-insensitive adminMail
@@ -87,16 +87,35 @@ function expectConflict(c: Check, res: TargetResponse, what: string): void {
 check(
   'lifecycle/invitation-conflict-409',
   async (c) => {
-    // Condition: "the e-mail in AdminMail is not already registered" — a registered agency's is. An AdminMail only
-    // invited is not registered yet: 202 again (a second e-mail) or 409 are both readings, so it is only recorded.
-    const { adminMail } = await inviteFresh(c, 'dup');
-    c.observe(`inviting an AdminMail that was just invited (not yet registered) answered ${(await invite(c, adminMail)).status}`);
+    // Condition: "the e-mail in AdminMail is not already registered" — a registered agency's is (an AdminMail only
+    // invited is not: lifecycle/invitation-pending-202).
     const registered = await registeredAdminMail(c);
     expectConflict(c, await invite(c, registered), `inviting the AdminMail of the registered agency ${registered}`);
     // The same address with its domain in the other case: domains are case-insensitive (RFC 5321 section 2.4), and
     // the API matches adminMail case-insensitively (Endpoints), so it is the registered e-mail too.
     const other = otherDomainCase(registered);
     expectConflict(c, await invite(c, other), `inviting ${other}, the AdminMail of the registered agency ${registered} with its domain's case changed`);
+  },
+  { mutates: true },
+);
+
+check(
+  'lifecycle/invitation-pending-202',
+  async (c) => {
+    // States and transitions: the invitation is accepted (202) when "the e-mail in AdminMail is not already
+    // registered"; an invitation still pending registers nothing, so inviting it again, by the inviting app or by
+    // another, meets the condition. Each acceptance is an invitation like the first: a Location on which GET
+    // returns its state, for the app that invited.
+    const { adminMail, location } = await inviteFresh(c, 'pend');
+    for (const app of ['primary', 'other'] as const) {
+      const again = await invite(c, adminMail, app);
+      c.expectStatus(again, 202, `app ${app} inviting ${adminMail}, whose invitation by app primary is still pending (not registered)`);
+      const at = resolveLocation(c, again) ?? location;
+      const state = await c.sendRaw({ app, method: 'GET', path: at.path, form: 'json' });
+      c.expectStatus(state, 200, `GET by app ${app} on the Location of its accepted invitation of ${adminMail} (the state of the invitation)`);
+    }
+    const first = await c.sendRaw({ method: 'GET', path: location.path, form: 'json' });
+    c.expectStatus(first, 200, `GET by app primary on the Location of its first invitation of ${adminMail}, after both were accepted again`);
   },
   { mutates: true },
 );

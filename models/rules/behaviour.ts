@@ -23,6 +23,13 @@ export const BEHAVIOUR_RULES = [
     'inviting an AdminMail that is already registered answers 409 with a validation problem',
     'agencias-invite',
   ),
+  rule(
+    'lifecycle/invitation-pending-202',
+    'must',
+    ST,
+    'inviting an AdminMail whose invitation is still pending (not registered) answers 202, by the inviting app and by another, and the invitation stays readable at its Location',
+    'agencias-invite',
+  ),
   rule('lifecycle/desasociar-204', 'must', ST, 'desasociar on an agency of the app answers 204 with no body', 'agencias-desasociar'),
   rule('lifecycle/desasociar-removes-association', 'must', ST, 'after desasociar the agency is no longer visible to the app', 'agencias-desasociar'),
   rule('agencias/admin-mail-case-insensitive', 'must', 'Endpoints', 'adminMail is matched case-insensitively'),
@@ -81,7 +88,12 @@ export const BEHAVIOUR_RULES = [
   rule('errors/problem-media-type', 'must', ER, '400, 403 and 409 bodies are application/problem+json'),
   rule('errors/status-member-matches', 'must', ER, 'the Status member of a problem equals the HTTP status'),
   rule('errors/instance-is-request-path', 'must', ER, 'the Instance member is the URI path of the request'),
-  rule('errors/errors-keyed-by-property', 'must', ER, 'Errors names the offending property as a key (or _ for entry-level problems)'),
+  rule(
+    'errors/errors-keyed-by-property',
+    'must',
+    ER,
+    'every key of Errors, in every 400 and 409, is a property name of the request exactly as the spec or profile names it, or _ (entry-level); Errors names the offending property where it is known',
+  ),
   rule('errors/forbidden-problem-body', 'must', ER, 'a 403 body is a problem body'),
 
   rule('catalogo/ciudades-needs-region-or-q', 'must', 'Endpoints > Ciudades', 'GET /v3/ciudades without region and q is 400', 'ciudades-list'),

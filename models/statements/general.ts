@@ -127,7 +127,11 @@ export const GENERAL_STATEMENTS: Statement[] = [
   ),
 
   status(304)('errors/304', 'home document not modified', ['status/home/304', 'home/etag-304', 'home/etag-mismatch-not-304']),
-  status(400)('errors/400', 'validation failed (validation problem body)', ['errors/validation-problem-body', 'errors/problem-media-type']),
+  status(400)('errors/400', 'validation failed (validation problem body)', [
+    'errors/validation-problem-body',
+    'errors/problem-media-type',
+    'model/refused-write-unchanged',
+  ]),
   status(403)(
     'errors/403',
     'forbidden: no permission over the agency, agency does not exist for the app on some operations, or topic not available (problem body)',

@@ -62,11 +62,13 @@ export const RESOURCE_STATEMENTS: Statement[] = [
     "nothing to check: where the invitation state sits is the profile's invitationState.pointer",
   ),
   restated(invitation('states/invitation-trigger', 'POST /v3/agencias', []), 'endpoints/agencias-invite/202'),
-  restated(
-    invitation('states/invitation-condition', 'valid body; the e-mail in AdminMail is not already registered', []),
-    'endpoints/agencias-invite/400',
-    'endpoints/agencias-invite/409',
-  ),
+  // An invitation still pending registers nothing: only this cell says it is accepted again.
+  invitation('states/invitation-condition', 'valid body; the e-mail in AdminMail is not already registered', [
+    'lifecycle/invitation-pending-202',
+    'lifecycle/registered-invitation-409',
+    'status/agencias-invite/400',
+    'model/refused-write-unchanged',
+  ]),
   restated(invitation('states/invitation-accepted', 'invitation accepted (202)', []), 'endpoints/agencias-invite/202'),
   invitation('states/invitation-email', 'an e-mail is sent to AdminMail', [], 'an e-mail leaves the API: a client cannot observe it'),
   restated(invitation('states/invitation-registration', 'the recipient follows its instructions to register the agency', []), 'events/registration'),

@@ -39,7 +39,7 @@ function newInvitation(ctx: Ctx, adminMail: string, fields: Record<string, unkno
     fields,
     operadores: [adminMail],
     estado: 'pendiente',
-    invitedBy: ctx.app,
+    invitedBy: new Set([ctx.app]),
     invitadaEl: formatInZone(ctx.world.now(), tz),
     registradaEl: null,
     apps: new Set(),
@@ -66,9 +66,10 @@ const invite: Handler = (ctx) => {
     if (!verdict.valid) errors[ADMIN_MAIL_FIELD] = [`${ADMIN_MAIL_FIELD}: ${verdict.reason}`];
   }
   if (hasErrors(errors)) return invalid(ctx, errors);
-  const agency = newInvitation(ctx, adminMail as string, pick(body, ctx.world.choices.agenciaCreateFields));
-  // Synchronous check-and-set: of parallel invitations of one AdminMail exactly one is accepted.
-  if (!ctx.world.store.addIfNew(agency)) {
+  // Synchronous check-and-set: parallel invitations of one AdminMail all get 202 and make one pending agency;
+  // only a registered one is refused ("the e-mail in AdminMail is not already registered").
+  const agency = ctx.world.store.invite(ctx.app, newInvitation(ctx, adminMail as string, pick(body, ctx.world.choices.agenciaCreateFields)));
+  if (!agency) {
     return invalid(ctx, { [ADMIN_MAIL_FIELD]: ['this e-mail is already registered; the administrator must contact customer support'] }, 409);
   }
   return empty(202, { Location: href.agencia(agency.adminMail) });

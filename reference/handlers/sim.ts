@@ -10,7 +10,8 @@ import { asObject, hasErrors, invalid, notFound } from './respond.ts';
 // The simulation hooks (issue 3), a contract shared with the simulator and third-party targets. Authenticated
 // like /v3 as the calling app, under the profile's simulationHooks path:
 //   POST {hooks}/consultas                       {"adminMail", "consulta"} → 201 {"sid"} + Location; 400; 404
-//   POST {hooks}/agencias/{adminMail}/registro   → 204 (completes the app's invitation); 404
+//   POST {hooks}/agencias/{adminMail}/registro   → 204 (completes the app's invitation, associating the agency
+//                                                  with every app that invited it); 404
 //   POST {hooks}/reset                           → 204 (back to the seed state, every app)
 
 const ADMIN_MAIL_SPEC = endpoint('agencias-get').params.find((p) => p.name === 'adminMail')!;
@@ -53,11 +54,14 @@ const receiveInquiry: Handler = (ctx) => {
 const completeRegistration: Handler = (ctx: Ctx) => {
   const agency = ctx.world.store.agency(ctx.values.adminMail!);
   if (agency?.estado === 'registrada' && agency.apps.has(ctx.app)) return empty(204);
-  if (agency?.estado !== 'pendiente' || agency.invitedBy !== ctx.app) return notFound();
+  if (agency?.estado !== 'pendiente' || !agency.invitedBy.has(ctx.app)) return notFound();
   agency.estado = 'registrada';
   agency.registradaEl = formatInZone(ctx.world.now(), ctx.world.choices.timeZone);
-  agency.apps.add(ctx.app);
-  deliverRegistration(ctx.world, ctx.app, agency);
+  // The agency registers once, with every app that invited it (each subscribed one is notified: Events).
+  for (const app of agency.invitedBy) {
+    agency.apps.add(app);
+    deliverRegistration(ctx.world, app, agency);
+  }
   return empty(204);
 };
 

@@ -121,7 +121,7 @@ export function seedAgencies(seed: number, today: string, timeZone: string): Age
       fields: { RazonSocial: s.razonSocial, Telefono: s.telefono, Localidad: s.localidad },
       operadores: [...s.operators],
       estado: 'registrada',
-      invitedBy: s.app,
+      invitedBy: new Set([s.app]),
       invitadaEl: registered,
       registradaEl: registered,
       apps: new Set([s.app]),

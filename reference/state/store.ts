@@ -5,7 +5,8 @@ import type { Agency, Inquiry, WebhookConfig } from './types.ts';
 
 // All reads and writes of the state. Every method is synchronous, so a check-and-set (invite, POST of a
 // topic) runs to completion before any other request is looked at: parallel POSTs of one topic give exactly
-// one 201, parallel invitations of one AdminMail exactly one 202 (issue 3, Robust and safe).
+// one 201; parallel invitations of one AdminMail all get 202 and make one pending agency (issue 3, Robust and
+// safe; States and transitions: an invitation still pending registers nothing, so inviting again is accepted).
 
 /** Inquiry ids: this many characters, within LIMITS.sid (checked below). */
 export const SID_LENGTH = 24;
@@ -54,7 +55,7 @@ export class Store {
   invitationOrAgency(app: AppName, adminMail: string): Agency | undefined {
     const agency = this.agency(adminMail);
     if (!agency) return undefined;
-    if (agency.estado === 'pendiente') return agency.invitedBy === app ? agency : undefined;
+    if (agency.estado === 'pendiente') return agency.invitedBy.has(app) ? agency : undefined;
     return agency.apps.has(app) ? agency : undefined;
   }
 
@@ -62,11 +63,19 @@ export class Store {
     return [...this.agencies.values()].filter((a) => a.estado === 'registrada' && a.apps.has(app));
   }
 
-  /** Adds the agency unless its adminMail exists in any state for any app; false means already registered. */
-  addIfNew(agency: Agency): boolean {
-    if (this.agencies.has(agency.key)) return false;
-    this.agencies.set(agency.key, agency);
-    return true;
+  /**
+   * The app's invitation of the agency `fresh` describes: added when its adminMail is new, the app added to the
+   * inviters of one still pending (the first invitation's fields stay); undefined when it is registered already.
+   */
+  invite(app: AppName, fresh: Agency): Agency | undefined {
+    const known = this.agencies.get(fresh.key);
+    if (!known) {
+      this.agencies.set(fresh.key, fresh);
+      return fresh;
+    }
+    if (known.estado !== 'pendiente') return undefined;
+    known.invitedBy.add(app);
+    return known;
   }
 
   addInquiry(agency: Agency, consulta: ConsultaInput, app?: AppName): Inquiry {

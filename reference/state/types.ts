@@ -34,7 +34,8 @@ export interface Agency {
   fields: Record<string, unknown>;
   operadores: string[];
   estado: InvitationState;
-  invitedBy: AppName | null;
+  /** Apps that invited it: an invitation still pending may be accepted again, by any app (States and transitions). */
+  invitedBy: Set<AppName>;
   invitadaEl: string | null;
   registradaEl: string | null;
   /** Apps the agency is associated with; desasociar removes one, the agency keeps its account. */

@@ -9,7 +9,8 @@ import { MALFORMED_JSON, agenciaCreateBody, agenciaEditBody, editKnown, fixtureS
 import { adminMailMembers } from '../server-errors/tricky-calls.ts';
 
 // Requests that provoke the problem statuses of Errors without changing anything: 400 for an invalid value
-// of each kind of parameter (and a malformed body), 409 for inviting an agency that is already registered,
+// of each kind of parameter (and a malformed body), 409 for inviting an agency that is already registered and
+// for configuring the inquiry topic again,
 // 403 for modifying an agency that does not exist for the app or configuring an unavailable topic.
 
 export interface ProblemCase {
@@ -17,8 +18,10 @@ export interface ProblemCase {
   endpointId: string;
   call: EndpointCall;
   status: 400 | 403 | 409;
-  /** Errors keys that name the offending property (compared case-insensitively). */
+  /** Errors keys that name the offending property (exactly: JSON member names are case-sensitive). */
   keys: string[];
+  /** Sent only while the primary app's inquiry topic is configured (problem-checks.ts configures it). */
+  needsInquiryTopic?: true;
 }
 
 const agency = (c: Check) => c.ctx.fixtures.agency;
@@ -109,6 +112,16 @@ function allFixedCases(c: Check): ProblemCase[] {
           },
         ]
       : []),
+    // The inquiry topic is configured for the resend cases: POST of it conflicts ("configuration already created"),
+    // an entry-level problem (or one keyed by a property name).
+    {
+      label: 'POST of the inquiry topic, configured',
+      endpointId: 'appnotificaciones-post',
+      call: withBody(c, 'appnotificaciones-post', { params: { topic: c.ctx.profile.topics.inquiry } }),
+      status: 409,
+      keys: [],
+      needsInquiryTopic: true,
+    },
     {
       label: 'PUT of an agency that does not exist',
       endpointId: 'agencias-put',

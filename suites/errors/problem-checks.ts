@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { endpoint } from '../../models/index.ts';
 import type { TargetResponse } from '../../sut/client.ts';
 import { check, type Check } from '../harness/check.ts';
-import { judges, PROBLEM_JUDGES, type ProblemJudge } from '../harness/problem-judges.ts';
+import { isPropertyKey, propertyNames } from '../harness/error-keys.ts';
+import { judges, PROBLEM_JUDGES, type Asked, type ProblemJudge } from '../harness/problem-judges.ts';
 import { refusingCallbackOrReason } from '../harness/resend-setup.ts';
 import { runLedger } from '../harness/run-ledger.ts';
 import type { WebhookSession } from '../harness/webhook-session.ts';
@@ -26,38 +27,46 @@ interface ErrorRule {
   judge(c: Check, k: ProblemCase, res: TargetResponse): void;
 }
 
-const basePath = (c: Check): string => new URL(c.ctx.baseUrl).pathname;
+const asked = (c: Check, k: ProblemCase): Asked => ({
+  basePath: new URL(c.ctx.baseUrl).pathname,
+  properties: propertyNames(endpoint(k.endpointId), k.call, c.ctx.profile),
+});
 
 /** A rule judged on every answer (problem-judges.ts), on its own cases too. */
 const everyAnswer = (j: ProblemJudge): ErrorRule => ({
   id: j.ruleId,
   statuses: [...(j.bodies.includes('validation-problem') ? [400, 409] : []), ...(j.bodies.includes('problem') ? [403] : [])],
   applies: (k, res) => judges(j, endpoint(k.endpointId), res),
-  judge(c, _k, res) {
-    const issue = j.issue(res, basePath(c));
+  judge(c, k, res) {
+    const issue = j.issue(res, asked(c, k));
     c.expect(issue === undefined, issue ?? '', res);
   },
 });
 
-/** Errors "map from property name to …": judged only where the request's one fault, so its property, is known. */
-const KEYED_BY_PROPERTY: ErrorRule = {
-  id: 'errors/errors-keyed-by-property',
-  statuses: [400, 409],
-  applies: (k, res) => res.status === k.status && k.keys.length > 0,
-  judge(c, k, res) {
-    const body = res.json as { Errors?: unknown } | null | undefined;
-    const errors = body !== null && typeof body === 'object' ? body.Errors : undefined;
-    const keys = errors !== null && typeof errors === 'object' && !Array.isArray(errors) ? Object.keys(errors) : [];
-    const wanted = k.keys.map((x) => x.toLowerCase());
-    c.expect(
-      keys.some((x) => wanted.includes(x.toLowerCase())),
-      `Errors keyed by ${k.keys.join(' or ')} (${k.label}), not by ${JSON.stringify(keys)}`,
-      res,
-    );
-  },
-};
+/**
+ * Errors "map from property name to …": on every answer, every key a property name or _ (the judge); on its own
+ * cases, where the request's one fault is known, also a key naming it, exactly as the spec or profile names it.
+ */
+function keyedByProperty(j: ProblemJudge): ErrorRule {
+  const every = everyAnswer(j);
+  return {
+    ...every,
+    judge(c, k, res) {
+      every.judge(c, k, res);
+      if (res.status !== k.status || k.keys.length === 0) return;
+      const body = res.json as { Errors?: unknown } | null | undefined;
+      const errors = body !== null && typeof body === 'object' ? body.Errors : undefined;
+      const keys = errors !== null && typeof errors === 'object' && !Array.isArray(errors) ? Object.keys(errors) : [];
+      c.expect(
+        keys.some((x) => isPropertyKey(x, new Set(k.keys))),
+        `Errors keyed by ${k.keys.join(' or ')} (${k.label}), exactly as named, not by ${JSON.stringify(keys)}`,
+        res,
+      );
+    },
+  };
+}
 
-const RULES: ErrorRule[] = [...PROBLEM_JUDGES.map(everyAnswer), KEYED_BY_PROPERTY];
+const RULES: ErrorRule[] = PROBLEM_JUDGES.map((j) => (j.ruleId === 'errors/errors-keyed-by-property' ? keyedByProperty(j) : everyAnswer(j)));
 
 async function judgeCase(c: Check, rule: ErrorRule, k: ProblemCase): Promise<boolean> {
   const res = await c.send(k.endpointId, k.call);
@@ -66,8 +75,12 @@ async function judgeCase(c: Check, rule: ErrorRule, k: ProblemCase): Promise<boo
   return true;
 }
 
-/** Leaves out the resend cases when the inquiry topic could not be configured: a missing callback may answer them all. */
-const usable = (unprepared: string | undefined) => (k: ProblemCase) => unprepared === undefined || k.endpointId !== 'consultas-resend';
+/**
+ * Leaves out the cases that need the inquiry topic configured when it could not be: a missing callback may answer
+ * every resend, and a topic not configured takes the POST that should conflict.
+ */
+const usable = (unprepared: string | undefined) => (k: ProblemCase) =>
+  unprepared === undefined || (k.endpointId !== 'consultas-resend' && !k.needsInquiryTopic);
 
 /** The answers of the rest of the run the ledger judged for this rule: counted, and the first fault fails it. */
 function judgeHeard(c: Check, ruleId: string): void {
@@ -98,7 +111,7 @@ export function registerProblemChecks(session: WebhookSession): void {
         const arbitrary =
           rule.statuses.includes(403) && rule.statuses.includes(400) ? fc.oneof(invalid, forbidden) : rule.statuses.includes(403) ? forbidden : invalid;
         await c.property([arbitrary.filter(usable(unprepared))], async (k) => void (await judgeCase(c, rule, k)));
-        if (rule !== KEYED_BY_PROPERTY) judgeHeard(c, rule.id);
+        judgeHeard(c, rule.id);
         // The cases POST invitations and PUT agencies and topics (refused, but sent): not for a read-only run.
       },
       { mutates: true },

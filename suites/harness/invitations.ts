@@ -1,6 +1,7 @@
 import { LIMITS } from '../../models/index.ts';
 import { callEndpoint } from '../../sut/call.ts';
 import type { TargetResponse } from '../../sut/client.ts';
+import type { AppName } from '../../sut/profile.ts';
 import { fillTemplate } from '../../sut/templates.ts';
 import type { Check } from './check.ts';
 import type { RunContext } from './context.ts';
@@ -25,9 +26,9 @@ export function freshAdminMail(c: { ctx: Pick<RunContext, 'profile' | 'runId'> }
 }
 
 /** POST /v3/agencias with the profile's AgenciaCreate template (its fields other than AdminMail are not shown). */
-export function invite(c: Check, adminMail: string): Promise<TargetResponse> {
+export function invite(c: Check, adminMail: string, app: AppName = 'primary'): Promise<TargetResponse> {
   const json = fillTemplate(c.ctx.profile.templates.agenciaCreate, { adminMail, runId: c.ctx.runId });
-  return c.send('agencias-invite', { json });
+  return c.send('agencias-invite', { app, json });
 }
 
 export type ResolvedLocation = Resolved;

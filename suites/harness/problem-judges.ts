@@ -1,6 +1,16 @@
-import { essence, forbiddenProblem, otherResponse, PROBLEM_MEDIA_TYPE, validationProblem, type BodyKind, type Endpoint } from '../../models/index.ts';
+import {
+  ENTRY_LEVEL_KEY,
+  essence,
+  forbiddenProblem,
+  otherResponse,
+  PROBLEM_MEDIA_TYPE,
+  validationProblem,
+  type BodyKind,
+  type Endpoint,
+} from '../../models/index.ts';
 import type { TargetResponse } from '../../sut/client.ts';
 import { mismatchOf } from '../../sut/form-judge.ts';
+import { strayKeys } from './error-keys.ts';
 
 // Errors: "400 | validation failed (validation problem body)", "409 | … (validation problem body)", the members
 // of the validation problem body (Status "the HTTP status", Instance "URI path of the request", …), and "the 403
@@ -8,12 +18,20 @@ import { mismatchOf } from '../../sut/form-judge.ts';
 // documents with a problem body, wherever it came from: the errors checks' own provocations, and every answer
 // the run hears (run-ledger.ts), so a problem is judged on every row and provocation, not on examples only.
 
+/** What a judge knows of the request besides its answer. */
+export interface Asked {
+  /** The path of the base URL ('' at the root). */
+  basePath: string;
+  /** The request's property names (error-keys.ts), `_` included. */
+  properties: ReadonlySet<string>;
+}
+
 export interface ProblemJudge {
   ruleId: string;
   /** The body kinds of the documented statuses it judges: a validation problem (400, 409), a problem (403). */
   bodies: readonly BodyKind[];
-  /** What is wrong with the answer, or undefined. `basePath` is the path of the base URL ('' at the root). */
-  issue(res: TargetResponse, basePath: string): string | undefined;
+  /** What is wrong with the answer, or undefined. */
+  issue(res: TargetResponse, asked: Asked): string | undefined;
 }
 
 const decode = (s: string): string => {
@@ -67,13 +85,25 @@ export const PROBLEM_JUDGES: readonly ProblemJudge[] = [
   {
     ruleId: 'errors/instance-is-request-path',
     bodies: VALIDATION,
-    issue(res, basePath) {
+    issue(res, { basePath }) {
       const members = membersOf(res);
       if (!members) return `a problem body that is a JSON object with ${res.status}`;
       const paths = requestPaths(res, basePath);
       const instance = members.Instance;
       const ok = typeof instance === 'string' && paths.includes(decode(instance.split(/[?#]/)[0]!));
       return ok ? undefined : `Instance ${paths.map((p) => JSON.stringify(p)).join(' or ')} (the request's path), not ${JSON.stringify(instance)}`;
+    },
+  },
+  {
+    // "map from property name to an array of message strings; the key _ holds entry-level problems": every key,
+    // of every 400 and 409 (a conflict that belongs to no single property goes under _).
+    ruleId: 'errors/errors-keyed-by-property',
+    bodies: VALIDATION,
+    issue(res, { properties }) {
+      const stray = strayKeys(res.json, properties);
+      if (stray.length === 0) return undefined;
+      const names = [...properties].filter((n) => n !== ENTRY_LEVEL_KEY);
+      return `Errors keyed by property names of the request (${names.join(', ')}, exactly as named) or ${ENTRY_LEVEL_KEY}, not by ${stray.map((k) => JSON.stringify(k)).join(', ')}`;
     },
   },
   {

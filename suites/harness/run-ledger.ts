@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { SendRequest, TargetClient, TargetResponse } from '../../sut/client.ts';
 import { matchEndpoint } from '../../sut/endpoint-match.ts';
 import type { Exchange } from '../../sut/evidence.ts';
+import { propertyNames } from './error-keys.ts';
 import { judges, PROBLEM_JUDGES } from './problem-judges.ts';
 
 // Every exchange of a run, whichever check (or a suite's set-up or clean-up) sent it, is heard here (issue 12
@@ -120,7 +121,7 @@ export class RunLedger {
       // The rule's own check judges what it sends itself: only the faults of others' answers are kept.
       if (by === j.ruleId || verdicts.faults.length >= KEEP_FAULTS) continue;
       this.basePath ??= new URL(this.client.baseUrl).pathname;
-      const issue = j.issue(res, this.basePath);
+      const issue = j.issue(res, { basePath: this.basePath, properties: propertyNames(e, req, this.client.profile) });
       if (issue) verdicts.faults.push({ exchange: res.exchange, issue, ...(origin ? { ruleId: origin.ruleId } : {}) });
     }
   }

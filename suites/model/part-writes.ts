@@ -9,6 +9,7 @@ import {
   SELECTION_RULE,
   type FilterProbe,
 } from './filters.ts';
+import { judgeInvalidInvite, judgeInvalidTopicWrites } from './invalid-writes.ts';
 import { judgeInvite } from './invites.ts';
 import { AGENCY_ROWS, MODIFICATIONS_RULE, walkLookups, walkMatrix, type Subject } from './matrix.ts';
 import { injectInquiry, registerAgency, type Pool } from './pool.ts';
@@ -75,6 +76,9 @@ export async function runWritePart(r: ModelRunner): Promise<void> {
     ['primary', p.u],
   ] as const)
     await judgeInvite(r, w, app, agency.adminMail);
+  // Writes refused with 400 (one member invalid): an invitation by each app, a replacement of a configured topic.
+  for (const app of ['primary', 'other'] as const) await judgeInvalidInvite(r, w, app);
+  await judgeInvalidTopicWrites(r, w, 'primary', 'inquiry', w.topics.get('primary')?.get('inquiry') ?? null);
   await judgeListsAndFilters(r, w, p);
   await topicScript(r, w);
   await judgeSharedAgency(r, w);
@@ -200,6 +204,8 @@ async function topicScript(r: ModelRunner, w: World): Promise<void> {
       await r.send('appnotificaciones-delete', { app, params: { topic: r.ctx.profile.topics[role] } });
       continue;
     }
+    // Before primary creates it, a creation refused with 400 (its registration topic is not configured now).
+    if (i === 2) await judgeInvalidTopicWrites(r, w, app, role as 'registration', null);
     await topicStep(r, w, app, verb, role, rule);
     if (i === 3) await judgeTopicList(r, w, 'other', 'scoping/webhook-config-per-app');
   }

@@ -67,7 +67,7 @@ export function predictAgencyRow(w: World, endpointId: string, app: App, adminMa
 /**
  * POST /v3/agencias of an AdminMail the model knows as registered (associated with an app, or dissociated: "the
  * agency keeps its own account"): the invitation's condition fails, 409 (States and transitions). Undefined for
- * one still pending or unknown (whether a pending invitation conflicts is not shown).
+ * one still pending (accepted again: lifecycle/invitation-pending-202 judges that) or unknown.
  */
 export function predictInvite(w: World, adminMail: string): Prediction | undefined {
   const a = agencyOf(w, adminMail);

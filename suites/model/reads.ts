@@ -6,7 +6,7 @@ import type { Difference, Expectation } from './compare.ts';
 import type { ModelRunner } from './runner.ts';
 import type { App } from './world.ts';
 
-// Issue 21 §2: a refused write (403, 404, 409) is followed by reads, by the owner and by the caller, proving
+// Issue 21 §2: a refused write (400, 403, 404, 409) is followed by reads, by the owner and by the caller, proving
 // nothing changed; an accepted write by reads of its neighbours (the app's other topics and agencies, the other
 // app's view), proving only what it names changed. A read is the same when it answers the same status and the
 // same body as canonical JSON (members and arrays in any order, date-times masked: when is not what).
@@ -45,6 +45,8 @@ export interface GuardedWrite {
   untouched: readonly Read[];
   /** The statement a refusal of this write applies, when not the expectation's own. */
   refusal?: string;
+  /** The reads are a refusal's only: an accepted write may change them (it is judged by its answer alone). */
+  onlyRefused?: boolean;
 }
 
 /**
@@ -58,7 +60,7 @@ export async function guardedWrite(r: ModelRunner, w: GuardedWrite): Promise<{ r
   const res = await w.send();
   const differences = r.judge(w.expectation, res);
   const wasRefused = refused(res);
-  if (!wasRefused && !accepted(res)) return { res, differences };
+  if (!wasRefused && (w.onlyRefused || !accepted(res))) return { res, differences };
   const rule = wasRefused ? REFUSED_RULE : NEIGHBOURS_RULE;
   const write = `${requestOf(res)} answered ${res.status}`;
   for (const [i, read] of w.untouched.entries()) {

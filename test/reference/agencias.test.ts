@@ -134,15 +134,23 @@ describe('invitation (States and transitions)', () => {
     expect((await register(mail)).status).toBe(204);
   });
 
-  it('answers 409 with a validation problem keyed AdminMail to an address registered or pending anywhere', async () => {
-    await invite('conflicto@example.test', {}, 'other');
-    for (const mail of [PRIMARY_AGENCY, OTHER_AGENCY.toUpperCase(), 'conflicto@example.test']) {
+  it('answers 409 with a validation problem keyed AdminMail to an address registered by any app', async () => {
+    for (const mail of [PRIMARY_AGENCY, OTHER_AGENCY.toUpperCase()]) {
       const res = await invite(mail);
       expect(res.status, mail).toBe(409);
       expect(res.headers['content-type']).toBe(PROBLEM_MEDIA_TYPE);
       const problem = validationProblem('strict').parse(res.json);
       expect(problem).toMatchObject({ Status: 409, Instance: '/v3/agencias' });
       expect(Object.keys(problem.Errors)).toEqual(['AdminMail']);
+    }
+  });
+
+  it('accepts again (202) an address whose invitation is pending, by any app: it is not registered yet', async () => {
+    await invite('pendiente@example.test', {}, 'other');
+    for (const app of ['other', 'primary'] as const) {
+      const res = await invite('Pendiente@example.test', {}, app);
+      expect(res.status, app).toBe(202);
+      expect((await h.call(res.headers.location!, { app })).status, app).toBe(200);
     }
   });
 

@@ -26,14 +26,20 @@ describe('parallel writes', () => {
     expect((await h.call(`/v3/appnotificaciones/${topic}`)).json).toEqual(winner.json);
   });
 
-  it('give exactly one 202 to parallel invitations of one AdminMail, whatever the case or app', async () => {
+  it('give 202 to every parallel invitation of one AdminMail, whatever the case or app, and make one pending agency', async () => {
     const apps = ['primary', 'other', 'empty'] as const;
     const results = await Promise.all(
       Array.from({ length: PARALLEL }, (_, i) =>
         h.call('/v3/agencias', { method: 'POST', app: apps[i % 3], json: { AdminMail: i % 2 ? 'carrera@example.test' : 'CARRERA@example.test' } }),
       ),
     );
-    expect(tally(results.map((r) => r.status))).toEqual({ 202: 1, 409: PARALLEL - 1 });
+    // States and transitions: an invitation still pending registers nothing, so each one meets the condition.
+    expect(tally(results.map((r) => r.status))).toEqual({ 202: PARALLEL });
+    expect(new Set(results.map((r) => r.headers.location)).size).toBe(1);
+    // One agency, registered once, with every app that invited it; inviting it now is refused.
+    expect((await h.call(`${h.server.hooksPath}/agencias/${enc('carrera@example.test')}/registro`, { method: 'POST', app: 'other' })).status).toBe(204);
+    for (const app of apps) expect((await h.call(`/v3/agencias/${enc('Carrera@example.test')}`, { app })).status).toBe(200);
+    expect((await h.call('/v3/agencias', { method: 'POST', app: 'primary', json: { AdminMail: 'carrera@example.test' } })).status).toBe(409);
   });
 
   it('keep every sid distinct under parallel inquiries', async () => {

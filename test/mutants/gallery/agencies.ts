@@ -1,6 +1,29 @@
-import { empty } from '../exchange.ts';
+import { empty, problem } from '../exchange.ts';
 import type { Mutant } from '../fault.ts';
 import { answers, primaryHas, requests } from './helpers.ts';
+
+/**
+ * A server that remembers every AdminMail it accepted an invitation of and refuses another one with 409
+ * ("already invited"), by `scope`: any app, or only another app than the first inviter. Pending is not registered.
+ */
+function refusesPendingReinvite(scope: 'any-app' | 'other-app'): Mutant['fault'] {
+  const mailOf = (req: { json(): unknown }): string | undefined => {
+    const mail = (req.json() as { AdminMail?: unknown } | undefined)?.AdminMail;
+    return typeof mail === 'string' ? mail.toLowerCase() : undefined;
+  };
+  return {
+    request(req, ctx) {
+      const mail = req.endpoint === 'agencias-invite' ? mailOf(req) : undefined;
+      const first = mail === undefined ? undefined : ctx.memory.get(`invited:${mail}`);
+      if (first !== undefined && (scope === 'any-app' || first !== (req.app ?? 'primary')))
+        return problem(req, 409, { AdminMail: ['an invitation for this e-mail already exists'] });
+    },
+    response(req, res, ctx) {
+      const mail = req.endpoint === 'agencias-invite' ? mailOf(req) : undefined;
+      if (mail !== undefined && res.status === 202 && !ctx.memory.has(`invited:${mail}`)) ctx.memory.set(`invited:${mail}`, req.app ?? 'primary');
+    },
+  };
+}
 
 // States and transitions: the agency invitation (202, Location, its state by GET or OPTIONS) and the
 // dissociation from the app (204, and its effects).
@@ -21,6 +44,18 @@ export const AGENCY_MUTANTS: Mutant[] = [
     fault: answers(['agencias-invite'], (_req, res) => {
       if (res.status === 202) res.headers.location = '/v3/agencias/someone-else%40mutant.example';
     }),
+  },
+  {
+    name: 'pending-invitation-invited-again-409',
+    statement: 'states/invitation-condition',
+    breaks: 'lifecycle/invitation-pending-202',
+    fault: refusesPendingReinvite('any-app'),
+  },
+  {
+    name: 'pending-invitation-of-another-app-409',
+    statement: 'states/invitation-condition',
+    breaks: 'lifecycle/invitation-pending-202',
+    fault: refusesPendingReinvite('other-app'),
   },
   {
     name: 'pending-invitation-reads-404',

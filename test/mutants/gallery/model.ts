@@ -105,6 +105,31 @@ export const MODEL_MUTANTS: Mutant[] = [
       if (res.status === 409) await ctx.upstream('PUT', req.path, { app: req.app ?? 'primary', json: req.json() });
     }),
   },
+  // Validation after the write (the store first, the checks later): a request refused with 400 is carried out
+  // with the members that were valid. Only the run's own 400s with one invalid member show it.
+  {
+    name: 'invitation-400-stores-the-valid-members',
+    statement: 'errors/400',
+    breaks: 'model/refused-write-unchanged',
+    fault: answers(['agencias-invite'], async (req, res, ctx) => {
+      const mail = (req.json() as Json | undefined)?.AdminMail;
+      if (res.status === 400 && typeof mail === 'string' && /^[^@\s]+@[^@\s]+\.[a-z]+$/i.test(mail))
+        await ctx.upstream('POST', '/v3/agencias', { app: req.app ?? 'primary', json: { AdminMail: mail } });
+    }),
+  },
+  {
+    name: 'topic-upsert-400-stores-the-valid-members',
+    statement: 'errors/400',
+    breaks: 'model/refused-write-unchanged',
+    also: ['model/command-sequences', 'scoping/topics-per-app'],
+    // Both verbs: PUT replaces, POST creates, with the URL member alone when it is an http(s) URL.
+    fault: answers(['appnotificaciones-put', 'appnotificaciones-post'], async (req, res, ctx) => {
+      const member = Object.entries(ctx.profile.templates.webhookUpsert).find(([, v]) => v === '{{url}}')?.[0];
+      const url = member ? (req.json() as Json | undefined)?.[member] : undefined;
+      if (res.status === 400 && typeof url === 'string' && /^https?:\/\//.test(url))
+        await ctx.upstream(req.method, req.path, { app: req.app ?? 'primary', json: { [member!]: url } });
+    }),
+  },
   {
     name: 'put-404-creates-configuration',
     statement: 'endpoints/appnotificaciones-put/404',

@@ -5,6 +5,10 @@ import type { Json } from './helpers.ts';
 
 // Errors: the validation problem body (400, 409) and the 403 problem body, application/problem+json.
 
+/** Errors with each key renamed by `rename` (anything else left as it is). */
+const rekeyed = (errors: unknown, rename: (key: string) => string): unknown =>
+  errors !== null && typeof errors === 'object' && !Array.isArray(errors) ? Object.fromEntries(Object.entries(errors).map(([k, v]) => [rename(k), v])) : errors;
+
 /** Edits problem bodies of the given statuses (of the given endpoints, when named). */
 export const problems = (statuses: number[], edit: (body: Json, res: MutantResponse) => void, endpoints?: string[]): Fault => ({
   response(req, res) {
@@ -44,6 +48,34 @@ export const PROBLEM_MUTANTS: Mutant[] = [
     statement: 'problem/errors',
     breaks: 'errors/errors-keyed-by-property',
     fault: problems([400], (body) => void (body.Errors = { campo: ['invalid'] }), ['consultas-list']),
+  },
+  // Errors keys that are no property name of the request: a naming convention applied to them, an entry-level
+  // problem under a name of its own. Each only on answers a check other than errors/* provokes too.
+  {
+    name: 'agency-put-problem-keys-lower-cased',
+    statement: 'problem/errors',
+    breaks: 'errors/errors-keyed-by-property',
+    fault: problems([400], (body) => void (body.Errors = rekeyed(body.Errors, (k) => k.toLowerCase())), ['agencias-put', 'agencias-invite']),
+  },
+  {
+    name: 'inquiry-list-problem-keys-pascal-cased',
+    statement: 'problem/errors',
+    breaks: 'errors/errors-keyed-by-property',
+    fault: problems([400], (body) => void (body.Errors = rekeyed(body.Errors, (k) => k.charAt(0).toUpperCase() + k.slice(1))), ['consultas-list']),
+  },
+  {
+    name: 'webhook-conflict-keyed-conflict',
+    statement: 'problem/errors',
+    breaks: 'errors/errors-keyed-by-property',
+    quote: 'the key _ holds entry-level problems that belong to no single property',
+    // The conflict belongs to no single property: keyed by a name of the server's own instead of _.
+    fault: problems([409], (body) => void (body.Errors = rekeyed(body.Errors, () => 'conflict')), ['appnotificaciones-post']),
+  },
+  {
+    name: 'registered-invitation-keyed-email',
+    statement: 'problem/errors',
+    breaks: 'errors/errors-keyed-by-property',
+    fault: problems([409], (body) => void (body.Errors = { Email: ['already registered'] }), ['agencias-invite']),
   },
   {
     name: 'forbidden-as-plain-text',
