@@ -28,9 +28,11 @@ const REPRESENTATIONS = {
   Color: { full: opaqueResource, ref: opaqueResource },
   Marcas: { full: opaqueList, ref: refList },
   Marca: { full: opaqueResource, ref: opaqueResource },
-  ConsultaPage: { full: consultaPage, ref: consultaRefPage },
+  // Paging (Pagina, PerPagina) puts the inquiries in one sequence: a page's entries keep their order. No other
+  // array of any representation has an order the spec gives.
+  ConsultaPage: { full: consultaPage, ref: consultaRefPage, ordered: ['_entries'] },
   Consulta: { full: consulta, ref: refLink },
-} satisfies Record<string, { full: Factory; ref?: Factory }>;
+} satisfies Record<string, { full: Factory; ref?: Factory; ordered?: readonly string[] }>;
 
 export type RepresentationName = keyof typeof REPRESENTATIONS;
 
@@ -48,5 +50,9 @@ export function representationModel(name: RepresentationName, form: Representati
   built.set(key, model);
   return model;
 }
+
+/** The arrays of a representation whose order the spec gives (json-compare.ts `Comparison.ordered`); every other is a multiset. */
+export const orderedArrays = (name: RepresentationName | undefined): readonly string[] =>
+  (name && (REPRESENTATIONS[name] as { ordered?: readonly string[] }).ordered) || [];
 
 export const hasRefForm = (name: RepresentationName): boolean => 'ref' in REPRESENTATIONS[name];

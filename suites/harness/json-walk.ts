@@ -1,4 +1,4 @@
-import { listEntries, type IgnoredMembers } from '../../models/index.ts';
+import { listEntries, type Comparison } from '../../models/index.ts';
 
 // Walks over parsed bodies: the link objects and timestamps a body carries wherever they sit. Deep equality
 // (timestamps as instants) is models/json-compare.ts.
@@ -65,5 +65,9 @@ export function timestampLike(body: unknown): Found[] {
   return found;
 }
 
-/** A record's links, wherever they sit, are not its content: what the suites' deep equality leaves out. */
-export const LINKS_ANYWHERE: IgnoredMembers = { members: ['_links'], at: 'every-depth' };
+/**
+ * What the suites' deep equality of records leaves out: their links, wherever they sit (navigation, not content),
+ * and the order of their arrays, which the spec gives for none of the representations whose fields are not shown
+ * (a page's entries are the exception: harness/same-record.ts `recordComparison` keeps the orders models/ gives).
+ */
+export const LINKS_ANYWHERE: Comparison = { members: ['_links'], at: 'every-depth', arrays: 'unordered' };

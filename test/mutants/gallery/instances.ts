@@ -53,6 +53,37 @@ export const INSTANCE_MUTANTS: Mutant[] = [
     ),
   },
   {
+    // Each entry of the agency list links to the next agency: a self link that leads to another record, whose
+    // members (not its links) differ from the entry's whatever is left out as volatile.
+    name: 'agency-list-entry-self-names-another',
+    statement: 'link/href-relative',
+    breaks: 'conventions/self-link-resolves',
+    quote: 'relative URI',
+    fault: answers(['agencias-list'], (_req, res) =>
+      res.editJson((body: Json) => {
+        const entries = (Array.isArray(body) ? body : body._entries) as Json[] | undefined;
+        const selves = (entries ?? []).map((e) => ((e._links as Json | undefined)?.self as Json | undefined)?.href);
+        entries?.forEach((e, i) => {
+          const self = (e._links as Json | undefined)?.self as Json | undefined;
+          if (self && entries.length > 1) self.href = selves[(i + 1) % entries.length];
+        });
+      }),
+    ),
+  },
+  {
+    // The record read by its self link lacks one of the operators its list entry shows: not the same record,
+    // in whatever order the arrays come.
+    name: 'agency-get-drops-an-operator',
+    statement: 'link/href-relative',
+    breaks: 'conventions/self-link-resolves',
+    quote: 'relative URI',
+    fault: answers(['agencias-get'], (_req, res) =>
+      res.editJson((body: Json) => {
+        if (Array.isArray(body.Operadores) && body.Operadores.length > 1) body.Operadores = body.Operadores.slice(1);
+      }),
+    ),
+  },
+  {
     name: 'webhook-conflict-instance-without-topic',
     statement: 'problem/instance',
     breaks: 'errors/instance-is-request-path',
