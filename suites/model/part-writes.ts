@@ -176,8 +176,9 @@ async function judgeListsAndFilters(r: ModelRunner, w: World, p: Pool): Promise<
 
 /**
  * The per-app topic script: primary configures the registration topic; other reads, replaces and removes it as
- * never configured (its own is not), then configures its own; a second POST conflicts; primary removes its own;
- * POST of the unavailable topic is refused. Every write is followed by the reads reads.ts calls for.
+ * never configured (its own is not), then configures its own (or learns that it is not available to it: 403); a
+ * second POST conflicts; primary removes its own, and other's POST answers as before; POST of the unavailable
+ * topic is refused. Every write is followed by the reads reads.ts calls for.
  */
 const SCRIPT: readonly (readonly [App, Verb, TopicRole, string?])[] = [
   ['primary', 'DELETE', 'registration'],
@@ -191,6 +192,9 @@ const SCRIPT: readonly (readonly [App, Verb, TopicRole, string?])[] = [
   ['primary', 'GET', 'registration'],
   ['primary', 'DELETE', 'registration'],
   ['other', 'GET', 'registration'],
+  // Again now that no other app has it: a conflict where other configured it, and where its POST was refused
+  // (403: not available to other), refused again — not a refusal that came from primary's configuration.
+  ['other', 'POST', 'registration'],
   ['primary', 'POST', 'unavailable'],
   ['other', 'DELETE', 'registration'],
 ];

@@ -149,13 +149,18 @@ export function predictAgencyList(w: World, app: App, operador?: string, unfilte
 /**
  * A topic request of `app`: its status by the state machine (topics.ts) from the model's state of that app's
  * topic, and what a read shows: the callback URL this app configured last, and no URL another app configured
- * nor one this app configured before (replaced or removed). Undefined while the topic's state is unknown.
+ * nor one this app configured before (replaced or removed). A topic known unavailable to the app is the
+ * machine's unavailable one; while its availability is unknown, a topic not configured answers PUT, GET and
+ * DELETE alike (404 both ways), and POST with 201 or 403 — the answer tells which (topic-steps.ts). `step` is
+ * the available topic's. Undefined while the topic's state is unknown.
  */
 export function predictTopicRow(w: World, app: App, verb: Verb, role: TopicRole): (Prediction & { step: TopicStep }) | undefined {
-  const state = w.topics.get(app)?.get(role);
-  if (state === undefined && role !== 'unavailable') return undefined;
-  const url = state ?? null;
-  const step = predictTopic(verb, role, url !== null);
+  const available = w.available.get(app)?.get(role);
+  const state = available === false ? null : w.topics.get(app)?.get(role);
+  if (state === undefined) return undefined;
+  const url = state;
+  const step = predictTopic(verb, available === false ? 'unavailable' : role, url !== null);
+  const either = available === undefined && verb === 'POST' && url === null ? [statusOf(TOPIC_ENDPOINT.POST, 'forbidden')] : [];
   const facets: Facet[] = [];
   if (verb === 'GET' && url !== null) {
     facets.push({ says: `the callback URL ${url} configured last`, holds: (res) => mentions(res.json, url) });
@@ -164,7 +169,13 @@ export function predictTopicRow(w: World, app: App, verb: Verb, role: TopicRole)
     for (const stale of notShown(w, app))
       facets.push({ says: `not ${stale}, which is no configuration of app ${app} now`, holds: (res) => !mentions(res.json, stale) });
   }
-  return { status: [step.status], statement: 'events/topic-operations', facets: [...facets, ...problemFacets(TOPIC_ENDPOINT[verb], step.status)], step };
+  // Each status's body where it is that status: a 403 a problem (Errors).
+  const problems = [step.status, ...either].flatMap((status) =>
+    problemFacets(TOPIC_ENDPOINT[verb], status).map((f) =>
+      either.length === 0 ? f : { says: `on ${status}, ${f.says}`, holds: (res: TargetResponse) => res.status !== status || f.holds(res) },
+    ),
+  );
+  return { status: [step.status, ...either], statement: 'events/topic-operations', facets: [...facets, ...problems], step };
 }
 
 /**

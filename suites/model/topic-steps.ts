@@ -64,10 +64,23 @@ export async function topicStep(r: ModelRunner, w: World, app: App, verb: Verb, 
       ...peers(w, app).map((a) => topicRead(r, a, role, 'auth/scoped-to-app')),
     ];
     const untouched = p.status.every((s) => s >= 400) ? refusedReads : neighbours;
-    out = await guardedWrite(r, { expectation, send, untouched, refusal: REFUSAL[verb](role) });
+    out = await guardedWrite(r, { expectation, send, untouched, refusal: REFUSAL[verb](w.available.get(app)?.get(role) === false ? 'unavailable' : role) });
   }
+  if (!out.res.error) learnAvailability(w, app, role, verb, out.res.status);
   if (out.res.status === p.status[0] && !out.res.error) move(w, app, role, p.step, url);
   return out;
+}
+
+/**
+ * What an answer tells of the topic's availability to the app, where the model did not know it: a configuration
+ * created, read, replaced or removed is available; POST refused with 403 (Events: "only topics available to the
+ * app can be configured (otherwise 403)") is not. A 404 tells nothing: "unavailable or never configured".
+ */
+export function learnAvailability(w: World, app: App, role: TopicRole, verb: Verb, status: number | undefined): void {
+  const known = w.available.get(app)!;
+  if (known.has(role) || status === undefined) return;
+  if (status === statusOf(TOPIC_ENDPOINT[verb], 'success')) known.set(role, true);
+  else if (verb === 'POST' && status === statusOf(TOPIC_ENDPOINT.POST, 'forbidden')) known.set(role, false);
 }
 
 /** The world after a step answered as predicted: a write that was not refused leaves its URL, or none, as the app's. */
@@ -79,17 +92,20 @@ function move(w: World, app: App, role: TopicRole, step: TopicStep, url: string 
 }
 
 /**
- * Points (app, role's topic) at a new callback URL of the run: PUT, and where PUT finds it never configured (404)
- * POST. Both judged: the refused PUT left the topic unconfigured (model/refused-write-unchanged), and POST of a
- * topic this app has not configured creates it (201) whatever other apps configured (scoping/topics-per-app).
- * Throws SetupError when the topic could not be configured: the part cannot go on.
+ * Points (app, role's topic) at a new callback URL of the run: PUT, and where PUT finds it unavailable or never
+ * configured (404) POST. Both judged: the refused PUT left the topic unconfigured (model/refused-write-unchanged),
+ * and POST of a topic this app has not configured creates it (201) whatever other apps configured
+ * (scoping/topics-per-app) — where the topic is available to the app. Whether it is, the PUT's 404 does not say;
+ * where the model does not know (another app than the profile's), POST's 403 says it is not: then the topic stays
+ * unconfigured and undefined comes back. Throws SetupError when the topic could not be configured otherwise.
  */
-export async function configureTopic(r: ModelRunner, w: World, app: App, role: Exclude<TopicRole, 'unavailable'>): Promise<string> {
+export async function configureTopic(r: ModelRunner, w: World, app: App, role: Exclude<TopicRole, 'unavailable'>): Promise<string | undefined> {
   const topic = r.ctx.profile.topics[role];
   await r.session.guard(app, topic);
   const url = await r.callbackUrl(app, role);
   const call = { app, params: { topic }, json: r.session.upsertBody(url), form: 'json' as const };
   const put = await r.send(TOPIC_ENDPOINT.PUT, call);
+  learnAvailability(w, app, role, 'PUT', put.status);
   if (put.status === predictTopic('PUT', role, true).status && !put.error) return configured(w, app, role, url);
   if (put.status !== predictTopic('PUT', role, false).status) throw new SetupError(`app ${app}'s PUT of '${topic}' answered ${put.status ?? put.error?.code}`);
   const read = await r.send(TOPIC_ENDPOINT.GET, { app, params: { topic }, form: 'json' });
@@ -97,14 +113,15 @@ export async function configureTopic(r: ModelRunner, w: World, app: App, role: E
   const statement = 'endpoints/appnotificaciones-put/404';
   const expectation = `'${topic}' still not configured for app ${app} after its PUT answered ${put.status}: ${unconfigured}, not ${read.status} [${statement}]`;
   r.ledger.record(REFUSED_RULE, read, read.status === unconfigured ? [] : [{ rule: REFUSED_RULE, statement, expectation, res: read }]);
+  w.topics.get(app)!.set(role, null);
+  const p = predictTopicRow(w, app, 'POST', role)!;
+  const what = `app ${app} POST '${topic}', which its PUT found unavailable or not configured`;
   const post = await r.send(TOPIC_ENDPOINT.POST, call);
-  const created = predictTopic('POST', role, false).status;
-  r.judge(
-    { rule: TOPICS_RULE, statement: 'auth/scoped-to-app', status: [created], what: `app ${app} POST '${topic}', which its PUT found not configured` },
-    post,
-  );
-  if (post.status !== created) throw new SetupError(`app ${app}'s '${topic}' could not be configured: POST answered ${post.status ?? post.error?.code}`);
-  return configured(w, app, role, url);
+  r.judge({ rule: TOPICS_RULE, statement: 'auth/scoped-to-app', status: p.status, what, facets: p.facets ?? [] }, post);
+  learnAvailability(w, app, role, 'POST', post.status);
+  if (post.status === p.step.status && !post.error) return configured(w, app, role, url);
+  if (w.available.get(app)!.get(role) === false && post.status === predictTopic('POST', 'unavailable', false).status) return undefined;
+  throw new SetupError(`app ${app}'s '${topic}' could not be configured: POST answered ${post.status ?? post.error?.code}`);
 }
 
 function configured(w: World, app: App, role: TopicRole, url: string): string {

@@ -57,17 +57,32 @@ export interface World {
   agencies: Map<string, AgencyRecord>;
   /** Per app, per topic role, the callback URL configured (null: not configured). A role absent is unknown. */
   topics: Map<App, Map<TopicRole, string | null>>;
+  /**
+   * Per app, per topic role, whether the topic is available to the app (Events: "only topics available to the app
+   * can be configured"). A role absent is unknown: the profile's topics are the primary app's; another app's are
+   * learnt from what tells them (topic-steps.ts `learnAvailability`), never assumed.
+   */
+  available: Map<App, Map<TopicRole, boolean>>;
   /** Callback URLs the run configured for each app at some time: a read of another app must show none of them. */
   urlsOf: Map<App, Set<string>>;
   /** An adminMail no app has: never invited by anyone (the run invents it). */
   nonexistent: string;
 }
 
+/** The app the profile's topics are named for, and what it says of them: inquiry and registration available, the other not. */
+const PROFILE_APP: App = 'primary';
+const PROFILE_AVAILABILITY: [TopicRole, boolean][] = [
+  ['inquiry', true],
+  ['registration', true],
+  ['unavailable', false],
+];
+
 export function emptyWorld(apps: readonly App[], nonexistent: string): World {
   return {
     apps,
     agencies: new Map(),
     topics: new Map(apps.map((a) => [a, new Map()])),
+    available: new Map(apps.map((a) => [a, new Map(a === PROFILE_APP ? PROFILE_AVAILABILITY : [])])),
     urlsOf: new Map(apps.map((a) => [a, new Set()])),
     nonexistent,
   };
@@ -137,6 +152,7 @@ export function cloneWorld(w: World): World {
     ...w,
     agencies,
     topics: new Map([...w.topics].map(([app, t]) => [app, new Map(t)])),
+    available: new Map([...w.available].map(([app, t]) => [app, new Map(t)])),
     urlsOf: new Map([...w.urlsOf].map(([app, u]) => [app, new Set(u)])),
   };
 }

@@ -59,6 +59,15 @@ function append(res: MutantResponse, more: unknown[]): void {
 const entries = (json: unknown): unknown[] =>
   Array.isArray(json) ? json : Array.isArray((json as Json | undefined)?._entries) ? ((json as Json)._entries as unknown[]) : [];
 
+/** POST of a topic answered `status` (with `errors`) where another app has configured it: topic names as one namespace. */
+const refusedWhereAnotherAppConfigured = (status: number, errors: Record<string, string[]>) =>
+  requests(['appnotificaciones-post'], async (req, ctx) => {
+    for (const app of APPS) {
+      if (app === req.app || !ctx.profile.apps[app]) continue;
+      if ((await ctx.upstream('GET', req.path, { app })).status === 200) return problem(req, status, errors);
+    }
+  });
+
 export const MODEL_MUTANTS: Mutant[] = [
   {
     name: 'foreign-put-403-applied',
@@ -316,12 +325,16 @@ export const MODEL_MUTANTS: Mutant[] = [
     breaks: 'scoping/topics-per-app',
     also: ['model/command-sequences', 'model/refused-write-unchanged', 'model/write-neighbours-unchanged', 'scoping/webhook-delivery'],
     // Topic names are one namespace: POST of a topic another app has configured is a conflict.
-    fault: requests(['appnotificaciones-post'], async (req, ctx) => {
-      for (const app of APPS) {
-        if (app === req.app || !ctx.profile.apps[app]) continue;
-        if ((await ctx.upstream('GET', req.path, { app })).status === 200) return problem(req, 409, { topic: ['configured already'] });
-      }
-    }),
+    fault: refusedWhereAnotherAppConfigured(409, { topic: ['configured already'] }),
+  },
+  {
+    name: 'post-forbidden-across-apps',
+    statement: 'auth/scoped-to-app',
+    breaks: 'scoping/topics-per-app',
+    also: ['model/command-sequences', 'model/refused-write-unchanged', 'model/write-neighbours-unchanged', 'scoping/webhook-delivery'],
+    // Topic names are one namespace, refused as unavailable: POST of a topic another app has configured is a 403
+    // (legal on its own while the topic's availability to the app is unknown; not once nobody else has it).
+    fault: refusedWhereAnotherAppConfigured(403, {}),
   },
   {
     name: 'registration-shared-with-subscribed-apps',
