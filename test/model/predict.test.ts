@@ -3,7 +3,8 @@ import { endpoint, matchesRuleRef, statementById } from '../../models/index.ts';
 import { AGENCY_ROWS, cellRule, relationOf, type Subject } from '../../suites/model/matrix.ts';
 import { statusOf } from '../../suites/model/outcomes.ts';
 import { listedAgencies, predictAgencyList, predictAgencyRow, predictTopicRow } from '../../suites/model/predict.ts';
-import { predictTopic } from '../../suites/model/topics.ts';
+import { learnAvailability } from '../../suites/model/topic-steps.ts';
+import { predictTopic, type Verb } from '../../suites/model/topics.ts';
 import { answer, cannedWorld, consulta } from './canned.ts';
 
 // The model's predictions on a canned state (suites/model/predict.ts): statuses come from the endpoint catalog,
@@ -122,7 +123,9 @@ describe('topics per app', () => {
     w.urlsOf.get('primary')!.add('http://cb/p-1-cb').add('http://cb/p-2-cb');
     w.urlsOf.get('other')!.add('http://cb/o-1-cb');
     expect(predictTopicRow(w, 'other', 'GET', 'registration')?.status).toEqual([404]);
-    expect(predictTopicRow(w, 'other', 'POST', 'registration')?.status).toEqual([201]);
+    // Whether the topic is available to other, no 404 told: its POST may create it or be refused (403).
+    expect(predictTopicRow(w, 'other', 'POST', 'registration')?.status).toEqual([201, 403]);
+    expect(predictTopicRow(w, 'other', 'POST', 'unavailable')).toBeUndefined();
     expect(predictTopicRow(w, 'primary', 'POST', 'registration')?.status).toEqual([409]);
     expect(predictTopicRow(w, 'primary', 'POST', 'unavailable')?.status).toEqual([403]);
     expect(predictTopicRow(w, 'primary', 'GET', 'inquiry')).toBeUndefined();
@@ -133,5 +136,26 @@ describe('topics per app', () => {
       'not http://cb/p-1-cb, which is no configuration of app primary now',
     ]);
     expect(predictTopic('DELETE', 'registration', true)).toEqual({ status: 204, configured: false, writes: true });
+  });
+
+  it("learns a topic's availability to an app from the answers that tell it, not from a 404", () => {
+    const learnt = (verb: Verb, status: number) => {
+      const w = cannedWorld();
+      w.topics.get('other')!.set('registration', null);
+      learnAvailability(w, 'other', 'registration', verb, status);
+      return w;
+    };
+    expect(learnt('PUT', 404).available.get('other')!.has('registration')).toBe(false);
+    const refused = learnt('POST', 403);
+    expect(refused.available.get('other')!.get('registration')).toBe(false);
+    expect(predictTopicRow(refused, 'other', 'POST', 'registration')?.status).toEqual([403]);
+    expect(predictTopicRow(refused, 'other', 'GET', 'registration')?.status).toEqual([404]);
+    const created = learnt('POST', 201);
+    expect(created.available.get('other')!.get('registration')).toBe(true);
+    expect(predictTopicRow(created, 'other', 'POST', 'registration')?.status).toEqual([201]);
+    // The primary app's are the profile's, and no answer changes them.
+    const w = cannedWorld();
+    learnAvailability(w, 'primary', 'unavailable', 'POST', 201);
+    expect(w.available.get('primary')!.get('unavailable')).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, firstDifference, type IgnoredMembers } from '../../models/index.ts';
+import { canonicalJson, firstDifference, volatilePaths, type Comparison, type IgnoredMembers } from '../../models/index.ts';
 
 // One deep equality for suites and simulator: timestamps as instants, key order free, and the members to leave
 // out named with where — at the top only (the simulator's injected inquiry) or at every depth (the suites' records).
@@ -50,5 +50,36 @@ describe('canonicalJson', () => {
     const nested = { _links: 1, Auto: { _links: 2, Marca: 'Ford' } };
     expect(canonicalJson(nested, { members: ['_links'], at: 'top' })).toBe('{"Auto":{"Marca":"Ford","_links":2}}');
     expect(canonicalJson(nested, { members: ['_links'], at: 'every-depth' })).toBe('{"Auto":{"Marca":"Ford"}}');
+  });
+});
+
+describe('arrays and volatile members', () => {
+  const RECORD: Comparison = { members: ['_links'], at: 'every-depth', arrays: 'unordered' };
+  const agency = { Nombre: 'Sur', Operadores: ['a@x.example', 'b@x.example'] };
+
+  it('compares arrays as multisets where asked, and keeps the orders it is told', () => {
+    const reversed = { ...agency, Operadores: ['b@x.example', 'a@x.example'] };
+    expect(firstDifference(agency, reversed)).toBe('Operadores.0: "a@x.example" ≠ "b@x.example"');
+    expect(firstDifference(agency, reversed, RECORD)).toBeUndefined();
+    expect(canonicalJson(agency, RECORD)).toBe(canonicalJson(reversed, RECORD));
+    expect(firstDifference({ ...agency, Operadores: ['a@x.example', 'a@x.example'] }, agency, RECORD)).toBe(
+      'Operadores.1: "a@x.example" ≠ no such item (in any order)',
+    );
+    expect(firstDifference({ Operadores: ['a@x.example'] }, agency, RECORD)).toBe('Operadores: 1 items ≠ 2 items');
+    const page = { _entries: [{ n: 1 }, { n: 2 }] };
+    const ordered: Comparison = { ...RECORD, ordered: ['_entries'] };
+    expect(firstDifference(page, { _entries: [{ n: 2 }, { n: 1 }] }, ordered)).toBe('_entries.0.n: 1 ≠ 2');
+    expect(canonicalJson(page, ordered)).not.toBe(canonicalJson({ _entries: [{ n: 2 }, { n: 1 }] }, ordered));
+  });
+
+  it('names the paths two reads differ at (indices as *), and leaves them out where told', () => {
+    const first = { ...agency, GeneradoEl: '2026-11-27T05:46:54.099Z', Sedes: [{ Visitas: 1, Ciudad: 'X' }] };
+    const second = { ...agency, GeneradoEl: '2026-11-27T05:46:55.000Z', Sedes: [{ Visitas: 2, Ciudad: 'X' }] };
+    expect(volatilePaths(first, second)).toEqual(['GeneradoEl', 'Sedes.*.Visitas']);
+    expect(volatilePaths(first, second, RECORD)).toEqual(['GeneradoEl', 'Sedes']);
+    expect(volatilePaths(first, 'x')).toEqual(['']);
+    const entry = { ...agency, Sedes: [{ Visitas: 7, Ciudad: 'X' }] };
+    expect(firstDifference(first, entry, { ...RECORD, arrays: 'ordered', paths: ['GeneradoEl', 'Sedes.*.Visitas'] })).toBeUndefined();
+    expect(firstDifference(first, { ...entry, Nombre: 'Norte' }, { ...RECORD, paths: ['GeneradoEl', 'Sedes'] })).toBe('Nombre: "Sur" ≠ "Norte"');
   });
 });
