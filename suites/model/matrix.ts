@@ -111,6 +111,16 @@ export interface MatrixOptions {
   neighbours?: (e: Endpoint, caller: App, s: Subject) => Read[];
 }
 
+/**
+ * Why a resend by `caller` is not judged here, if it is not: the caller has no inquiry callback (the topic is not
+ * available to it: topic-steps.ts), and the profile's target refuses a resend without one (400, before the rest).
+ */
+export function resendUnjudged(r: ModelRunner, world: World, endpointId: string, caller: App): string | undefined {
+  if (endpointId !== 'consultas-resend' || world.topics.get(caller)?.get('inquiry') || r.ctx.profile.webhooks.resendWithoutCallback !== 'refuse')
+    return undefined;
+  return `app ${caller} has no inquiry callback configured ('${r.ctx.profile.topics.inquiry}' is not available to it), and webhooks.resendWithoutCallback is "refuse"`;
+}
+
 /** Judges every cell of the matrix the subjects allow: each row × each app × each subject (reads a few at a time). */
 export async function walkMatrix(r: ModelRunner, world: World, subjects: readonly Subject[], o: MatrixOptions): Promise<void> {
   const reads: (() => Promise<unknown>)[] = [];
@@ -129,6 +139,11 @@ export async function walkMatrix(r: ModelRunner, world: World, subjects: readonl
         }
         if (namesInquiry && s.sid === undefined) {
           r.ledger.unjudged(rule, s.noSid ?? `no inquiry of ${s.adminMail} is known`);
+          continue;
+        }
+        const noCallback = resendUnjudged(r, world, e.id, caller);
+        if (noCallback) {
+          r.ledger.unjudged(rule, noCallback);
           continue;
         }
         const sid = namesInquiry ? s.sid : undefined;
@@ -165,6 +180,11 @@ export async function walkLookups(r: ModelRunner, world: World, lookups: readonl
   const tasks: (() => Promise<unknown>)[] = [];
   for (const e of AGENCY_ROWS.filter((row) => row.params.some((p) => p.name === 'sid') && (withWrites || !writes(row)))) {
     for (const l of lookups) {
+      const noCallback = resendUnjudged(r, world, e.id, l.caller);
+      if (noCallback) {
+        r.ledger.unjudged(LOOKUP_RULE, noCallback);
+        continue;
+      }
       const p = predictAgencyRow(world, e.id, l.caller, l.adminMail, l.sid);
       if (!p) {
         r.ledger.unjudged(LOOKUP_RULE, `the model cannot tell which inquiries ${l.adminMail} has`);

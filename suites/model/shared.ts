@@ -2,7 +2,7 @@ import { fillTemplate } from '../../sut/templates.ts';
 import { freshAdminMail } from '../harness/invitations.ts';
 import { concurrently } from './concurrently.ts';
 import { judgeFilter } from './filters.ts';
-import { MODIFICATIONS_RULE } from './matrix.ts';
+import { MODIFICATIONS_RULE, resendUnjudged } from './matrix.ts';
 import { injectInquiry, runPeriod } from './pool.ts';
 import { predictAgencyRow } from './predict.ts';
 import { guardedWrite, type Read } from './reads.ts';
@@ -59,6 +59,11 @@ async function judgeLookups(r: ModelRunner, w: World, s: AgencyRecord, mine: Map
     for (const [receiver, rec] of mine) {
       const rows = receiver === caller ? ['consultas-get'] : ['consultas-get', 'consultas-resend'];
       for (const row of rows) {
+        const noCallback = resendUnjudged(r, w, row, caller);
+        if (noCallback) {
+          r.ledger.unjudged(SHARED_RULE, noCallback);
+          continue;
+        }
         const p = predictAgencyRow(w, row, caller, s.adminMail, rec.sid);
         if (!p) continue;
         const whose = receiver === caller ? 'its own inquiry' : `the inquiry app ${receiver}'s publication received`;

@@ -152,7 +152,7 @@ export const PROBLEMS: Variation[] = [
     kind: 'statuses',
     allows:
       'Events: "only topics available to the app can be configured (otherwise 403)"; GET /v3/appnotificaciones/{topic}: "404 (webhook unavailable or never configured)"',
-    targets: ['reference'],
+    targets: ['reference', 'reference-alt'],
     fault: {
       request(req) {
         if (!req.endpoint?.startsWith('appnotificaciones-') || req.endpoint === 'appnotificaciones-list' || !req.app || req.app === 'primary') return undefined;
