@@ -152,7 +152,7 @@ export function predictAgencyList(w: World, app: App, operador?: string, unfilte
  * nor one this app configured before (replaced or removed). A topic known unavailable to the app is the
  * machine's unavailable one; while its availability is unknown, a topic not configured answers PUT, GET and
  * DELETE alike (404 both ways), and POST with 201 or 403 — the answer tells which (topic-steps.ts). `step` is
- * the available topic's. Undefined while the topic's state is unknown.
+ * the first status's. Undefined while the topic's state is unknown.
  */
 export function predictTopicRow(w: World, app: App, verb: Verb, role: TopicRole): (Prediction & { step: TopicStep }) | undefined {
   const available = w.available.get(app)?.get(role);

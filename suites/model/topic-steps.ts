@@ -119,7 +119,7 @@ export async function configureTopic(r: ModelRunner, w: World, app: App, role: E
   const post = await r.send(TOPIC_ENDPOINT.POST, call);
   r.judge({ rule: TOPICS_RULE, statement: 'auth/scoped-to-app', status: p.status, what, facets: p.facets ?? [] }, post);
   learnAvailability(w, app, role, 'POST', post.status);
-  if (post.status === p.step.status && !post.error) return configured(w, app, role, url);
+  if (post.status === p.step.status && p.step.writes && !post.error) return configured(w, app, role, url);
   if (w.available.get(app)!.get(role) === false && post.status === predictTopic('POST', 'unavailable', false).status) return undefined;
   throw new SetupError(`app ${app}'s '${topic}' could not be configured: POST answered ${post.status ?? post.error?.code}`);
 }
