@@ -17,7 +17,7 @@ import { SECRETS } from './secrets.ts';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const MODULE = path.join(HERE, 'faults-r3/index.ts');
 /** By default a fixed sample (every SAMPLE_EVERY-th fault), so that `npm test` stays short. */
-const SAMPLE_EVERY = 8;
+const SAMPLE_EVERY = 36;
 const ALL = process.env.VMP_R3_FAULTS === 'all';
 /** VMP_R3_FAULTS=name,name…: those faults only (measured as `all` is), e.g. to re-measure the survivors of a class. */
 const NAMED = ALL ? undefined : process.env.VMP_R3_FAULTS?.split(',').filter(Boolean);

@@ -175,7 +175,8 @@ describe('init against the independent server, then run with the profile it wrot
     expect(o.init.stdout).toMatch(/simulationHooks = null .*UNVERIFIED/);
     const skipped = (id: string) => o.run.rules.find((r) => r.id === id)?.skipReason ?? '';
     expect(skipped('events/registration-webhook')).toMatch(/simulation hooks/);
-    expect(skipped('scoping/foreign-agency-put-403')).toMatch(/agenciaEdit is null/);
+    // Two preconditions fail: the model's part names the first it checks (hooks to make its agencies).
+    expect(skipped('scoping/foreign-agency-put-403')).toMatch(/agenciaEdit is null|simulationHooks is null/);
     expect(o.run.rules.find((r) => r.id === 'errors/no-server-error')?.verdict).toBe('pass');
     expect(o.run.rules.find((r) => r.id === 'errors/validation-problem-body')?.verdict).toBe('pass');
   });
