@@ -18,7 +18,7 @@ const MODULE = path.join(HERE, 'variations/index.ts');
  * — every SAMPLE_EVERY-th of the gallery — and VMP_VARIATIONS=all runs them all; VMP_VARIATIONS=name,name…
  * (globs allowed) runs those named.
  */
-const SAMPLE_EVERY = 16;
+const SAMPLE_EVERY = 30;
 const ASKED = process.env.VMP_VARIATIONS;
 const glob = (g: string) => new RegExp(`^${g.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
 const CHOSEN =
