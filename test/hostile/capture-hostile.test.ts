@@ -21,7 +21,8 @@ import { perTest, referenceProfileJson, startWebhookTarget } from './support/web
 
 const t = perTest();
 /** Ports of this file's capture servers (--capture-listen), in this helper's range. */
-const PORTS = { flood: 42_101, slowSimulate: 42_102 } as const;
+// Below Linux's ephemeral range (32768-60999): no socket of a test running beside this one can hold them.
+const PORTS = { flood: 21_101, slowSimulate: 21_102 } as const;
 
 async function listening(port: number, until: Promise<unknown>): Promise<boolean> {
   let done = false;

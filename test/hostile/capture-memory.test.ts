@@ -20,10 +20,14 @@ import { SECRET_ENV } from './support/secret-target.ts';
 // secret, its only credential, which must not reach its file or its output.
 
 const CHILD = fileURLToPath(new URL('../webhooks/fixtures/capture-child.ts', import.meta.url));
-const DELIVERIES = 300;
+/** Enough that keeping them (~100 MiB + 500 MB) would be told from a bounded server whatever the collector's timing. */
+const DELIVERIES = 500;
 const BODY_BYTES = 1_000_000;
-/** Node, tsx and the server take ~100 MiB; the 8 MiB budget costs several times itself on its way to the file. */
-const MAX_PEAK_MB = 400;
+/**
+ * Node, tsx and the server take ~100 MiB; the 8 MiB budget costs several times itself on its way to the file, and
+ * Node 24's collector lets drained buffers pile up longer than Node 20's (406 MiB seen there for 300 deliveries).
+ */
+const MAX_PEAK_MB = 480;
 const SIGNING = { scheme: 'hmac-sha256', header: 'X-Firma', secret: SECRET_ENV.VMP_HOSTILE_SIGNING } as const;
 /** Well-formed, and wrong: every delivery's MAC is computed with the secret and found not to match. */
 const BAD_MAC = 'ab'.repeat(32);
@@ -55,7 +59,7 @@ const body = (id: number, bytes: number): string => {
   return `${head}${'x'.repeat(bytes - head.length - 2)}"}`;
 };
 
-describe('capture server under 300 concurrent 1 MB deliveries', () => {
+describe('capture server under 500 concurrent 1 MB deliveries', () => {
   it('acknowledges every one, records every one, and stays within its memory bound', async () => {
     const agent = new Agent({ connections: DELIVERIES });
     const rss = watchPeakRss(child.pid!);

@@ -16,7 +16,8 @@ import { perTest, referenceProfileJson, startWebhookTarget } from './support/web
 // in `simulate`; and a flood of them costs neither memory nor a verdict.
 
 const SIGNATURE = { scheme: 'hmac-sha256', header: 'X-Firma', secret: 'vmp-genuine-signing-4c1e' };
-const PORTS = { run: 42_111, simulate: 42_112 } as const;
+// Below Linux's ephemeral range (32768-60999): no socket of a test running beside this one can hold them.
+const PORTS = { run: 21_111, simulate: 21_112 } as const;
 const t = perTest();
 
 /** A POST of the hooks injecting an inquiry: its Consulta, which a forger copies into a payload of its own. */
