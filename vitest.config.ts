@@ -1,13 +1,25 @@
 import { defineConfig } from 'vitest/config';
 
 // The project's own tests (npm test). The conformance suites in suites/ run through cli/ with their own config.
+// vitest 4 runs one file at a time on a 2-core machine (CPUs − 1); most files wait on servers and child processes,
+// so they run two at a time. Those that bound time or memory, or that keep both cores busy with child processes of
+// their own (hostile targets, chaos servers, the galleries, k6), run afterwards, one at a time, so that no other
+// file's load decides their verdict.
+const ALONE = ['test/hostile/**/*.test.ts', 'test/chaos/**/*.test.ts', 'test/mutants/**/*.test.ts', 'test/independent/**/*.test.ts', 'test/k6/**/*.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // vitest 4 runs one file at a time on a 2-core machine (CPUs − 1); most of these files wait on servers and child
-    // processes, so two at a time finish the suite in far less wall time.
-    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: ALONE, maxWorkers: 2, sequence: { groupOrder: 0 } },
+      },
+      {
+        extends: true,
+        test: { name: 'alone', include: ALONE, maxWorkers: 1, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });
