@@ -2,10 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 // The project's own tests (npm test). The conformance suites in suites/ run through cli/ with their own config.
 // vitest 4 runs one file at a time on a 2-core machine (CPUs − 1); most files wait on servers and child processes,
-// so they run two at a time. Those that bound time or memory, or that keep both cores busy with child processes of
-// their own (hostile targets, chaos servers, the galleries, k6), run afterwards, one at a time, so that no other
-// file's load decides their verdict.
-const ALONE = ['test/hostile/**/*.test.ts', 'test/chaos/**/*.test.ts', 'test/mutants/**/*.test.ts', 'test/independent/**/*.test.ts', 'test/k6/**/*.test.ts'];
+// so they run two at a time. Those that hold a run to a bound of time or memory (hostile targets, chaos servers)
+// run afterwards, one at a time, so that no other file's load decides their verdict.
+const ALONE = ['test/hostile/**/*.test.ts', 'test/chaos/**/*.test.ts'];
 
 export default defineConfig({
   test: {
