@@ -7,6 +7,7 @@ import type { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { BaseSequencer, createVitest, type Reporter, type SerializedError, type TestCase, type TestModule, type TestSpecification } from 'vitest/node';
 import { selectionPattern, type Selection } from '../reports/rule-glob.ts';
+import { keptThreads } from './kept-threads.ts';
 import { TERMINATING_SIGNALS } from '../support/signals.ts';
 import type { RunContext } from '../suites/harness/context.ts';
 import { terminalSafeText } from '../support/terminal-text.ts';
@@ -184,6 +185,7 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
     outputFile.json = options.vitestJsonFile;
   }
   const signalListeners = new Map(TERMINATING_SIGNALS.map((s) => [s, process.listeners(s)]));
+  const threads = keptThreads();
   const vitest = await createVitest(
     'test',
     {
@@ -196,8 +198,9 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
       include: options.files ?? [`suites/**/*.suite${SUITE_EXT}`],
       // One worker, files in sequence: the suites share one target whose webhook configuration
       // they save and restore, and requests to a local target are cheaper than worker start-up. Within a
-      // file, checks that change nothing run this many at a time (suites/harness/check.ts).
-      pool: 'threads',
+      // file, checks that change nothing run this many at a time (suites/harness/check.ts). The worker thread
+      // serves every run of the session (api/kept-threads.ts).
+      pool: threads.pool,
       fileParallelism: false,
       isolate: false,
       maxConcurrency: 5,
@@ -223,6 +226,7 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
     specifications = await vitest.globTestSpecifications();
   } catch (error) {
     await vitest.close();
+    await threads.close();
     throw error;
   }
   if (!options.files) warmTransforms(vitest.vite);
@@ -249,6 +253,7 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
         // The rest of vitest (its vite servers) closes; its pool's own promise never will.
         await settledBefore(closed, Date.now() + CLOSE_GRACE_MS);
       }
+      await threads.close();
       workers.dispose();
     })());
   return {

@@ -7,18 +7,19 @@ import type { Check } from './check.ts';
 import type { RunContext } from './context.ts';
 import { sendHook } from '../events/hooks.ts';
 import { resolveUri, type Resolved } from './follow.ts';
+import { runCounter } from './run-counter.ts';
 
 // States and transitions > Agency invitation: POST /v3/agencias with AgenciaCreate answers 202 and a Location
 // giving the agency URI. Mutating checks invite only e-mails this run invents (issue 4, Safety).
 
-let invented = 0;
+const nextInvented = runCounter();
 
 /**
  * `${runId}-<label><n>@<invitationDomain>`, lower-case: an AdminMail no one but this run uses. Limits: adminMail is
  * "at most 50 characters", so with a long domain the label goes first, then the run id's start (its end varies most).
  */
 export function freshAdminMail(c: { ctx: Pick<RunContext, 'profile' | 'runId'> }, label = 'inv'): string {
-  invented += 1;
+  const invented = nextInvented(c.ctx.runId);
   const domain = c.ctx.profile.invitationDomain.toLowerCase();
   const room = LIMITS.adminMail.maxLength - domain.length - 1;
   const local = [`${c.ctx.runId}-${label}${invented}`, `${c.ctx.runId}${invented}`].map((l) => l.toLowerCase()).find((l) => l.length <= room);

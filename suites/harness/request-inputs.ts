@@ -2,17 +2,17 @@ import { LIMITS, type Endpoint, type MediaForm } from '../../models/index.ts';
 import { tokenOfLength } from '../../generators/text.ts';
 import { fillTemplate } from '../../sut/templates.ts';
 import type { Check } from './check.ts';
+import { runCounter } from './run-counter.ts';
 
 // Request inputs the suites invent: names that can only denote what the run itself created (fresh e-mails
 // come from invitations.ts freshAdminMail), and request bodies from the profile's templates (Resources >
 // Other resources: their fields are not shown).
 
-let counter = 0;
+const nextTopic = runCounter();
 
 /** A topic name of valid length that no app was ever offered: `<runId>-<tag><n>`. */
 export function freshTopic(c: Check, tag: string): string {
-  counter += 1;
-  return `${c.ctx.runId}-${tag}${counter}`.toLowerCase();
+  return `${c.ctx.runId}-${tag}${nextTopic(c.ctx.runId)}`.toLowerCase();
 }
 
 /** A plainly invalid e-mail (no '@'), tagged with the run id so a broken server's echo is traceable. */

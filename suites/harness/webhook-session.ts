@@ -9,6 +9,7 @@ import { holdUntilCheckEnds, oneAtATime } from './check-scope.ts';
 import { runContext, targetClient } from './context.ts';
 import { journal } from '../../sut/webhook-journal.ts';
 import { assertTouchable, restoreWebhookConfigs, saveWebhookConfig, type WebhookSnapshot } from './webhook-config.ts';
+import { runCounter } from './run-counter.ts';
 
 // What a suite that changes webhook configurations shares: a receiver for callbacks, the configurations it
 // saved before touching them, and an afterAll that puts them back (issue 4, Safety) even when a check failed.
@@ -48,7 +49,7 @@ export interface WebhookSession {
  */
 export const DELIVERY_SETTLE_MS = 500;
 
-let sessions = 0;
+const nextSession = runCounter();
 const WEBHOOK_CONFIGURATIONS = 'webhook configurations';
 
 /**
@@ -71,7 +72,7 @@ export function webhookSession(): WebhookSession {
   const snapshots = new Map<string, Promise<WebhookSnapshot>>();
   /** The snapshots of topics this session may change, journaled (webhook-journal.ts) before the first change. */
   const touched = new Map<string, WebhookSnapshot>();
-  const sessionId = `s${++sessions}`;
+  const sessionId = `s${nextSession(runContext().runId)}`;
   const extras: (() => Promise<void>)[] = [];
   let receiver: Promise<CaptureServer> | undefined;
   let view: Promise<CaptureServer> | undefined;

@@ -7,6 +7,7 @@ import { MARKER } from './identity.ts';
 import { statusOf } from './outcomes.ts';
 import type { ModelRunner } from './runner.ts';
 import { fold, newAgency, type AgencyRecord, type App, type InquiryRecord, type World } from './world.ts';
+import { runCounter } from '../harness/run-counter.ts';
 
 // The state the model run makes for itself (Set up preconditions, never assume them): agencies invited with the
 // profile's AgenciaCreate template and registered through the simulation hooks, as the app that invited them, and
@@ -37,7 +38,7 @@ export class SetupError extends Error {
 }
 
 const HOUR_MS = 3_600_000;
-let injected = 0;
+const nextInjection = runCounter();
 
 const answered = (res: TargetResponse): string => String(res.status ?? res.error?.code);
 
@@ -76,7 +77,7 @@ export interface InquirySpec {
 
 /** A valid Consulta received now, with the run's marker in Interesado.Comentario and the given publication and operator. */
 export function modelInquiry(r: ModelRunner, spec: InquirySpec): { consulta: ConsultaInput; marker: string; at: number } {
-  injected += 1;
+  const injected = nextInjection(r.ctx.runId);
   const at = nowFor(r);
   const { runId, seed, profile } = r.ctx;
   const generated = createInquiryGenerator({ seed: seed + injected, unshownTypes: 'null' }).next(at);

@@ -9,6 +9,7 @@ import { webhookUrl } from '../harness/request-inputs.ts';
 import type { WebhookSession } from '../harness/webhook-session.ts';
 import { dayEdges, noonOf, type Edge } from './edges.ts';
 import { VALUE_KINDS, withValues, type ValueKind } from './values.ts';
+import { runCounter } from '../harness/run-counter.ts';
 
 // The data the checks of run-data.suite.ts need, made by the run on an agency of its own (issue 21, "the run
 // makes the data its checks need"): registered through the simulation hooks, then given inquiries through them —
@@ -63,7 +64,7 @@ function given(condition: unknown, reason: string, res?: TargetResponse): assert
   if (!condition) throw new DataUnavailable(`${reason}${res ? ` (answered ${res.status ?? res.exchange.error ?? 'nothing'})` : ''}`);
 }
 
-let made = 0;
+const nextMade = runCounter();
 
 /**
  * Valid inquiries for `adminMail`, each received at the `momento` asked and named by a buyer e-mail of its own:
@@ -72,7 +73,7 @@ let made = 0;
 function planner(c: Check, adminMail: string): (momento: string) => Planned {
   const base = freshInquiry(c);
   return (momento) => {
-    made += 1;
+    const made = nextMade(c.ctx.runId);
     const marker = `${c.ctx.runId}-d${made}@${c.ctx.profile.invitationDomain}`.toLowerCase();
     const sent = structuredClone(base);
     Object.assign(sent, { Momento: momento, OperadorResponsable: adminMail });
