@@ -85,7 +85,7 @@ describe("run's capture server under a flood of forged 1 MB deliveries", () => {
       '--seed',
       '6',
       '--only',
-      'events/*',
+      'events/*,appnotificaciones/*',
       '--capture-listen',
       `127.0.0.1:${port}`,
       '--callback-url',
@@ -119,7 +119,9 @@ describe("run's capture server under a flood of forged 1 MB deliveries", () => {
     });
     await agent.close();
     const accepted = statuses.filter((s) => s === 200).length;
-    expect(accepted, context(flooded.run)).toBeGreaterThan(100);
+    // Enough that keeping them would show: 200 kept deliveries are 300 MiB (the bound below). The run checks the
+    // webhook configurations too so that it lasts long enough (events/* alone ended after 53 on a loaded machine).
+    expect(accepted, context(flooded.run)).toBeGreaterThan(200);
     // Before: 1.5 MB held for every delivery accepted (715 MiB more for 300); now what it keeps is bounded in bytes
     // (DEFAULT_RETAIN_BYTES), and what it reads at once (DEFAULT_IN_FLIGHT_BYTES), whatever was sent.
     expect(flooded.run.peakRssMb - quiet.run.peakRssMb, `${accepted} accepted; quiet ${context(quiet.run)}\nflooded ${context(flooded.run)}`).toBeLessThan(300);
