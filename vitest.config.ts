@@ -2,11 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 // The project's own tests (npm test). The conformance suites in suites/ run through cli/ with their own config.
 // vitest 4 runs one file at a time on a 2-core machine (CPUs − 1); most files wait on servers and child processes,
-// so they run two at a time. Those that hold a run to a bound of time or memory, or time a signal against a run's
-// progress, run afterwards, one at a time, so that no other file's load decides their verdict.
+// so they run two at a time. Those that hold a run to a bound of time or memory (or a signal to a grace period)
+// run afterwards, one at a time, so that no other file's load decides their verdict. (signals-every and
+// init-signals signal a run that a proxy holds at a known point: load cannot change what they see.)
 const ALONE = [
   'test/chaos/**/*.test.ts',
-  ...['capture-hostile', 'capture-memory', 'cpu-bound', 'deadline', 'hostile-bodies', 'init-signals', 'load-huge-body', 'signals', 'signals-every'].map(
+  ...['capture-hostile', 'capture-memory', 'cpu-bound', 'deadline', 'hostile-bodies', 'load-huge-body', 'signals'].map(
     (name) => `test/hostile/${name}.test.ts`,
   ),
 ];
