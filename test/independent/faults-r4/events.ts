@@ -1,6 +1,6 @@
 import { saw, SUR, TOPIC_INQUIRY } from '../faults-r3/seed-facts.ts';
 import type { R4Fault } from './r4.ts';
-import { resendOnce } from './witness-steps.ts';
+import { deliveredDuring, resendOnce } from './witness-steps.ts';
 
 // Events: the inquiry webhook for every kind of inquiry the app sees, and the resend that must send again.
 
@@ -16,11 +16,8 @@ export const EVENT_FAULTS: R4Fault[] = [
       },
     },
     async witness(w) {
-      const r = await w.receiver();
-      await w.subscribe(TOPIC_INQUIRY, r.url);
-      await w.inquiry(SUR, { ExternalId: '' });
-      await w.settle(1000);
-      return r.received.length > 0 ? undefined : saw('a catalog-type inquiry with the inquiry topic configured', 'no delivery', 'the inquiry webhook');
+      const n = await deliveredDuring(w, TOPIC_INQUIRY, () => w.inquiry(SUR, { ExternalId: '' }));
+      return n > 0 ? undefined : saw('a catalog-type inquiry with the inquiry topic configured', 'no delivery', 'the inquiry webhook');
     },
   },
   {

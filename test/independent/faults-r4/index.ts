@@ -6,6 +6,7 @@ import { AGENCIA_FAULTS } from './agencias.ts';
 import { CATALOGO_FAULTS } from './catalogo.ts';
 import { CONSULTA_FAULTS } from './consultas.ts';
 import { EVENT_FAULTS } from './events.ts';
+import { LATE_AGENCIA_FAULTS, LATE_CATALOGO_FAULTS, LATE_CONSULTA_FAULTS, LATE_EVENT_FAULTS } from './more.ts';
 import { NOTIFICACION_FAULTS } from './notificaciones.ts';
 import { asR4Mutant, type R4Area, type R4Fault } from './r4.ts';
 import { CONVENTION_FAULTS, ERROR_FAULTS, HOME_FAULTS, MEDIA_FAULTS } from './surface.ts';
@@ -17,11 +18,11 @@ const BY_AREA: Partial<Record<R4Area, R4Fault[]>> = {
   home: HOME_FAULTS,
   conventions: CONVENTION_FAULTS,
   media: MEDIA_FAULTS,
-  agencias: AGENCIA_FAULTS,
+  agencias: [...AGENCIA_FAULTS, ...LATE_AGENCIA_FAULTS],
   notificaciones: NOTIFICACION_FAULTS,
-  catalogo: CATALOGO_FAULTS,
-  consultas: CONSULTA_FAULTS,
-  events: EVENT_FAULTS,
+  catalogo: [...CATALOGO_FAULTS, ...LATE_CATALOGO_FAULTS],
+  consultas: [...CONSULTA_FAULTS, ...LATE_CONSULTA_FAULTS],
+  events: [...EVENT_FAULTS, ...LATE_EVENT_FAULTS],
   errors: ERROR_FAULTS,
 };
 

@@ -69,7 +69,7 @@ export function describeMeasurement(m: Measurement): void {
       const kinds = new Map(m.faults.map((f) => [f.name, `${f.area}/${f.kind}`]));
       const survivors = outcomes.filter((o) => !caught(o));
       const share = outcomes.length === 0 ? 0 : (outcomes.length - survivors.length) / outcomes.length;
-      const scope = all ? '' : `, every ${m.sampleEvery}th of ${m.faults.length}`;
+      const scope = all ? '' : named ? `, ${chosen.length} named of ${m.faults.length}` : `, every ${m.sampleEvery}th of ${m.faults.length}`;
       console.log(`${m.label} faults caught: ${outcomes.length - survivors.length}/${outcomes.length} (${(share * 100).toFixed(1)} %, --runs ${runs}${scope})`);
       for (const o of outcomes.filter(caught)) console.log(`  caught ${o.name}: ${failed(o).join(', ')}`);
       for (const o of survivors)

@@ -21,3 +21,12 @@ export async function resendOnce(w: WitnessClient): Promise<Resent> {
   await w.settle(1000);
   return { receiver, before, answer };
 }
+
+/** What a fresh receiver subscribed to `topic` gets while `act` runs (deliveries settled). */
+export async function deliveredDuring(w: WitnessClient, topic: string, act: () => Promise<unknown>): Promise<number> {
+  const receiver = await w.receiver();
+  await w.subscribe(topic, receiver.url);
+  await act();
+  await w.settle(1000);
+  return receiver.received.length;
+}
