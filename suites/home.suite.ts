@@ -1,7 +1,10 @@
-import { endpoint, essence, isEntityTag, PROBLEM_MEDIA_TYPE, representationModel } from '../models/index.ts';
+import { documentedStatuses, endpoint, essence, isEntityTag, PROBLEM_MEDIA_TYPE, representationModel } from '../models/index.ts';
 import type { TargetResponse } from '../sut/client.ts';
+import { matchEndpoint } from '../sut/endpoint-match.ts';
 import { check } from './harness/check.ts';
 import { conditionalHeader } from './harness/conditional.ts';
+import { requestOf, resolveUri } from './harness/follow.ts';
+import { linksIn } from './harness/json-walk.ts';
 import { homeEtag } from './harness/home-etag.ts';
 
 // Endpoints > Home: GET /v3 answers 200 EntryPoints with an ETag; the conditional request answers 304.
@@ -51,6 +54,37 @@ check('status/home/200', async (c) => {
   c.expectStatus(res, 200);
   c.expectModel(res, representationModel('EntryPoints', 'full')!, 'an EntryPoints JSON object');
   c.expect(essence(res.headers['content-type']) !== PROBLEM_MEDIA_TYPE, 'a success media type', res);
+});
+
+/**
+ * "200 EntryPoints" (What the service does: "a home document that lists the entry points of the API"): each link
+ * of the home document leads to an entry point. Followed with GET, in the form the home was read in, it answers
+ * no 404 (nothing there) and no 5xx, and where it names a row of the catalog, a status that row documents. A URI
+ * template is followed with its optional query expressions ({?q}) left empty; one with placeholders in its path
+ * names no single resource and is left to versioning/links-under-v3.
+ */
+check('home/entry-points-lead', async (c) => {
+  const home = await c.send('home', { form: 'json' });
+  c.givenStatus(home, 200, 'the home document');
+  const links = linksIn(home.json, false);
+  for (const { path, value } of links) {
+    const href = (value as { href?: unknown } | null)?.href;
+    if (typeof href !== 'string') continue;
+    const literal = href.replace(/\{[?&][^}]*\}/g, '');
+    const resolved = literal.includes('{') ? undefined : resolveUri(c, literal, home.exchange.url);
+    if (!resolved) continue;
+    const req = requestOf(c, resolved);
+    const res = await c.sendRaw({ method: 'GET', ...req, form: 'json' });
+    const row = matchEndpoint('GET', req.path);
+    // A row whose further codes are not shown (marcas bestmatch) holds the link to no 404 and no 5xx only.
+    const allowed = row && !row.othersNotShown ? documentedStatuses(row).filter((s) => s !== 404) : undefined;
+    const ok = res.status !== undefined && res.status !== 404 && res.status < 500 && (!allowed || allowed.includes(res.status));
+    c.expect(
+      ok,
+      `home link ${path} (${href}) leading to an entry point: ${allowed ? `a status ${row!.id} documents but 404 (${allowed.join(', ')})` : 'no 404 and no 5xx'}, not ${res.status ?? res.error?.code}`,
+      res,
+    );
+  }
 });
 
 /**

@@ -5,6 +5,7 @@ import { isServerError, runLedger, type RunLedger, type ServerErrorSighting } fr
 import { RuleViolation } from './harness/violation.ts';
 import { webhookSession } from './harness/webhook-session.ts';
 import { registerProblemChecks } from './errors/problem-checks.ts';
+import { registerHeardConventionChecks } from './media/heard-checks.ts';
 import { endpointsFor, sendChanging, sendHarmless } from './server-errors/plan.ts';
 import { drawArbitrary, guarded } from './status/draws.ts';
 
@@ -25,6 +26,8 @@ const session = webhookSession();
 // The problem rules of Errors judge every answer the run heard (errors/problem-checks.ts): declared here, before
 // this file's own check, so that they run once every other file has, and errors/no-server-error hears them too.
 registerProblemChecks(session);
+// So do the Conventions of success bodies (media/heard-checks.ts); their sweep only reads, so it needs no agency.
+registerHeardConventionChecks({ session, ownAgency: async (c) => c.skip('the conventions sweep only reads') });
 
 /**
  * Where a 5xx came from, so it can be replayed: the check, and the property's seed, path and the command that

@@ -11,6 +11,13 @@ export const BEHAVIOUR_RULES = [
   rule('home/etag-present', 'must', 'Endpoints > Home', 'GET /v3 carries an ETag header whose value is an entity-tag (RFC 9110 8.8.3), in every form', 'home'),
   rule('home/etag-304', 'profile', 'Endpoints > Home', "repeating GET /v3 with the ETag in the profile's conditional header answers 304", 'home'),
   rule('home/304-no-body', 'must', 'Endpoints > Home', 'a 304 has no body', 'home'),
+  rule(
+    'home/entry-points-lead',
+    'must',
+    'Endpoints > Home',
+    'every link of the home document that names one resource, followed with GET, answers no 404 and no 5xx, and a status its row documents where it names a row',
+    'home',
+  ),
 
   rule('lifecycle/invitation-accepted-202', 'must', ST, 'inviting a new AdminMail answers 202 with no body and a Location', 'agencias-invite'),
   rule('lifecycle/invitation-location-is-agency', 'must', ST, "the invitation's Location is the URI of the agency named by AdminMail", 'agencias-invite'),

@@ -24,6 +24,12 @@ export const RESOURCE_RULES = [
   ),
   rule('conventions/datetime-offset', 'must', C, 'every timestamp is an ISO 8601 date-time with a UTC offset'),
   rule('conventions/null-not-omitted', 'must', C, 'a field without a value is sent as null, not left out'),
+  rule(
+    'versioning/links-under-v3',
+    'must',
+    'Versioning',
+    'every link href of every success answer names a path whose first segment is v3 (below the base address), as every path of the API',
+  ),
   rule('versioning/media-type-unversioned', 'must', 'Versioning', 'no response media type carries a version parameter'),
   rule(
     'consultas/list/envelope-schema',

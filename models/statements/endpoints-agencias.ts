@@ -32,7 +32,7 @@ export const AGENCIAS_STATEMENTS: Statement[] = [
   ]),
   preamble('endpoints/codes-defined', 'codes listed are the ones defined', ['status/*/documented-only', 'errors/no-server-error']),
 
-  home('200', '200 EntryPoints', ['status/home/200']),
+  home('200', '200 EntryPoints', ['status/home/200', 'home/entry-points-lead']),
   home('media', '(application/json, text/json, entry form)', ['media/home/*']),
   home('etag', 'header ETag (string)', ['home/etag-present']),
   home('304', '304 (no body)', ['status/home/304', 'home/etag-304', 'home/304-no-body', 'home/etag-mismatch-not-304']),

@@ -187,6 +187,7 @@ export const GENERAL_STATEMENTS: Statement[] = [
 
   versioning('versioning/v3-prefix', 'The API version is v3; it is the first path segment of every path, and the home document is at /v3.', [
     'status/home/200',
+    'versioning/links-under-v3',
   ]),
   restated(
     versioning('versioning/media-types', 'Representations are selected among the media types listed under Resources', []),

@@ -82,9 +82,12 @@ async function judgeCase(c: Check, rule: ErrorRule, k: ProblemCase): Promise<boo
 const usable = (unprepared: string | undefined) => (k: ProblemCase) =>
   unprepared === undefined || (k.endpointId !== 'consultas-resend' && !k.needsInquiryTopic);
 
-/** The answers of the rest of the run the ledger judged for this rule: counted, and the first fault fails it. */
-function judgeHeard(c: Check, ruleId: string): void {
-  const heard = runLedger(c.ctx.runId)?.heardVerdicts(ruleId);
+/**
+ * The answers of the rest of the run the ledger judged for this rule (with `own`, those of its own check too):
+ * counted, and the first fault fails it.
+ */
+export function judgeHeard(c: Check, ruleId: string, own = false): void {
+  const heard = runLedger(c.ctx.runId)?.heardVerdicts(ruleId, own);
   if (!heard) return;
   c.judged(heard.judged);
   const fault = heard.faults[0];

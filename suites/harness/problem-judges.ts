@@ -46,7 +46,11 @@ const decode = (s: string): string => {
 const membersOf = (res: TargetResponse): Record<string, unknown> | undefined =>
   res.json !== null && typeof res.json === 'object' && !Array.isArray(res.json) ? (res.json as Record<string, unknown>) : undefined;
 
-/** "Instance: URI path of the request": the path sent, or the path below the base URL, percent-decoded. */
+/**
+ * "Instance: URI path of the request": the path sent, or the path below the base URL, percent-decoded (the spec
+ * does not say how the path is encoded: %40 and @ name one path). A path has no query and no fragment (RFC 3986
+ * section 3.3), so an Instance that carries the request's query string is not its path.
+ */
 export function requestPaths(res: TargetResponse, basePath: string): string[] {
   const sent = new URL(res.exchange.url).pathname;
   const base = basePath.replace(/\/+$/, '');
@@ -90,7 +94,7 @@ export const PROBLEM_JUDGES: readonly ProblemJudge[] = [
       if (!members) return `a problem body that is a JSON object with ${res.status}`;
       const paths = requestPaths(res, basePath);
       const instance = members.Instance;
-      const ok = typeof instance === 'string' && paths.includes(decode(instance.split(/[?#]/)[0]!));
+      const ok = typeof instance === 'string' && paths.includes(decode(instance));
       return ok ? undefined : `Instance ${paths.map((p) => JSON.stringify(p)).join(' or ')} (the request's path), not ${JSON.stringify(instance)}`;
     },
   },

@@ -5,6 +5,7 @@ import { matchEndpoint } from '../../sut/endpoint-match.ts';
 import type { Exchange } from '../../sut/evidence.ts';
 import { propertyNames } from './error-keys.ts';
 import { judges, PROBLEM_JUDGES } from './problem-judges.ts';
+import { REPRESENTATION_JUDGES } from './representation-judges.ts';
 
 // Every exchange of a run, whichever check (or a suite's set-up or clean-up) sent it, is heard here (issue 12
 // §4). errors/no-server-error runs last (api/suite-session.ts) and reports any 5xx of the whole run with the
@@ -35,7 +36,7 @@ export interface ServerErrorSighting {
   property?: PropertyOrigin;
 }
 
-/** An answer of the run that a rule judged on every answer it hears (problem-judges.ts) found at fault. */
+/** An answer of the run that a rule judged on every answer it hears (problem-judges.ts, representation-judges.ts) found at fault. */
 export interface HeardFault {
   exchange: Exchange;
   issue: string;
@@ -106,31 +107,52 @@ export class RunLedger {
 
   /**
    * Judges an answer of a row, sent with an app's credentials, by every rule that judges each answer it hears
-   * (the problem bodies of Errors): the rows and provocations of the whole run, not only its examples.
+   * (the problem bodies of Errors, the Conventions of success bodies): the rows and provocations of the whole
+   * run, not only its examples.
    */
   private judge(req: SendRequest, res: TargetResponse, origin: Origin | undefined): void {
-    if (req.app === null || res.status === undefined || res.error || res.status < 400) return;
+    if (req.app === null || res.status === undefined || res.error || res.status < 200) return;
     const e = matchEndpoint(req.method, req.path, req.endpointId);
     if (!e) return;
+    const by = origin?.ruleId ?? '';
+    if (res.status < 300) {
+      // The Conventions of a representation, on every success answer (representation-judges.ts).
+      this.basePath ??= new URL(this.client.baseUrl).pathname;
+      for (const j of REPRESENTATION_JUDGES) {
+        const { judged, issue } = j.issue(res, e, this.basePath);
+        if (judged > 0) this.record(j.ruleId, by, judged, issue, res, origin);
+      }
+      return;
+    }
+    if (res.status < 400) return;
     for (const j of PROBLEM_JUDGES) {
       if (!judges(j, e, res)) continue;
-      const verdicts = this.heard.get(j.ruleId) ?? { judged: new Map<string, number>(), faults: [] };
-      this.heard.set(j.ruleId, verdicts);
-      const by = origin?.ruleId ?? '';
-      verdicts.judged.set(by, (verdicts.judged.get(by) ?? 0) + 1);
       // The rule's own check judges what it sends itself: only the faults of others' answers are kept.
-      if (by === j.ruleId || verdicts.faults.length >= KEEP_FAULTS) continue;
+      if (by === j.ruleId) {
+        this.record(j.ruleId, by, 1, undefined, res, origin);
+        continue;
+      }
       this.basePath ??= new URL(this.client.baseUrl).pathname;
       const issue = j.issue(res, { basePath: this.basePath, properties: propertyNames(e, req, this.client.profile) });
-      if (issue) verdicts.faults.push({ exchange: res.exchange, issue, ...(origin ? { ruleId: origin.ruleId } : {}) });
+      this.record(j.ruleId, by, 1, issue, res, origin);
     }
   }
 
-  /** What a rule judged on every answer heard, leaving out the answers its own check sent (it judges those itself). */
-  heardVerdicts(ruleId: string): HeardVerdicts {
+  private record(ruleId: string, by: string, judged: number, issue: string | undefined, res: TargetResponse, origin: Origin | undefined): void {
+    const verdicts = this.heard.get(ruleId) ?? { judged: new Map<string, number>(), faults: [] };
+    this.heard.set(ruleId, verdicts);
+    verdicts.judged.set(by, (verdicts.judged.get(by) ?? 0) + judged);
+    if (issue && verdicts.faults.length < KEEP_FAULTS) verdicts.faults.push({ exchange: res.exchange, issue, ...(origin ? { ruleId: origin.ruleId } : {}) });
+  }
+
+  /**
+   * What a rule judged on every answer heard, leaving out the answers its own check sent (it judges those itself)
+   * unless `own`: a rule whose check judges only through the ledger (representation-judges.ts).
+   */
+  heardVerdicts(ruleId: string, own = false): HeardVerdicts {
     const verdicts = this.heard.get(ruleId);
     if (!verdicts) return { judged: 0, faults: [] };
-    const judged = [...verdicts.judged].reduce((n, [by, count]) => (by === ruleId ? n : n + count), 0);
+    const judged = [...verdicts.judged].reduce((n, [by, count]) => (by === ruleId && !own ? n : n + count), 0);
     return { judged, faults: verdicts.faults };
   }
 }

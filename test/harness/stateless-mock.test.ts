@@ -25,6 +25,7 @@ const MAY_PASS: Record<string, string> = {
   'limits/*/*-accepted': 'a value the limit allows is accepted (the success status)',
   'conventions/*': 'the sweep judges every answer: constant bodies are JSON of a listed type, without BOM, versions or relative-link faults',
   'versioning/media-type-unversioned': 'no answer carries a version parameter',
+  'versioning/links-under-v3': 'every link of the constant bodies names a path under /v3',
   'consultas/list/envelope-schema': 'the constant page is a valid paged envelope',
   'consultas/list/entries-within-per-pagina': 'its one entry is within PerPagina',
   'consultas/list/momento-in-range': 'its Momento lies within its Desde and Hasta',

@@ -153,6 +153,25 @@ export const MEDIA_MUTANTS: Mutant[] = [
     }),
   },
   {
+    name: 'agency-links-without-version',
+    statement: 'versioning/v3-prefix',
+    breaks: 'versioning/links-under-v3',
+    quote: 'it is the first path segment of every path',
+    // An outsider writes the agency's links from its routes, without the version prefix.
+    fault: answers(['agencias-list'], (_req, res) => {
+      res.body = res.body.replace(/"href":"\/v3\//g, '"href":"/');
+    }),
+  },
+  {
+    name: 'home-link-leads-nowhere',
+    statement: 'endpoints/home/200',
+    breaks: 'home/entry-points-lead',
+    // An outsider names a list in the singular in its home document: the link is under /v3 and leads to nothing.
+    fault: answers(['home'], (_req, res) => {
+      res.body = res.body.replace(/"href":"\/v3\/colores"/, '"href":"/v3/color"');
+    }),
+  },
+  {
     name: 'momento-without-offset',
     statement: 'conventions/timestamps',
     breaks: 'conventions/datetime-offset',
