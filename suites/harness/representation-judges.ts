@@ -1,6 +1,7 @@
-import { formOfContentType, parseOffsetDateTime, type Endpoint } from '../../models/index.ts';
+import { consulta, consultaPage, formOfContentType, parseOffsetDateTime, type Endpoint } from '../../models/index.ts';
 import type { TargetResponse } from '../../sut/client.ts';
 import { linksIn, membersNamed, timestampLike } from './json-walk.ts';
+import { missingMembers } from './presence.ts';
 
 // Conventions, judged on every success answer the run hears (run-ledger.ts), not on the examples a check chose:
 // every page of every inquiry list, every record read by any check, set-up or model run. The rule's own check
@@ -42,6 +43,12 @@ function linkOutsideV3(href: string, requestUrl: string, basePath: string): bool
   return !underV3(below) && !underV3(literal.split(/[?#]/)[0]!) && !underV3(resolved);
 }
 
+/** The Consulta and paged list tables list every member, so only their full forms show a member omitted. */
+const FULL_MODELS: Record<string, ReturnType<typeof consulta> | ReturnType<typeof consultaPage>> = {
+  'consultas-list': consultaPage('loose'),
+  'consultas-get': consulta('loose'),
+};
+
 export const REPRESENTATION_JUDGES: readonly RepresentationJudge[] = [
   {
     ruleId: 'conventions/datetime-offset',
@@ -54,6 +61,19 @@ export const REPRESENTATION_JUDGES: readonly RepresentationJudge[] = [
       return {
         judged: found.length,
         ...(bad ? { issue: `${bad.path} an ISO 8601 date-time with a UTC offset, got ${JSON.stringify(bad.value)}` } : {}),
+      };
+    },
+  },
+  {
+    // Conventions: "A field that has no value is sent as null" — on every full-form inquiry and page heard.
+    ruleId: 'conventions/null-not-omitted',
+    issue(res, e) {
+      const model = FULL_MODELS[e.id];
+      if (!model || formOfContentType(res.headers['content-type']) === 'ref') return { judged: 0 };
+      const missing = missingMembers(model, res.json);
+      return {
+        judged: 1,
+        ...(missing.length > 0 ? { issue: `every documented member present (null when it has no value); missing ${missing.slice(0, 5).join(', ')}` } : {}),
       };
     },
   },

@@ -1,7 +1,5 @@
 import {
   BYTE_ORDER_MARK,
-  consulta,
-  consultaPage,
   ENDPOINTS,
   essence,
   extraParameters,
@@ -20,7 +18,6 @@ import { resolveUri, requestOf } from '../harness/follow.ts';
 import { linksIn } from '../harness/json-walk.ts';
 import { recordComparer } from '../harness/same-record.ts';
 import { sampleIndices } from '../harness/sample.ts';
-import { missingMembers } from '../harness/presence.ts';
 import { validRequest, type RequestEnv } from './requests.ts';
 
 // Resources and their fields > Conventions and Link object, and Versioning, judged over a sweep of every GET
@@ -34,15 +31,8 @@ interface Swept {
 }
 
 const SUCCESS_TYPES: readonly string[] = Object.values(MEDIA_TYPES);
-const INQUIRY_ENDPOINTS = ['consultas-list', 'consultas-get'];
 
 const ANY = { what: 'GET request', holds: () => true };
-const INQUIRIES = { what: 'GET of an inquiry or inquiry list', holds: (s: Swept) => INQUIRY_ENDPOINTS.includes(s.endpoint.id) };
-/** The Consulta and paged list tables list every member, so only their full forms show a member omitted. */
-const FULL_INQUIRIES = {
-  what: 'full-form GET of an inquiry or inquiry list',
-  holds: (s: Swept) => INQUIRIES.holds(s) && formOfContentType(s.res.headers['content-type']) !== 'ref',
-};
 
 /** List entries whose self link is followed, per list read. */
 const ENTRY_SELVES = 3;
@@ -91,8 +81,6 @@ async function runSweep(c: Check, env: RequestEnv): Promise<Swept[]> {
 }
 
 const LINK = linkObject('loose');
-const CONSULTA = consulta('loose');
-const PAGE = consultaPage('loose');
 
 /**
  * The link objects of a success body (each one instance of the Link object table) and those that fail it, by
@@ -216,14 +204,6 @@ export function registerConventionChecks(env: RequestEnv): void {
     if (notLeading.length > 0) c.observe(`entry self links that lead to no representation (not judged): ${notLeading.slice(0, 5).join('; ')}`);
     if (records.leftOut.size > 0)
       c.observe(`left out of the comparisons, as they differ between two reads of the same URL: ${[...records.leftOut].join(', ')}`);
-  });
-
-  check('conventions/null-not-omitted', async (c) => {
-    for (const s of await successes(c, FULL_INQUIRIES)) {
-      const model = s.endpoint.id === 'consultas-list' ? PAGE : CONSULTA;
-      const missing = missingMembers(model, s.res.json);
-      c.expect(missing.length === 0, `every documented member present (null when it has no value); missing ${missing.slice(0, 5).join(', ')}`, s.res);
-    }
   });
 
   check('versioning/media-type-unversioned', async (c) => {
