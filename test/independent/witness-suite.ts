@@ -2,21 +2,21 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Profile } from '../../../sut/profile.ts';
-import type { Fault } from '../../mutants/fault.ts';
-import { startMutantProxy } from '../../mutants/proxy.ts';
-import { loadProfile } from '../../mutants/run-cli.ts';
-import type { R3Fault, Witness } from '../faults-r3/r3.ts';
-import { WitnessClient } from '../faults-r3/witness-client.ts';
-import { SECRETS } from '../secrets.ts';
-import { startIndependentServer } from '../server/server.ts';
-import { VARIANTS } from '../server/variants.ts';
+import type { Profile } from '../../sut/profile.ts';
+import type { Fault } from '../mutants/fault.ts';
+import { startMutantProxy } from '../mutants/proxy.ts';
+import { loadProfile } from '../mutants/run-cli.ts';
+import type { R3Fault, Witness } from './faults-r3/r3.ts';
+import { WitnessClient } from './faults-r3/witness-client.ts';
+import { SECRETS } from './secrets.ts';
+import { startIndependentServer } from './server/server.ts';
+import { VARIANTS } from './server/variants.ts';
 
 // The proof that each fault of an outsider gallery fires, as a vitest suite any round's gallery can declare:
 // its witness sees nothing wrong in front of the plain independent server (a fresh one) and sees the violation
 // in front of the faulty one; every fault quotes the spec verbatim and says why it is a fault.
 
-const INDEPENDENT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const INDEPENDENT = path.dirname(fileURLToPath(import.meta.url));
 
 /** What `witness` sees through a proxy applying `fault` in front of a fresh independent server. */
 async function seen(profile: Profile, witness: Witness, fault: Fault): Promise<{ finding: string | undefined; faultErrors: readonly string[] }> {

@@ -1,18 +1,18 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_RUNS } from '../../../api/run.ts';
-import type { Mutant } from '../../mutants/fault.ts';
-import { type BatchOutcome, runBatch } from '../../mutants/run-batch.ts';
-import type { R3Fault } from '../faults-r3/r3.ts';
-import { SECRETS } from '../secrets.ts';
+import { DEFAULT_RUNS } from '../../api/run.ts';
+import type { Mutant } from '../mutants/fault.ts';
+import { type BatchOutcome, runBatch } from '../mutants/run-batch.ts';
+import type { R3Fault } from './faults-r3/r3.ts';
+import { SECRETS } from './secrets.ts';
 
 // An outsider gallery measured, as a vitest suite any round's gallery can declare: each chosen fault in front
 // of a fresh independent server (variant indep, profile.json) gets a whole conformance run (no --only) through
 // test/mutants/run-batch.ts, two processes. A fault is caught when the run exits 1 with a must or profile rule
 // failing. The score is printed, not asserted; the control (no fault) must pass the same run.
 
-const INDEPENDENT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const INDEPENDENT = path.dirname(fileURLToPath(import.meta.url));
 
 export interface Measurement {
   /** "round-4": how the printout names the gallery. */
