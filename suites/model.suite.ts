@@ -46,6 +46,7 @@ const VIEWS: readonly (readonly [string, Part])[] = [
   ['model/refused-write-unchanged', 'sequences'],
   ['model/write-neighbours-unchanged', 'sequences'],
   ['model/command-sequences', 'sequences'],
+  ['model/forms-agree', 'sequences'],
 ];
 
 /** The whole model run may take a while on a slow target; the run's deadline still ends it (run.ts). */

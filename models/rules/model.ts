@@ -78,4 +78,10 @@ export const MODEL_RULES = [
     AU,
     'any sequence of operations of both apps (topics, invitations, registrations, agency reads and changes, inquiries, lists) answers as the model of the spec predicts',
   ),
+  rule(
+    'model/forms-agree',
+    'must',
+    'Resources and their fields > Conventions',
+    "every read of the model run, asked in each form its row lists, answers alike: the reference form carries exactly the full form's entries (as many, the same page, Total and period), each a link object with href and title, a Consulta's title holding its buyer e-mail, make, model and external id",
+  ),
 ];

@@ -102,6 +102,7 @@ export const OVERVIEW_STATEMENTS: Statement[] = [
   mediaRow('application/vnd.service.ref+json')('conventions/media-ref', 'reference form: each list entry is only a link object with href and title', [
     'media/*/ref',
     'consultas/ref/entries-link-only',
+    'model/forms-agree',
   ]),
   conv('conventions/problem-media-type', 'Error bodies use application/problem+json (see Errors).', ['errors/problem-media-type']),
 
@@ -136,6 +137,7 @@ export const OVERVIEW_STATEMENTS: Statement[] = [
   ]),
   paged('_links')('paged/links', 'map of relation name to link object', ['consultas/list/envelope-schema']),
   paged('_entries')('paged/entries', 'full form: Consulta objects; reference form: link objects with href and title', [
+    'model/forms-agree',
     'media/consultas-list/json',
     'media/consultas-list/ref',
     'consultas/ref/entries-link-only',

@@ -1,7 +1,7 @@
 import { consulta, firstDifference, refLink, refTitleParts, unknownMembers, type Consulta } from '../../models/index.ts';
 import type { TargetResponse } from '../../sut/client.ts';
 import { check, type Check } from '../harness/check.ts';
-import { pairByHref, type RefEntry } from '../harness/consulta-match.ts';
+import { pairByHref, toldApart, type RefEntry } from '../harness/consulta-match.ts';
 import { LINKS_ANYWHERE } from '../harness/json-walk.ts';
 import { pageOf } from '../harness/pages.ts';
 import { sampleIndices } from '../harness/sample.ts';
@@ -101,18 +101,6 @@ export function registerEntryChecks(walks: ListWalks): void {
     }
     if (untold.count > 0) c.observe(`${untold.count} titles not judged: their parts could not be told apart (each part held in another, or empty)`);
   });
-}
-
-/**
- * The parts a title can be judged on: those held in no other part (case aside; of equal parts, the first). A part
- * that another holds — a model "string" of a make "string", a make inside the e-mail — is in the title whenever
- * that other part is, so its presence tells nothing; a title with fewer than two parts told apart (literal
- * strings) is no instance of "combines".
- */
-function toldApart(parts: readonly string[]): string[] {
-  const lower = parts.map((p) => p.toLowerCase());
-  const holds = (j: number, i: number) => j !== i && lower[j]!.includes(lower[i]!) && (lower[j] !== lower[i] || j < i);
-  return parts.filter((_, i) => lower[i] !== '' && !lower.some((_, j) => holds(j, i)));
 }
 
 function expectTitle(c: Check, pair: RefEntry, source: unknown, res: TargetResponse, untold: { count: number }): void {

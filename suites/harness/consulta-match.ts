@@ -52,3 +52,15 @@ export function pairByHref(full: PageWalk, ref: PageWalk): RefEntry[] {
     return [{ index, href, sid: lastSegment(href), title, ...(match !== undefined ? { byHref: match } : {}) }];
   });
 }
+
+/**
+ * The parts a title can be judged on: those held in no other part (case aside; of equal parts, the first). A part
+ * that another holds — a model "string" of a make "string", a make inside the e-mail — is in the title whenever
+ * that other part is, so its presence tells nothing; a title with fewer than two parts told apart (literal
+ * strings) is no instance of "combines".
+ */
+export function toldApart(parts: readonly string[]): string[] {
+  const lower = parts.map((p) => p.toLowerCase());
+  const holds = (j: number, i: number) => j !== i && lower[j]!.includes(lower[i]!) && (lower[j] !== lower[i] || j < i);
+  return parts.filter((_, i) => lower[i] !== '' && !lower.some((_, j) => holds(j, i)));
+}

@@ -96,7 +96,19 @@ function ownersAndCaller(world: World, e: Endpoint, caller: App, s: Subject): Re
     params: { adminMail: s.adminMail },
     what: `app ${app}'s agency ${s.adminMail}`,
   }));
-  if (e.id === 'agencias-desasociar') for (const app of owners) reads.push({ app, endpointId: 'agencias-list', form: 'ref', what: `app ${app}'s agency list` });
+  // The list, and the list filtered by the agency's administrator (one of its operators): each view that selects it.
+  if (e.id === 'agencias-desasociar')
+    for (const app of owners)
+      reads.push(
+        { app, endpointId: 'agencias-list', form: 'ref', what: `app ${app}'s agency list` },
+        {
+          app,
+          endpointId: 'agencias-list',
+          form: 'ref',
+          query: { operador: s.adminMail },
+          what: `app ${app}'s agency list filtered by operador ${s.adminMail}`,
+        },
+      );
   if (!owners.includes(caller))
     reads.push({ app: caller, endpointId: 'agencias-get', params: { adminMail: s.adminMail }, what: `app ${caller}'s view of ${s.adminMail}` });
   return reads;

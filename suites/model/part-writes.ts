@@ -133,11 +133,17 @@ function neighbours(w: World, caller: App, s: Subject, p: Pool): Read[] {
   ];
 }
 
+/**
+ * Every operator the model knows of an agency the run made, the dissociated U's included: each value of operador
+ * that would select one of them, so the filtered list is read after each write that changed them.
+ */
+const operatorsOfMade = (w: World): string[] => [...new Set([...w.agencies.values()].filter((a) => a.runMade).flatMap((a) => [...a.operators]))];
+
 async function judgeListsAndFilters(r: ModelRunner, w: World, p: Pool): Promise<void> {
   for (const app of w.apps) {
     const listed = await judgeAgencyList(r, w, app);
     if (!listed) continue;
-    for (const op of [p.a1.adminMail, p.b1.adminMail]) await judgeOperatorFilter(r, w, app, op, listed);
+    for (const op of operatorsOfMade(w)) await judgeOperatorFilter(r, w, app, op, listed);
   }
   const a1 = p.a1.inquiries.get('primary')!;
   const period = { desde: a1.desde, hasta: a1.hasta };

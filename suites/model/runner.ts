@@ -7,6 +7,7 @@ import { runContext, targetClient, type RunContext } from '../harness/context.ts
 import type { CommandModelFailure } from '../harness/command-model.ts';
 import type { WebhookSession } from '../harness/webhook-session.ts';
 import type { Difference, Expectation } from './compare.ts';
+import { judgeForms } from './forms.ts';
 import { ModelLedger } from './ledger.ts';
 import { SetupError, type Pool } from './pool.ts';
 import { pageSize, type WalkedPage } from './selection.ts';
@@ -46,9 +47,12 @@ export class ModelRunner {
   /** Reads answered since the last write the run sent, by request: a read repeated before any write is not sent again. */
   private readonly reads = new Map<string, TargetResponse>();
 
-  send(endpointId: string, call: EndpointCall = {}): Promise<TargetResponse> {
+  /** Sends a catalog request; a read of a row with a reference form is also asked in its other forms (forms.ts). */
+  async send(endpointId: string, call: EndpointCall = {}): Promise<TargetResponse> {
     if (endpoint(endpointId).method !== 'GET') this.reads.clear();
-    return callEndpoint(this.client, endpointId, call);
+    const res = await callEndpoint(this.client, endpointId, call);
+    await judgeForms(this, endpointId, call, res);
+    return res;
   }
 
   /** A GET of a catalog row, answered from the reads since the last write when the same request was made there. */

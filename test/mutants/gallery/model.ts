@@ -309,6 +309,16 @@ export const MODEL_MUTANTS: Mutant[] = [
     },
   },
   {
+    name: 'ref-form-ignores-externalid',
+    statement: 'conventions/media-ref',
+    breaks: 'model/forms-agree',
+    quote: 'reference form',
+    // One form heeds a filter the other ignores: the reference form of the inquiry list drops externalid.
+    fault: requests(['consultas-list'], (req) => {
+      if (formAsked(req) === 'ref') req.query.delete('externalid');
+    }),
+  },
+  {
     name: 'day-filter-reaches-next-day',
     statement: 'endpoints/consultas-list/hasta',
     breaks: 'model/inquiry-selection',
