@@ -49,13 +49,14 @@ describe('a run against a broken target', () => {
   it('exits 1 and says which rules failed, with their statements and messages', () => {
     expect(first.stderr).toBe('');
     expect(first.code).toBe(1);
-    // home: etag-present and etag-mismatch-not-304 pass (a refused validator is no 304), etag-304 fails.
-    expect(first.stdout).toMatch(/^ {2}FAIL home\s+2 passed, 1 failed, 1 skipped$/m);
-    expect(first.stdout).toMatch(/^ {2}home\s+2\s+1\s+1\s+0$/m);
+    // home: etag-present, etag-mismatch-not-304 (a refused validator is no 304) and entry-points-lead pass,
+    // etag-304 fails.
+    expect(first.stdout).toMatch(/^ {2}FAIL home\s+3 passed, 1 failed, 1 skipped$/m);
+    expect(first.stdout).toMatch(/^ {2}home\s+3\s+1\s+1\s+0$/m);
     expect(first.stdout).toContain('Failed rules (3):');
     expect(first.stdout).toContain("repeating GET /v3 with the ETag in the profile's conditional header answers 304");
     expect(first.stdout).toContain('[GET] /v3: 400 — expected 304');
-    expect(first.stdout).toMatch(/^FAIL: 3 passed, 3 failed, 1 skipped, 0 observed/m);
+    expect(first.stdout).toMatch(/^FAIL: 4 passed, 3 failed, 1 skipped, 0 observed/m);
   });
 
   it('writes results.json with every selected rule, the evidence of failures and the run facts', async () => {

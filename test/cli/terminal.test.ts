@@ -63,8 +63,8 @@ describe.skipIf(!existsSync('/usr/bin/script'))('run on a terminal and in a pipe
     async () => {
       const text = await throughTerminal({ VMP_REPORT_DIR: `${dir}/tty` });
       // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape sequences are what the test looks for
-      expect(text).toMatch(/\u001b\[1m {2}\d+\/7 rules, 0 failed — /);
-      expect(text).toContain('\u001b[1m\u001b[32mPASS: 7 passed');
+      expect(text).toMatch(/\u001b\[1m {2}\d+\/8 rules, 0 failed — /);
+      expect(text).toContain('\u001b[1m\u001b[32mPASS: 8 passed');
     },
     E2E_TIMEOUT,
   );
@@ -76,7 +76,7 @@ describe.skipIf(!existsSync('/usr/bin/script'))('run on a terminal and in a pipe
     'a terminal with %s gets plain lines',
     async (_name, env) => {
       const text = await throughTerminal({ VMP_REPORT_DIR: `${dir}/plain`, ...env });
-      expect(text).toContain('PASS: 7 passed');
+      expect(text).toContain('PASS: 8 passed');
       expect(text).not.toMatch(ESCAPE);
     },
     E2E_TIMEOUT,
@@ -86,7 +86,7 @@ describe.skipIf(!existsSync('/usr/bin/script'))('run on a terminal and in a pipe
     'a pipe gets plain lines',
     async () => {
       const run = await cli(['run', '--only', HOME_RULES, '--seed', '1', '--report-dir', `${dir}/pipe`], { CI: '', NO_COLOR: '' });
-      expect(run.stdout).toContain('PASS: 7 passed');
+      expect(run.stdout).toContain('PASS: 8 passed');
       expect(run.stdout).not.toMatch(ESCAPE);
     },
     E2E_TIMEOUT,

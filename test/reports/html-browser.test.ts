@@ -37,7 +37,7 @@ describe.skipIf(noChromium)(chromiumTitle('report.html in headless Chromium'), (
   it('renders the verdict and the summary counts by area', async () => {
     expect(await page.textContent('#verdict')).toBe('FAIL');
     const count = (area: string, what: string) => page.textContent(`#summary tr[data-area="${area}"] td[data-count="${what}"]`);
-    expect(await count('total', 'passed')).toBe('3');
+    expect(await count('total', 'passed')).toBe('4');
     expect(await count('total', 'failed')).toBe('3');
     expect(await count('total', 'skipped')).toBe('1');
     expect(await count('home', 'failed')).toBe('1');
