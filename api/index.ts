@@ -15,6 +15,7 @@ import type { ARRIVAL_KINDS } from '../simulator/arrival-flags.ts';
 import type { SimulationResult } from '../simulator/simulation-result.ts';
 import type { LoadResult } from '../simulator/load-result.ts';
 import { UsageError } from '../support/errors.ts';
+import { checkTransport, type TransportSettings } from './transport.ts';
 
 export { TargetError, UsageError, VmpError } from '../support/errors.ts';
 export { ArrivalSpecError } from '../simulator/arrival-flags.ts';
@@ -47,6 +48,7 @@ export type { RuleResult } from '../reports/results.ts';
 export type { RunResult } from '../reports/results.ts';
 export type { SimulationResult } from '../simulator/simulation-result.ts';
 export type { LoadResult } from '../simulator/load-result.ts';
+export type { TransportSettings } from './transport.ts';
 
 type Out = (line: string) => void;
 /** How arrivals are spread around the mean rate. */
@@ -55,6 +57,16 @@ const quiet: Out = () => undefined;
 
 /** A profile as a file path, or its parsed JSON (`${ENV}` references are resolved from process.env). */
 export type ProfileSource = string | Record<string, unknown>;
+
+/**
+ * `transport` (CAs, client certificate, insecure, proxy: docs/network.md) checked as the flags are, for a target
+ * given by baseUrl; with one, the environment's proxies apply even without it.
+ */
+function transportOf(o: { baseUrl?: string; transport?: TransportSettings }): { transport?: TransportSettings } {
+  if (o.baseUrl !== undefined) return { transport: checkTransport(o.transport ?? {}, (field) => `transport.${field}`) };
+  if (o.transport !== undefined) throw new UsageError('transport is for a target given by baseUrl (the embedded server is reached in this process)');
+  return {};
+}
 
 async function profileJsonOf(source: ProfileSource): Promise<unknown> {
   return typeof source === 'string' ? readProfileJson(source) : source;
@@ -80,6 +92,8 @@ export interface ConformanceOptions {
   /** The embedded server's date, yyyy-mm-dd. */
   today?: string;
   capture?: CaptureReach;
+  /** How to reach baseUrl: CAs, a client certificate, insecure, a proxy (as `run --ca`, …; docs/network.md). */
+  transport?: TransportSettings;
   discardUnrestorableWebhooks?: boolean;
   /** A baseline file (`run --baseline`): failures it lists do not fail the run. */
   baseline?: string;
@@ -121,6 +135,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     ...(options.writeBaseline !== undefined ? { writeBaseline: options.writeBaseline } : {}),
     ...(options.today !== undefined ? { today: options.today } : {}),
     capture: options.capture ?? LOCAL_CAPTURE,
+    ...transportOf(options),
     discardUnrestorableWebhooks: options.discardUnrestorableWebhooks ?? false,
   };
   return executeRun(settings, options.out ?? quiet, options.signal ? controlOf(options.signal) : undefined);
@@ -140,6 +155,7 @@ export interface SimulateOptions {
   reportDir?: string;
   timeoutMs?: number;
   capture?: CaptureReach;
+  transport?: TransportSettings;
   discardUnrestorableWebhooks?: boolean;
   signal?: AbortSignal;
   out?: Out;
@@ -167,6 +183,7 @@ export async function simulate(options: SimulateOptions = {}): Promise<{ exitCod
     ...(options.resend !== undefined ? { resend: options.resend } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.capture ? { capture: options.capture } : {}),
+    ...transportOf(options),
     ...(options.discardUnrestorableWebhooks !== undefined ? { discardUnrestorableWebhooks: options.discardUnrestorableWebhooks } : {}),
   };
   return executeSimulation(settings, options.signal ? { signal: options.signal } : {}, options.out ?? quiet);
@@ -189,6 +206,8 @@ export interface LoadOptions {
   seed?: number;
   reportDir?: string;
   timeoutMs?: number;
+  /** How to reach baseUrl (docs/network.md: what each load model supports). */
+  transport?: TransportSettings;
   signal?: AbortSignal;
   out?: Out;
 }
@@ -208,6 +227,7 @@ function loadSettings(options: LoadOptions, profile: { profile?: Profile; profil
     seed: options.seed ?? randomSeed(),
     reportDir: path.resolve(options.reportDir ?? DEFAULT_REPORT_DIR),
     timeoutMs: options.timeoutMs ?? 10_000,
+    ...transportOf(options),
   };
 }
 

@@ -17,6 +17,7 @@ import {
 } from '../api/load.ts';
 import { integerFlag, parseFlags, reportDirFlag } from './flags.ts';
 import { baseUrlFlag, profileFlag } from './run-command.ts';
+import { TRANSPORT_OPTIONS, TRANSPORT_USAGE, transportOf } from './transport-flags.ts';
 
 // `vmp-conformance load`: every flag is checked before anything starts (exit 2 naming it), a non-loopback
 // target needs --allow-remote, the run is always bounded by --duration, and --merge combines earlier load.json
@@ -39,6 +40,9 @@ export const LOAD_USAGE = [
   'judged by --threshold, its report.html written into --report-dir.',
   '--export k6: the same mix, arrival model, sampled validation (as k6 checks) and thresholds (k6 exits 99 when one breaks);',
   'the credentials of the profile become k6 environment variables, never written. Nothing is load-tested, so no --allow-remote.',
+  ...TRANSPORT_USAGE,
+  '  The closed model (autocannon) takes the CAs and the client certificate but never verifies the certificate, and goes',
+  '  through no proxy (refused when one applies); the open model (--rate) takes them all (docs/network.md).',
   'Exit codes: 0 pass, 1 a threshold broken (or no agency of the primary app is known), 2 bad usage or invalid profile, 3 no connection to the target or credentials rejected.',
 ];
 
@@ -58,6 +62,7 @@ const OPTIONS = {
   'timeout-ms': { type: 'string', default: '10000' },
   merge: { type: 'boolean', default: false },
   export: { type: 'string' },
+  ...TRANSPORT_OPTIONS,
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -95,6 +100,8 @@ export async function parseLoadArgs(argv: string[]): Promise<LoadSettings | 'hel
       throw new UsageError(`refusing to load-test ${new URL(settings.baseUrl).host}, which is not a loopback address: add --allow-remote if you mean it`);
     }
   }
+  const transport = transportOf(v, settings.baseUrl);
+  if (transport) settings.transport = transport;
   if (v.profile !== undefined) {
     const { profile, json } = await profileFlag(v.profile);
     settings.profile = profile;

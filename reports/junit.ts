@@ -2,6 +2,7 @@ import { failingExchange, type Exchange } from '../sut/evidence.ts';
 import { replayCommand } from './replay-command.ts';
 import type { RuleResult, RunResult } from './results.ts';
 import { blockingFailures, deadlineNote } from './summary.ts';
+import type { TransportFacts } from '../sut/transport-notes.ts';
 
 // junit.xml, written from the run's results (issue 23 §1) rather than by vitest's JUnit reporter, so that it
 // says what the exit code says: one <testsuite> per spec area in catalog order (as every other report), a
@@ -111,18 +112,36 @@ function totals(cases: readonly Case[]): string {
   return `tests="${cases.length}" failures="${count(cases, 'failure')}" errors="${count(cases, 'error')}" skipped="${count(cases, 'skipped')}" time="${seconds(time)}"`;
 }
 
+/**
+ * How the run reached its target, as properties of every testsuite (CI tools show a suite's properties, few show
+ * the root's): --insecure first, so a green suite never hides that the target's certificate went unverified.
+ */
+function transportProperties(t: TransportFacts | undefined): string {
+  if (!t) return '';
+  const entries: [string, string | undefined][] = [
+    ['tls.insecure', t.insecure ? "true: the target's TLS certificate was NOT verified (--insecure)" : undefined],
+    ['tls.ca', t.ca?.join(',')],
+    ['tls.client-certificate', t.cert],
+    ['proxy', t.proxy && `${t.proxy.url} (${t.proxy.source})`],
+  ];
+  const props = entries.filter((e): e is [string, string] => e[1] !== undefined);
+  if (props.length === 0) return '';
+  return `\n    <properties>${props.map(([k, v]) => `\n      <property name="${xml(k)}" value="${xml(v)}"/>`).join('')}\n    </properties>`;
+}
+
 export function junitXml(result: RunResult): string {
   const blocking = new Set(blockingFailures(result).map((r) => r.id));
   const cases = [...result.rules.map((r) => ruleCase(r, result, blocking)), ...runCases(result)];
   // Rules are in catalog order (reports/catalog-order.ts), so their areas are too; the run's own cases close the file.
   const suites = [...new Set(cases.map((c) => c.suite))];
+  const properties = transportProperties(result.target.transport);
   const name = `vmp-conformance${result.interrupted ? ` (interrupted by ${result.interrupted.signal}: partial)` : ''}`;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="${xml(name)}" ${totals(cases)} timestamp="${xml(result.startedAt)}">`,
     ...suites.flatMap((suite) => {
       const own = cases.filter((c) => c.suite === suite);
-      return [`  <testsuite name="${xml(suite)}" ${totals(own)} timestamp="${xml(result.startedAt)}">`, ...own.map(caseXml), '  </testsuite>'];
+      return [`  <testsuite name="${xml(suite)}" ${totals(own)} timestamp="${xml(result.startedAt)}">${properties}`, ...own.map(caseXml), '  </testsuite>'];
     }),
     '</testsuites>',
     '',

@@ -1,0 +1,6 @@
+// How a command reaches its target's network (sut/transport.ts): CAs, a client certificate, --insecure, a proxy;
+// checked before anything starts, and said on the console and in the reports.
+export type { TransportSettings } from '../sut/transport.ts';
+export { checkTransport } from '../sut/transport-check.ts';
+export { FLAG_LABEL, type SettingLabel } from '../sut/tls-material.ts';
+export { transportFacts, transportLines, type TransportFacts } from '../sut/transport-notes.ts';
