@@ -15,8 +15,8 @@ export interface ClosedOptions {
   connections: number;
   durationSec: number;
   timeoutSec: number;
-  /** The target's trust and client certificate (sut/tls-material.ts); autocannon itself never verifies a certificate. */
-  tls: ConnectionOptions;
+  /** The client certificate (sut/tls-material.ts), as PEM: autocannon verifies no certificate, and clones its options. */
+  tls: Pick<ConnectionOptions, 'cert' | 'key'>;
   recorder: LoadRecorder;
   signal?: AbortSignal;
 }

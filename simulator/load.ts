@@ -20,7 +20,7 @@ import { mixProblems } from './mix-problems.ts';
 import { judge, type Threshold } from './thresholds.ts';
 import type { TransportSettings } from '../sut/transport.ts';
 import { proxyFor, shownProxy } from '../sut/proxy-choice.ts';
-import { targetTls } from '../sut/tls-material.ts';
+import { clientIdentity } from '../sut/tls-material.ts';
 import { UsageError } from '../support/errors.ts';
 import { transportFacts, transportField, transportLines } from '../sut/transport-notes.ts';
 
@@ -117,7 +117,7 @@ export async function runLoad(o: LoadOptions): Promise<{ exitCode: number; resul
           connections: model.connections,
           durationSec: o.durationSec,
           timeoutSec: o.timeoutMs / 1000,
-          tls: targetTls(o.transport),
+          tls: clientIdentity(o.transport),
           recorder,
           ...(o.signal ? { signal: o.signal } : {}),
         })

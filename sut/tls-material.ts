@@ -123,6 +123,14 @@ export function targetTls(s: TransportSettings | undefined): ConnectionOptions {
 }
 
 /**
+ * The client certificate and key as PEM text, for a sender that copies its options deeply (autocannon clones them
+ * per connection: a native secure context does not survive that) and verifies no certificate, so needs no CAs.
+ */
+export function clientIdentity(s: TransportSettings | undefined): { cert?: string; key?: string } {
+  return (s && identityOf(s, FLAG_LABEL)) ?? {};
+}
+
+/**
  * The TLS options of a connection to an https:// proxy: the same trust (a company's proxy and its staging share a
  * CA), never the client certificate (the target's alone) and never --insecure (which is about the target).
  */

@@ -126,6 +126,44 @@ describe.skipIf(!CAN)(`behind nginx: HTTPS from a private CA, gzip, a path prefi
   );
 });
 
+describe.skipIf(!CAN)(`load behind nginx${WHY_NOT}`, () => {
+  const load = (baseUrl: string, flags: string[]) =>
+    cli(['load', '--base-url', baseUrl, '--profile', PROFILE, '--duration', '1', '--report-dir', path.join(dir, `load-${++runs}`), ...flags], NO_ENV_PROXY);
+  const answered = async (r: CliResult) => {
+    const file = /load: PASS — (\S+load\.json)/.exec(r.stdout)?.[1];
+    expect(file, r.stdout + r.stderr).toBeDefined();
+    const json = JSON.parse(await readFile(file!, 'utf8')) as { requests: { statusCodes: Record<string, number> } };
+    return Object.keys(json.requests.statusCodes);
+  };
+
+  it(
+    'the closed model (autocannon) presents the client certificate; the open model goes through --proxy too',
+    async () => {
+      const closed = await load(nginx.mtls, ['--ca', ca.ca, '--cert', ca.client.cert, '--key', ca.client.key]);
+      expect(closed.code, closed.stdout + closed.stderr).toBe(0);
+      // nginx answers 400 without the certificate: every answer a 200 is every request carrying it.
+      expect(await answered(closed)).toEqual(['200']);
+      const before = proxy.tunnels.length;
+      const open = await load(nginx.mtls, ['--rate', '20', '--ca', ca.ca, '--cert', ca.client.cert, '--key', ca.client.key, '--proxy', proxy.url]);
+      expect(open.code, open.stdout + open.stderr).toBe(0);
+      expect(await answered(open)).toEqual(['200']);
+      expect(proxy.tunnels.length).toBeGreaterThan(before);
+      expect([...nodeWarnings(closed), ...nodeWarnings(open)]).toEqual([]);
+    },
+    E2E_TIMEOUT,
+  );
+
+  it('the closed model refuses a proxy it cannot go through (exit 2, before any request), naming the open model', async () => {
+    const before = proxy.tunnels.length;
+    const { code, err } = await runMain(['load', '--base-url', nginx.https, '--profile', PROFILE, '--ca', ca.ca, '--proxy', proxy.url]);
+    expect(code).toBe(2);
+    expect(err).toEqual([
+      `vmp-conformance: load's closed model (autocannon) cannot go through the proxy ${proxy.url} (--proxy): use the open model (--rate R), which does, or leave out --proxy to load the target straight`,
+    ]);
+    expect(proxy.tunnels.length).toBe(before);
+  });
+});
+
 describe.skipIf(!CAN)(`what cannot reach the API is exit 3, one line naming the cause and the fix${WHY_NOT}`, () => {
   /** `run` in this process: each of these ends at the reachability check, before vitest starts. */
   async function refused(baseUrl: string, ...flags: string[]): Promise<string> {
