@@ -1,7 +1,7 @@
+import type { Socket } from 'node:net';
 import type { TargetClient, TargetResponse, TransportCause } from './client.ts';
 import { proxyFor, shownProxy, type ProxyChoice } from './proxy-choice.ts';
 import { redact } from './redact.ts';
-import type { Socket } from 'node:net';
 import { connectTo, type ConnectError } from './tunnel.ts';
 
 // Why the reachability request (sut/reachability.ts) reached no API: a certificate this machine does not trust, a
@@ -24,7 +24,7 @@ const INSECURE_HINT = 'or, on a test target only, skip verifying it with --insec
 
 const untrusted: Explain = ({ origin, cause, client }) =>
   client.transport?.ca?.length
-    ? `${origin} presents a certificate that is not trusted, even with --ca ${client.transport.ca.join(',')} (${cause!.code}): is that the CA that signed it? (${cause!.message}); ${INSECURE_HINT}`
+    ? `${origin} presents a certificate that is not trusted even with --ca ${client.transport.ca.join(',')} (${cause!.code}: ${cause!.message}): check that --ca names the CA that signed it, ${INSECURE_HINT}`
     : `${origin} presents a certificate this machine does not trust (${cause!.code}: ${cause!.message}): trust the CA that signed it with --ca FILE (PEM) or NODE_EXTRA_CA_CERTS=FILE, ${INSECURE_HINT}`;
 
 const notSpeakingTls: Explain = ({ origin, client, cause }) =>

@@ -85,8 +85,14 @@ describe.skipIf(!HAS_OPENSSL)(`TLS faults are named with their fix${HAS_OPENSSL 
     expect(why).toMatch(/^https:\/\/127\.0\.0\.1:\d+ presents a certificate this machine does not trust \(UNABLE_TO_VERIFY_LEAF_SIGNATURE/);
     expect(why).toMatch(/--ca FILE .*NODE_EXTRA_CA_CERTS=FILE.*--insecure$/);
     expect(why).not.toMatch(/\n/);
+    expect(await reach(url, { ca: [ca.client.cert] })).toMatch(/not trusted even with --ca .*client\.pem .*: check that --ca names the CA that signed it/);
     expect(await reach(url, { ca: [ca.ca] })).toBe('reachable');
     expect(await reach(url, { insecure: true })).toBe('reachable');
+  });
+
+  it('an expired certificate says so', async () => {
+    const url = await https(tls(ca.expired));
+    expect(await reach(url, { ca: [ca.ca] })).toMatch(/^https:\/\/127\.0\.0\.1:\d+'s certificate is expired \(CERT_HAS_EXPIRED\): renew it on the target/);
   });
 
   it('a certificate for other names says so', async () => {
