@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { checkTransport, type TransportSettings } from '../api/transport.ts';
 import { UsageError } from '../support/errors.ts';
 
@@ -35,7 +34,7 @@ export const givesTransport = (v: TransportValues): boolean =>
 
 const file = (flag: string, value: string): string => {
   if (value.trim() === '') throw new UsageError(`--${flag} must name a file`);
-  return path.resolve(value);
+  return value;
 };
 
 /** The settings the flags give (empty ones still honour the environment's proxies), checked. */

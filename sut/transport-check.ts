@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { UsageError } from '../support/errors.ts';
 import { shownProxy } from './proxy-choice.ts';
 import { checkTlsFiles, FLAG_LABEL, type SettingLabel } from './tls-material.ts';
@@ -15,8 +16,17 @@ function checkProxyUrl(name: string, value: string): void {
     throw new UsageError(`${name} must be an http:// or https:// proxy URL, got '${shownProxy(value)}'`);
 }
 
-/** The settings as given, once every file and URL in them (and the environment's proxies) is known to serve. */
-export function checkTransport(s: TransportSettings, label: SettingLabel = FLAG_LABEL): TransportSettings {
+/**
+ * The settings, their files made absolute (the reports record them, and `replay` may run elsewhere), once every file
+ * and URL in them (and the environment's proxies) is known to serve.
+ */
+export function checkTransport(given: TransportSettings, label: SettingLabel = FLAG_LABEL): TransportSettings {
+  const s: TransportSettings = {
+    ...given,
+    ...(given.ca ? { ca: given.ca.map((f) => path.resolve(f)) } : {}),
+    ...(given.cert !== undefined ? { cert: path.resolve(given.cert) } : {}),
+    ...(given.key !== undefined ? { key: path.resolve(given.key) } : {}),
+  };
   checkTlsFiles(s, label);
   if (s.proxy !== undefined) checkProxyUrl(label('proxy'), s.proxy);
   else
