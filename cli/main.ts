@@ -3,12 +3,9 @@ import { NotBuiltError, UsageError } from '../support/errors.ts';
 import { exitCodeOf } from './exit-codes.ts';
 import { terminalSafe } from '../support/terminal-text.ts';
 import { LiveConsole, styles } from './terminal.ts';
+import type { ConsoleExtras } from './console-extras.ts';
 
 type Out = (line: string) => void;
-/** What a command may do on a terminal besides printing lines: keep a live status line (cli/terminal.ts). */
-export interface ConsoleExtras {
-  status?: (text: string) => void;
-}
 type Run = (argv: string[], out: Out, extras: ConsoleExtras) => Promise<number>;
 interface Command {
   summary: string;

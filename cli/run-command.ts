@@ -10,7 +10,7 @@ import { UsageError } from '../support/errors.ts';
 import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags, checkListenable } from './capture-flags.ts';
 import { DISCARD_OPTIONS, DISCARD_USAGE } from './discard-flag.ts';
 import { hooksFlag, integerFlag, outputFileFlag, parseFlags, reportDirFlag, todayFlag } from './flags.ts';
-import type { ConsoleExtras } from './main.ts';
+import type { ConsoleExtras } from './console-extras.ts';
 import { liveProgress } from './terminal.ts';
 
 // `vmp-conformance run`: parses and validates every flag before touching a target (exit 2 for bad usage or
