@@ -12,9 +12,17 @@ export { secretsOf } from './secrets.ts';
 export class ProfileError extends UsageError {
   constructor(
     readonly field: string,
-    message: string,
+    /** What is wrong with the field. */
+    readonly detail: string,
+    /** Where the profile came from, as its caller names it (`--profile FILE`, the API's `profile FILE`). */
+    readonly source?: string,
   ) {
-    super(`profile field ${field}: ${message}`, 'VMP_ERR_PROFILE');
+    super(`${source === undefined ? '' : `${source}: `}profile field ${field}: ${detail}`, 'VMP_ERR_PROFILE');
+  }
+
+  /** The same problem, told as found in `source`, with what else helps appended. */
+  in(source: string, more = ''): ProfileError {
+    return new ProfileError(this.field, `${this.detail}${more}`, source);
   }
 }
 
