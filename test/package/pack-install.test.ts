@@ -134,9 +134,37 @@ describe('the packed and installed package', () => {
   );
 
   it(
-    'its types reach a TypeScript consumer through exports (types), compile with skipLibCheck false, and catch a wrong option',
+    'a CommonJS program require()s it (npm 11\'s default "type": "commonjs"): servers, profiles, signatures, and the CLI\'s refusals',
     async () => {
-      const consumer = [
+      const project = path.join(app, 'cjs-js');
+      await mkdir(project);
+      await writeFile(path.join(project, 'package.json'), JSON.stringify({ name: 'cjs-js', version: '1.0.0', type: 'commonjs' }));
+      await copyFile(path.join(import.meta.dirname, 'use-api.cjs'), path.join(project, 'index.js'));
+      const ran = await run(process.execPath, ['index.js'], project, MINUTE);
+      expect(ran.code, shown(ran)).toBe(0);
+      // No ExperimentalWarning on the supported lines (20.19+, 22.13+): require(esm) is plain there.
+      expect(ran.stderr).toBe('');
+      expect(JSON.parse(ran.stdout.trim().split('\n').at(-1)!)).toEqual({
+        version: JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')).version,
+        homeStatus: 200,
+        threshold: expect.objectContaining({ metric: 'p99' }),
+        signature: 'valid',
+        refused: {
+          name: 'UsageError',
+          code: 'VMP_ERR_USAGE',
+          usage: true,
+          vmp: true,
+          message: "baseUrl must have no query or fragment (every API path is appended to it), got 'http://h/?x'",
+        },
+      });
+    },
+    2 * MINUTE,
+  );
+
+  it(
+    'its types reach TypeScript consumers, ESM and CommonJS (module nodenext, strict, skipLibCheck false), catch a wrong option, and the CommonJS one runs',
+    async () => {
+      const esm = [
         "import { loadProfile, runConformance, verifyWebhookSignature, type RuleResult, type RunOutcome } from 'vmp-conformance';",
         'const seen: RuleResult[] = [];',
         "const outcome: RunOutcome = await runConformance({ only: 'limits/*', runs: 5, signal: AbortSignal.timeout(60_000), onRule: (rule, p) => seen.push({ ...rule, durationMs: p.done }) });",
@@ -146,22 +174,44 @@ describe('the packed and installed package', () => {
         "await runConformance({ runs: 'five' });",
         'export { outcome, apps, status, seen };',
       ].join('\n');
-      await writeFile(path.join(app, 'consumer.ts'), consumer);
+      // A CommonJS project as `npm init` writes one without "type": its import statements compile to require().
+      const cjs = [
+        "import { mergeLoadFiles, parseThreshold, runConformance, UsageError, type LoadOptions, type Threshold } from 'vmp-conformance';",
+        "const t: Threshold = parseThreshold('p99<250ms');",
+        "const options: LoadOptions = { durationSec: 5, thresholds: [t, 'errors<1%'] };",
+        '// @ts-expect-error durationSec is a number',
+        "const wrong: LoadOptions = { durationSec: '5' };",
+        'class Refused extends UsageError {}',
+        'async function main(): Promise<void> {',
+        "  const refused = await runConformance({ baseUrl: 'http://h/?x', profile: {} }).then(() => undefined, (e: unknown) => e);",
+        '  const merged = await mergeLoadFiles([], [t]).then(() => undefined, (e: { code?: string }) => e.code);',
+        "  console.log(JSON.stringify({ usage: refused instanceof UsageError, mine: new Refused('x') instanceof UsageError, merged, options: options.durationSec, wrong: typeof wrong }));",
+        '}',
+        'void main();',
+      ].join('\n');
+      await writeFile(path.join(app, 'consumer.ts'), esm);
+      await mkdir(path.join(app, 'cjs-ts'));
+      await writeFile(path.join(app, 'cjs-ts/package.json'), JSON.stringify({ name: 'cjs-ts', version: '1.0.0' }));
+      await writeFile(path.join(app, 'cjs-ts/consumer.ts'), cjs);
       const options = {
         target: 'ES2023',
         lib: ['ES2023'],
         module: 'NodeNext',
         moduleResolution: 'NodeNext',
         strict: true,
-        noEmit: true,
         // The shipped declarations and every one they reach are checked (issue 23 §5): vitest's are not among them.
         skipLibCheck: false,
         types: ['node'],
         typeRoots: [path.join(ROOT, 'node_modules/@types')],
       };
-      await writeFile(path.join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: options, files: ['consumer.ts'] }));
+      // One compilation for both (each file's module format is its package.json's): the .js lands beside each .ts.
+      await writeFile(path.join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: options, files: ['consumer.ts', 'cjs-ts/consumer.ts'] }));
       const checked = await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], app, 3 * MINUTE);
       expect(checked.code, shown(checked)).toBe(0);
+      expect(await readFile(path.join(app, 'cjs-ts/consumer.js'), 'utf8')).toMatch(/require\("vmp-conformance"\)/);
+      const ran = await run(process.execPath, ['consumer.js'], path.join(app, 'cjs-ts'), MINUTE);
+      expect(ran.code, shown(ran)).toBe(0);
+      expect(JSON.parse(ran.stdout.trim())).toEqual({ usage: true, mine: true, merged: 'VMP_ERR_MERGE', options: 5, wrong: 'object' });
     },
     4 * MINUTE,
   );
