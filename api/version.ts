@@ -15,6 +15,7 @@ export interface VersionInfo {
   apiTitle: string;
 }
 
+/** This package's version, the Node.js version running it and the API version the rules enforce (`vmp-conformance version`). */
 export function versionInfo(): VersionInfo {
   return { version: toolVersion(), node: process.version, api: API_VERSION, apiTitle: API_TITLE };
 }

@@ -86,6 +86,7 @@ export interface OpenApiOptions {
   profile?: Profile;
 }
 
+/** The spec as an OpenAPI 3.1 document (`vmp-conformance openapi`), every gap marked x-vmp-gap; a profile fills in its choices. */
 export function openApiDocument(options: OpenApiOptions = {}): JsonSchema {
   const choices = profileChoices(options.profile);
   const tags = [...new Set(ENDPOINTS.map(tagOf))].map((name) => ({ name }));

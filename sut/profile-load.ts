@@ -146,6 +146,7 @@ function mergeExplicit(under: unknown, over: unknown): unknown {
   return out;
 }
 
+/** Reads a complete profile file (parseProfile), its `${ENV}` references resolved from `env`; a bad one is a ProfileError naming the field. */
 export async function loadProfile(file: string, env: NodeJS.ProcessEnv = process.env): Promise<Profile> {
   return parseProfile(await readProfileJson(file), env);
 }
@@ -166,4 +167,4 @@ export async function readProfileJson(file: string): Promise<unknown> {
 }
 
 /** The JSON Schema published as profile.schema.json. */
-export const profileJsonSchema = () => z.toJSONSchema(profileFileSchema, { io: 'input' });
+export const profileJsonSchema = (): z.core.JSONSchema.BaseSchema => z.toJSONSchema(profileFileSchema, { io: 'input' });

@@ -144,6 +144,29 @@ describe('the packed and installed package', () => {
       expect(ran.code, shown(ran)).toBe(0);
       // No ExperimentalWarning on the supported lines (20.19+, 22.13+): require(esm) is plain there.
       expect(ran.stderr).toBe('');
+      // docs/api.md's two snippets: the CommonJS one parses as CommonJS in this project (npm 11's default), the ES
+      // module one as a module, and every name they take from the package is one it exports.
+      const snippets = [...(await readFile(path.join(ROOT, 'docs/api.md'), 'utf8')).matchAll(/^```js\n([\s\S]*?)^```/gm)].map((m) => m[1]!);
+      const cjsSnippet = snippets.find((s) => s.includes("require('vmp-conformance')"))!;
+      const esmSnippet = snippets.find((s) => s.includes("from 'vmp-conformance'"))!;
+      await writeFile(path.join(project, 'snippet.js'), cjsSnippet);
+      await writeFile(path.join(app, 'snippet.js'), esmSnippet);
+      for (const [cwd, label] of [
+        [project, 'CommonJS'],
+        [app, 'ES module'],
+      ] as const) {
+        const checked = await run(process.execPath, ['--check', 'snippet.js'], cwd, MINUTE);
+        expect(checked.code, `${label} snippet of docs/api.md: ${shown(checked)}`).toBe(0);
+      }
+      const exported = await run(process.execPath, ['-e', "console.log(Object.keys(require('vmp-conformance')).join(' '))"], project, MINUTE);
+      const names = new Set(exported.stdout.trim().split(' '));
+      for (const snippet of [cjsSnippet, esmSnippet]) {
+        for (const name of /\{([^}]*)\}\s*(?:=\s*require|from)/
+          .exec(snippet)![1]!
+          .split(',')
+          .map((n) => n.trim()))
+          expect(names, name).toContain(name);
+      }
       expect(JSON.parse(ran.stdout.trim().split('\n').at(-1)!)).toEqual({
         version: JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')).version,
         homeStatus: 200,
