@@ -73,6 +73,7 @@ async function runInstallStep(step: Step, cwd: string, env: NodeJS.ProcessEnv): 
 // install step (npm ci, npm pack, the tarball installed into runner.temp/vmp-conformance, which is then the
 // consumer project of the tests below), and the example workflow's install step, run again there.
 beforeAll(async () => {
+  const job = workflowSteps();
   dir = await mkdtemp(path.join(tmpdir(), 'vmp-pack-'));
   clone = path.join(dir, 'vmp-conformance');
   const runnerTemp = path.join(dir, 'runner');
@@ -83,7 +84,6 @@ beforeAll(async () => {
   context = { inputs: inputsWith({}), actionPath: clone, runnerTemp, outputs: {} };
   const env = { ...cleanEnv(), RUNNER_TEMP: runnerTemp, GITHUB_PATH: path.join(dir, 'github-path') };
   await runInstallStep(stepNamed(action().runs.steps, /^Install/), clone, env);
-  const job = workflowSteps();
   // The workflow builds the tarball as the action does (the same commands, into RUNNER_TEMP), then installs it.
   const actionInstall = stepNamed(action().runs.steps, /^Install/).run!.split('\n');
   for (const line of stepNamed(job, /^Build vmp-conformance/)
