@@ -8,6 +8,7 @@ import type { RunResult } from '../reports/results.ts';
 import { UsageError } from '../support/errors.ts';
 import { integerFlag, parseFlags } from './flags.ts';
 import { baseUrlFlag, draftProfileFlag } from './run-command.ts';
+import { RANGES } from '../api/option-checks.ts';
 import { givesTransport, TRANSPORT_OPTIONS, TRANSPORT_USAGE, transportFlags, transportOf, type TransportValues } from './transport-flags.ts';
 
 // `vmp-conformance replay <id>`: re-sends a recorded failure's request — or, for a stateful failure, its whole
@@ -85,7 +86,7 @@ export async function replayCommand(argv: string[], out: (line: string) => void)
     return 0;
   }
   if (positionals.length !== 1) throw new UsageError(`replay takes one failure id; ${USAGE}`);
-  const timeoutMs = integerFlag('timeout-ms', v['timeout-ms'], 100, 600_000);
+  const timeoutMs = integerFlag('timeout-ms', v['timeout-ms'], ...RANGES.timeoutMs);
   const result = await readResults(v.from);
   const failure = findFailure(result, positionals[0]!, v.from);
 
