@@ -2,5 +2,6 @@
 // checked before anything starts, and said on the console and in the reports.
 export type { TransportSettings } from '../sut/transport.ts';
 export { checkTransport } from '../sut/transport-check.ts';
+export { shownProxy } from '../sut/proxy-choice.ts';
 export { FLAG_LABEL, type SettingLabel } from '../sut/tls-material.ts';
 export { transportFacts, transportLines, type TransportFacts } from '../sut/transport-notes.ts';

@@ -10,7 +10,7 @@ import { UsageError } from '../support/errors.ts';
 import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags, checkListenable } from './capture-flags.ts';
 import { hooksFlag, integerFlag, outputFileFlag, parseFlags, todayFlag } from './flags.ts';
 import { baseUrlFlag } from './run-command.ts';
-import { TRANSPORT_OPTIONS, TRANSPORT_USAGE, transportFlags } from './transport-flags.ts';
+import { TRANSPORT_OPTIONS, TRANSPORT_USAGE, transportArgs, transportFlags } from './transport-flags.ts';
 import { transportFacts, transportLines } from '../api/transport.ts';
 
 // `vmp-conformance init` (issue 14): from a base URL and each app's credentials, a draft target profile. Every key
@@ -164,7 +164,7 @@ export async function initCommand(argv: string[], out: (line: string) => void): 
       profile = replaceStrings(profile, webhookSecret, written) as Record<string, unknown>;
     await writeDraftProfile(file, profile);
     say(
-      `init: wrote ${file} (${inference.found.length} values inferred, ${inference.hints.length} left to fill in); next: vmp-conformance run --base-url ${baseUrl} --profile ${file}`,
+      `init: wrote ${file} (${inference.found.length} values inferred, ${inference.hints.length} left to fill in); next: vmp-conformance run --base-url ${baseUrl} --profile ${file}${transportArgs(transport)}`,
     );
     return inference.notRestored.length > 0 ? 1 : 0;
   } finally {

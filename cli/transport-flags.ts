@@ -1,4 +1,4 @@
-import { checkTransport, type TransportSettings } from '../api/transport.ts';
+import { checkTransport, shownProxy, type TransportSettings } from '../api/transport.ts';
 import { UsageError } from '../support/errors.ts';
 
 // --ca, --insecure, --cert, --key and --proxy, shared by every command that talks to a target (run, init,
@@ -47,6 +47,18 @@ export function transportFlags(v: TransportValues): TransportSettings {
     ...(v.key !== undefined ? { key: file('key', v.key) } : {}),
     ...(v.proxy !== undefined ? { proxy: v.proxy } : {}),
   });
+}
+
+/** The flags that give these settings again, for a command line the user is told to run next (no proxy password). */
+export function transportArgs(s: TransportSettings): string {
+  const args = [
+    ...(s.ca ?? []).map((f) => `--ca ${f}`),
+    ...(s.cert !== undefined ? [`--cert ${s.cert}`] : []),
+    ...(s.key !== undefined ? [`--key ${s.key}`] : []),
+    ...(s.insecure ? ['--insecure'] : []),
+    ...(s.proxy !== undefined ? [`--proxy ${shownProxy(s.proxy)}`] : []),
+  ];
+  return args.map((a) => ` ${a}`).join('');
 }
 
 /**

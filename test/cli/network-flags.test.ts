@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runConformance, UsageError } from '../../api/index.ts';
+import { transportArgs } from '../../cli/transport-flags.ts';
 import { runMain } from '../support/main-in-process.ts';
 import { HAS_OPENSSL, makeTestCa, type TestCa } from '../support/tls-ca.ts';
 import { runResult, SAMPLE_RULES } from '../reports/fixtures.ts';
@@ -86,6 +87,13 @@ describe('bad transport flags on run', () => {
     ]);
     expect((await run('--cert', client.cert, '--key', client.cert)).err[0]).toMatch(/--key .*client\.pem: no PEM private key in it/);
   });
+});
+
+it("init's next command carries the flags it was given, never a proxy's password", () => {
+  expect(transportArgs({ ca: ['/a/ca.pem', '/b/ca.pem'], cert: '/c.pem', key: '/k.pem', insecure: true, proxy: 'http://me:hunter2@proxy:3128' })).toBe(
+    ' --ca /a/ca.pem --ca /b/ca.pem --cert /c.pem --key /k.pem --insecure --proxy http://<redacted>@proxy:3128',
+  );
+  expect(transportArgs({})).toBe('');
 });
 
 describe('the API checks `transport` as the CLI checks the flags', () => {
