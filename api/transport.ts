@@ -3,5 +3,4 @@
 export type { TransportSettings } from '../sut/transport.ts';
 export { checkTransport } from '../sut/transport-check.ts';
 export { shownProxy } from '../sut/proxy-choice.ts';
-export { FLAG_LABEL, type SettingLabel } from '../sut/tls-material.ts';
-export { transportFacts, transportLines, type TransportFacts } from '../sut/transport-notes.ts';
+export { transportFacts, transportLines } from '../sut/transport-notes.ts';

@@ -19,7 +19,7 @@ export class ConnectError extends Error {
 }
 
 /** SNI names a host, never an address (RFC 6066 section 3; Node's DEP0123 warns of an IP). */
-export const serverName = (host: string): { servername?: string } => (isIP(host) === 0 ? { servername: host } : {});
+const serverName = (host: string): { servername?: string } => (isIP(host) === 0 ? { servername: host } : {});
 
 const HEAD_END = Buffer.from('\r\n\r\n');
 const MAX_PROXY_HEAD = 16 * 1024;
