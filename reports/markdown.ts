@@ -5,6 +5,7 @@ import { inferredText } from './inferred.ts';
 import { markdownText } from './markdown-text.ts';
 import { specCoverageTotals } from './spec-coverage.ts';
 import type { RuleResult, RunResult } from './results.ts';
+import { USAGE_EXIT_CODE } from './run-result.ts';
 import { areaSummaries, blockingFailures, deadlineNote, interruptionNote, verdictOf } from './summary.ts';
 
 // summary.md: the short version for a CI job summary ($GITHUB_STEP_SUMMARY and the like) — the verdict,
@@ -31,7 +32,14 @@ function causeLines(failed: readonly RuleResult[]): string[] {
   return lines;
 }
 
+/** A run refused for its command line or profile (exit 2): nothing ran, nothing else to say. */
+function refusedSummary(result: RunResult): string {
+  const message = cell(result.error?.message ?? 'bad usage');
+  return `## vmp-conformance: ${verdictOf(result)}\n\n**Refused, nothing ran (exit 2, bad usage): ${message}**\n\n${result.tool.name} ${result.tool.version}; \`vmp-conformance run --help\` lists the flags.\n`;
+}
+
 export function markdownSummary(result: RunResult): string {
+  if (result.exitCode === USAGE_EXIT_CODE) return refusedSummary(result);
   const s = result.summary;
   const lines: string[] = [
     `## vmp-conformance: ${verdictOf(result)}`,
