@@ -25,9 +25,14 @@ function causeLines(failed: readonly RuleResult[]): string[] {
   const groups = causeGroups(failed);
   const lines = ['', `### Failures by cause (${causesHeadline(groups)})`, ''];
   groups.forEach((g, i) => {
-    lines.push(`${i + 1}. **${g.rules.length} rule${g.rules.length === 1 ? '' : 's'}**: ${cell(g.text)}`);
-    if (g.exchange) lines.push(`   first seen: ${code(seenAt(g.exchange))}`);
-    lines.push(`   ${g.rules.map((r) => code(r.id)).join(', ')}`);
+    // One item, three lines: each but the last ends in a backslash, Markdown's hard line break (a bare newline
+    // is a soft one, which GitHub joins into one paragraph).
+    const item = [
+      `${i + 1}. **${g.rules.length} rule${g.rules.length === 1 ? '' : 's'}**: ${cell(g.text)}`,
+      ...(g.exchange ? [`   first seen: ${code(seenAt(g.exchange))}`] : []),
+      `   ${g.rules.map((r) => code(r.id)).join(', ')}`,
+    ];
+    lines.push(...item.map((line, n) => (n < item.length - 1 ? `${line}\\` : line)));
   });
   return lines;
 }
