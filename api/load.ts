@@ -1,9 +1,8 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { mergedPage } from '../simulator/load-html.ts';
-import { mergeLoadFiles as mergeRuns, type Merged } from '../simulator/load-merge.ts';
-import { writeFileAtomic } from '../support/atomic-write.ts';
-import { REPORT_HTML } from '../support/html-page.ts';
+import { MERGED_FILE, MERGED_HTML, mergeLoadFiles as mergeRuns, type Merged } from '../simulator/load-merge.ts';
+import { writeFilesAtomic } from '../support/atomic-write.ts';
 import { ENDPOINTS, todayIn } from '../models/index.ts';
 import { arrivalSpec } from '../simulator/arrival-flags.ts';
 import { exportK6 } from '../simulator/k6-export.ts';
@@ -84,14 +83,18 @@ export async function readMix(file: string): Promise<Record<string, number>> {
 
 /**
  * `load --merge`: several runs' load.json merged into one distribution (refused for runs of different arrival
- * models), judged against the thresholds; with a report directory, its report.html written there.
+ * models), judged against the thresholds; with a report directory, load-merged.json and load-merged.html written
+ * there as a set (never a load run's load.json or load.html).
  */
 export async function mergeLoadFiles(files: readonly string[], thresholds: readonly Threshold[], reportDir?: string): Promise<Merged & { report?: string }> {
   const merged = await mergeRuns(files, thresholds);
   if (reportDir === undefined) return merged;
   await mkdir(reportDir, { recursive: true });
-  const report = path.join(reportDir, REPORT_HTML);
-  await writeFileAtomic(report, mergedPage(merged));
+  const report = path.join(reportDir, MERGED_HTML);
+  await writeFilesAtomic([
+    { file: path.join(reportDir, MERGED_FILE), data: `${JSON.stringify(merged, null, 2)}\n` },
+    { file: report, data: mergedPage(merged) },
+  ]);
   return { ...merged, report };
 }
 

@@ -23,6 +23,10 @@ export class MergeInputError extends UsageError {
 // `vmp-conformance load --merge a.json b.json …`: one latency distribution from several runs (machines, CI jobs),
 // by adding their HDR histograms — percentiles of the union, never averages of percentiles.
 
+/** What `load --merge` writes into its report directory, named apart from a load run's load.json and load.html. */
+export const MERGED_FILE = 'load-merged.json';
+export const MERGED_HTML = 'load-merged.html';
+
 export interface Merged {
   files: string[];
   /** Every input's arrival model: one model, or the merge is refused (their latencies measure different things). */

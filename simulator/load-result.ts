@@ -3,7 +3,6 @@ import { writeFilesAtomic } from '../support/atomic-write.ts';
 import path from 'node:path';
 import type { ArrivalSpec } from '../generators/arrivals.ts';
 import { redact, redactDeep } from '../sut/redact.ts';
-import { REPORT_HTML } from '../support/html-page.ts';
 import type { GeneratorHealth } from './generator-watch.ts';
 import { encodeHistogram, percentilesMs, type EncodedHistogram, type Percentiles } from './histogram.ts';
 import type { LoadRecorder, ValidationError } from './load-recorder.ts';
@@ -15,6 +14,8 @@ import type { ThresholdVerdict } from './thresholds.ts';
 // with `load --merge`), counts, the per-second timeline, conformance under load, generator health, thresholds.
 
 export const LOAD_FILE = 'load.json';
+/** load's page: named for the command, so that it never replaces a run's report.html in the same directory (issue 29 §3). */
+export const LOAD_HTML = 'load.html';
 
 export const MODEL_NOTES = {
   closed:
@@ -81,14 +82,14 @@ export function latencyBlocks(recorder: LoadRecorder): Pick<LoadResult, 'latency
   };
 }
 
-/** load.json and report.html beside it (its page, load-html.ts), written as a set; secrets redacted from both. */
+/** load.json and load.html beside it (its page, load-html.ts), written as a set; secrets redacted from both. */
 export async function writeLoad(result: LoadResult, dir: string, secrets: readonly string[], page: (r: LoadResult) => string): Promise<string> {
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, LOAD_FILE);
   const clean = redactDeep(result, secrets);
   await writeFilesAtomic([
     { file, data: redact(`${JSON.stringify(clean, null, 2)}\n`, secrets) },
-    { file: path.join(dir, REPORT_HTML), data: redact(page(clean), secrets) },
+    { file: path.join(dir, LOAD_HTML), data: redact(page(clean), secrets) },
   ]);
   return file;
 }

@@ -11,9 +11,8 @@ import { runOpen, type OpenOutcome } from './load-open.ts';
 import { startProgress } from './load-progress.ts';
 import { targetMix } from './load-target-mix.ts';
 import { LoadRecorder, prepareValidation } from './load-recorder.ts';
-import { latencyBlocks, measuredFrom, MODEL_NOTES, writeLoad, type LoadResult } from './load-result.ts';
+import { LOAD_HTML, latencyBlocks, measuredFrom, MODEL_NOTES, writeLoad, type LoadResult } from './load-result.ts';
 import { loadPage } from './load-html.ts';
-import { REPORT_HTML } from '../support/html-page.ts';
 import path from 'node:path';
 import { loadSummaryLines } from './load-summary.ts';
 import { mixProblems } from './mix-problems.ts';
@@ -165,6 +164,6 @@ export async function runLoad(o: LoadOptions): Promise<{ exitCode: number; resul
   };
   for (const line of loadSummaryLines(result)) out(line);
   const file = await writeLoad(result, o.reportDir, secrets, loadPage);
-  out(`load: ${exitCode === 0 ? 'PASS' : `FAIL (${failureOf(result)})`} — ${file}, ${path.join(o.reportDir, REPORT_HTML)}`);
+  out(`load: ${exitCode === 0 ? 'PASS' : `FAIL (${failureOf(result)})`} — ${file}, ${path.join(o.reportDir, LOAD_HTML)}`);
   return { exitCode, result };
 }

@@ -1,6 +1,5 @@
 import { mkdir } from 'node:fs/promises';
 import { writeFilesAtomic } from '../support/atomic-write.ts';
-import { REPORT_HTML } from '../support/html-page.ts';
 import path from 'node:path';
 import type { ArrivalSpec } from '../generators/arrivals.ts';
 import { redact, redactDeep } from '../sut/redact.ts';
@@ -13,6 +12,8 @@ import type { ListCheck } from './read-checks.ts';
 
 export const SIMULATION_FILE = 'simulation.json';
 export const DELIVERIES_FILE = 'deliveries.jsonl';
+/** simulate's page: named for the command, so that it never replaces a run's report.html in the same directory (issue 29 §3). */
+export const SIMULATION_HTML = 'simulation.html';
 
 export interface LatencySummary {
   /** Milliseconds. */
@@ -104,7 +105,7 @@ export function summaryLines(r: SimulationResult, shown = 20): string[] {
   return lines;
 }
 
-/** simulation.json and, when given its page (simulation-html.ts), report.html beside it, written as a set; secrets redacted. */
+/** simulation.json and, when given its page (simulation-html.ts), simulation.html beside it, written as a set; secrets redacted. */
 export async function writeSimulation(
   result: SimulationResult,
   dir: string,
@@ -116,7 +117,7 @@ export async function writeSimulation(
   const clean = redactDeep(result, secrets);
   await writeFilesAtomic([
     { file, data: redact(`${JSON.stringify(clean, null, 2)}\n`, secrets) },
-    ...(page ? [{ file: path.join(dir, REPORT_HTML), data: redact(page(clean), secrets) }] : []),
+    ...(page ? [{ file: path.join(dir, SIMULATION_HTML), data: redact(page(clean), secrets) }] : []),
   ]);
   return file;
 }

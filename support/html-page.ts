@@ -1,6 +1,6 @@
 import { esc } from './html-escape.ts';
 
-// One self-contained HTML page a person reads (report.html of run, simulate, load): inline CSS, no script, no
+// One self-contained HTML page a person reads (run's report.html, simulate's simulation.html, load's load.html): inline CSS, no script, no
 // external asset, and a Content-Security-Policy that forbids fetching anything, so opening it never touches the
 // network. Every report section shares this stylesheet.
 
@@ -35,7 +35,7 @@ table.statements{table-layout:fixed;width:100%;font-size:13px}table.statements t
 table.observations th{width:7.5em}table.observations th:nth-child(3){width:11em}table.observations th:last-child{width:auto}
 `;
 
-/** The page every command that writes HTML names so: one file a person opens. */
+/** The run's page (simulate and load name theirs for themselves, so one directory holds every command's). */
 export const REPORT_HTML = 'report.html';
 
 /** The page around `body` (markup whose every value is already escaped); `title` is escaped here. */

@@ -9,7 +9,7 @@ import { cli, E2E_TIMEOUT } from '../cli/run-support.ts';
 import { chromiumTitle, launchChromium, noChromium } from '../support/chromium.ts';
 import { runMain } from '../support/main-in-process.ts';
 
-// The pages `simulate`, `load`, `load --merge` and `start` write as report.html (issue 23 §3), as a person sees
+// The pages `simulate`, `load`, `load --merge` and `start` write (issue 23 §3), as a person sees
 // them in headless Chromium: the verdict, the charts drawn (inline SVG with data, not an empty frame), the tables,
 // and nothing fetched from anywhere.
 
@@ -52,7 +52,7 @@ describe.skipIf(noChromium)(chromiumTitle('the pages of simulate, load and start
     // Sent over more than a second: a timeline of one second has one point a series, no line to draw.
     const { exitCode } = await simulate({ inquiries: 250, rate: 100, seed: 4, resend: 10, reportDir });
     expect(exitCode).toBe(0);
-    const { page, fetched } = await open(path.join(reportDir, 'report.html'));
+    const { page, fetched } = await open(path.join(reportDir, 'simulation.html'));
     expect(await page.textContent('#simulation-verdict')).toBe('PASS');
     expect(await drawnCharts(page, '#simulation')).toEqual(['Inquiries and deliveries over time', 'Webhook delivery latency by percentile']);
     expect(await page.textContent('#simulation tr[data-kind="lost"] td[data-phase="inject"]')).toBe('0');
@@ -64,7 +64,7 @@ describe.skipIf(noChromium)(chromiumTitle('the pages of simulate, load and start
     const reportDir = path.join(dir, 'load');
     const { exitCode, result } = await load({ durationSec: 1, connections: 2, thresholds: ['errors<50%', 'p99<1ms'], reportDir, seed: 1 });
     expect(exitCode).toBe(result.thresholds.every((t) => t.ok) ? 0 : 1);
-    const { page, fetched } = await open(path.join(reportDir, 'report.html'));
+    const { page, fetched } = await open(path.join(reportDir, 'load.html'));
     expect(await page.textContent('#load .verdict')).toBe(exitCode === 0 ? 'PASS' : 'FAIL');
     const charts = await drawnCharts(page, '#load');
     expect(charts[0]).toMatch(/^Latency by percentile/);
@@ -86,8 +86,8 @@ describe.skipIf(noChromium)(chromiumTitle('the pages of simulate, load and start
     const r = await runMain(['load', '--merge', ...runs, '--threshold', 'errors<50%', '--report-dir', reportDir]);
     expect(r.err).toEqual([]);
     expect(r.code).toBe(0);
-    expect(r.out.at(-1)).toBe(`load --merge: PASS — ${path.join(reportDir, 'report.html')}`);
-    const { page, fetched } = await open(path.join(reportDir, 'report.html'));
+    expect(r.out.at(-1)).toBe(`load --merge: PASS — ${path.join(reportDir, 'load-merged.html')}`);
+    const { page, fetched } = await open(path.join(reportDir, 'load-merged.html'));
     expect(await page.textContent('#load-merged .verdict')).toBe('PASS');
     expect(await drawnCharts(page, '#load-merged')).toEqual(['Latency by percentile, 2 runs merged']);
     expect(await page.locator('#load-merged ul.thresholds li.ok').count()).toBe(1);
