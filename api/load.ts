@@ -1,9 +1,10 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { mergedPage } from '../simulator/load-html.ts';
+import { isOperationId, OPERATION_ID_HINT } from '../simulator/operation-ids.ts';
 import { MERGED_FILE, MERGED_HTML, mergeLoadFiles as mergeRuns, type Merged } from '../simulator/load-merge.ts';
 import { writeFilesAtomic } from '../support/atomic-write.ts';
-import { ENDPOINTS, todayIn } from '../models/index.ts';
+import { todayIn } from '../models/index.ts';
 import { arrivalSpec } from '../simulator/arrival-flags.ts';
 import { exportK6 } from '../simulator/k6-export.ts';
 import { runLoad, type LoadModel } from '../simulator/load.ts';
@@ -39,9 +40,6 @@ export function loadModelOf(o: { rate?: number; arrival?: string; connections?: 
   return { kind: 'open', rate, arrival: arrivalSpec(o.arrival ?? 'constant', rate, o.durationSec * 1000), maxInFlight: o.connections ?? DEFAULT_MAX_IN_FLIGHT };
 }
 
-const VARIANTS = ['pagina', 'operador', 'externalid', 'desde'];
-const GET_IDS = new Set(ENDPOINTS.filter((e) => e.method === 'GET').map((e) => e.id));
-
 export interface LoadSettings {
   baseUrl?: string;
   profile?: Profile;
@@ -69,12 +67,7 @@ export async function readMix(file: string): Promise<Record<string, number>> {
   }
   if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new MixError(`--mix ${file}: expected a JSON object {"endpoint-id": weight}`);
   for (const [key, weight] of Object.entries(json)) {
-    const [id, variant, ...rest] = key.split(':');
-    if (!GET_IDS.has(id!) || rest.length > 0 || (variant !== undefined && (id !== 'consultas-list' || !VARIANTS.includes(variant)))) {
-      throw new MixError(
-        `--mix ${file}: '${key}' is not a GET endpoint id of the catalog (see vmp-conformance rules) nor consultas-list:${VARIANTS.join('|')}`,
-      );
-    }
+    if (!isOperationId(key)) throw new MixError(`--mix ${file}: '${key}' is not ${OPERATION_ID_HINT}`);
     if (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0)
       throw new MixError(`--mix ${file}: the weight of '${key}' must be a non-negative number`);
   }

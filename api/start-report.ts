@@ -13,7 +13,7 @@ import type { RunOutcome } from './run-outcome.ts';
 
 export async function writeStartReport(run: RunOutcome, simulation: SimulationResult, secrets: readonly string[]): Promise<string> {
   const file = path.join(run.reportDir, REPORT_FILES.html);
-  const section = { id: 'simulation', label: 'traffic simulation', html: renderSimulationSection(redactDeep(simulation, secrets)) };
+  const section = { id: 'simulation', label: 'Traffic simulation', html: renderSimulationSection(redactDeep(simulation, secrets)) };
   await writeFileAtomic(file, redact(htmlReport(redactDeep(run.result, secrets), [section]), secrets));
   return file;
 }

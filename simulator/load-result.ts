@@ -8,7 +8,7 @@ import { encodeHistogram, percentilesMs, type EncodedHistogram, type Percentiles
 import type { LoadRecorder, ValidationError } from './load-recorder.ts';
 import type { Mix } from './load-mix.ts';
 import type { MixProblem } from './mix-problems.ts';
-import type { ThresholdVerdict } from './thresholds.ts';
+import type { Measured, ThresholdVerdict } from './thresholds.ts';
 
 // load.json: the whole run — which model, every latency as an HDR histogram (base64, mergeable across machines
 // with `load --merge`), counts, the per-second timeline, conformance under load, generator health, thresholds.
@@ -52,7 +52,8 @@ export interface LoadResult {
   open?: { scheduled: number; sent: number; dropped: number; unfinished: number; sendLagMs: Percentiles };
   latency: LatencyBlock;
   operations: Record<string, LatencyBlock & { requests: number; errors: number }>;
-  timeline: { second: number; requests: number; errors: number }[];
+  /** Per whole second since the start: completed requests, errors, and the p50 and p99 (ms) of those answered. */
+  timeline: { second: number; requests: number; errors: number; p50?: number; p99?: number }[];
   validation: { every: number; sampled: number; valid: number; invalid: number; errors: ValidationError[] };
   generator: GeneratorHealth;
   reliable: boolean;
@@ -70,15 +71,27 @@ export function measuredFrom(recorder: LoadRecorder, durationMs: number): { erro
   };
 }
 
+/** Each operation's numbers, as a threshold on it (`consultas-get:p99<100ms`) is judged. */
+export function operationsMeasured(recorder: LoadRecorder, durationMs: number): Record<string, Measured> {
+  const seconds = Math.max(durationMs / 1000, 1e-3);
+  return Object.fromEntries(
+    [...recorder.perOperation].map(([id, s]) => [
+      id,
+      { latencyMs: percentilesMs(s.histogram), errorRate: s.requests === 0 ? 0 : s.errors / s.requests, rps: s.answers / seconds },
+    ]),
+  );
+}
+
 export function latencyBlocks(recorder: LoadRecorder): Pick<LoadResult, 'latency' | 'operations' | 'timeline'> {
   const operations: LoadResult['operations'] = {};
   for (const [id, s] of [...recorder.perOperation].sort(([a], [b]) => a.localeCompare(b))) {
     operations[id] = { requests: s.requests, errors: s.errors, percentiles: percentilesMs(s.histogram), histogram: encodeHistogram(s.histogram) };
   }
+  const latency = recorder.latencyTimeline.seconds();
   return {
     latency: { percentiles: percentilesMs(recorder.overall), histogram: encodeHistogram(recorder.overall) },
     operations,
-    timeline: recorder.timeline.map((t, second) => ({ second, ...t })),
+    timeline: recorder.timeline.map((t, second) => ({ second, ...t, ...latency[second] })),
   };
 }
 

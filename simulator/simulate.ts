@@ -270,6 +270,7 @@ export async function runSimulation(o: SimulationOptions): Promise<{ exitCode: n
     countsByPhase,
     ...(cause ? { rootCause: cause } : {}),
     timeline: ledger.timeline(),
+    ...(ledger.resendsFrom() !== undefined ? { resendsFromSec: ledger.resendsFrom()! } : {}),
     problems: ledger.problems.items(),
     failing,
     restore,

@@ -46,8 +46,10 @@ export interface SimulationResult {
   countsByPhase: Record<Phase, Record<ProblemKind, number>>;
   /** What explains the failure, one line (problems.ts rootCause); absent when nothing failed. */
   rootCause?: string;
-  /** Inquiries sent and deliveries received per second since the first send. */
-  timeline: { second: number; sent: number; received: number }[];
+  /** Inquiries sent and deliveries received per second since the first send; `resent`: those while resendwebhook was checked. */
+  timeline: { second: number; sent: number; received: number; resent?: number }[];
+  /** Seconds from the first send to the first resendwebhook. */
+  resendsFromSec?: number;
   /** Capped per kind (counts are complete). */
   problems: Problem[];
   failing: ProblemKind[];
