@@ -18,19 +18,24 @@ export class LatencyTimeline {
   private readonly spare: LatencyHistogram[] = [];
   private readonly done: (SecondLatency | undefined)[] = [];
   private latest = 0;
+  /** The second most latencies go to, and its histogram: no lookup on the common path. */
+  private current: { second: number; h: LatencyHistogram } | undefined;
 
   record(second: number, ms: number): void {
+    if (this.current?.second === second) return recordMs(this.current.h, ms);
     if (second > this.latest) {
       this.latest = second;
       for (const s of [...this.open.keys()]) if (s < second - OPEN_BEHIND) this.close(s);
     }
     let h = this.open.get(second);
     if (!h) this.open.set(second, (h = this.spare.pop() ?? createLatencyHistogram('us')));
+    this.current = { second, h };
     recordMs(h, ms);
   }
 
   private close(second: number): void {
     const h = this.open.get(second)!;
+    if (this.current?.second === second) this.current = undefined;
     const p = percentilesMs(h);
     this.done[second] = { p50: p.p50, p99: p.p99 };
     this.open.delete(second);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { niceStep, rangeTicks, valueTicks } from '../../simulator/chart-ticks.ts';
 import { k6Thresholds } from '../../simulator/k6-options.ts';
+import { LatencyTimeline } from '../../simulator/latency-timeline.ts';
 import { lineChart, rateSeries } from '../../simulator/svg-charts.ts';
 import { judgeAll, parseThreshold, type Measured } from '../../simulator/thresholds.ts';
 
@@ -41,6 +42,20 @@ describe('per-second rates', () => {
     expect(partial!.points[1]![0]).toBeCloseTo(2.15);
     expect(partial!.points[1]![1]).toBeCloseTo(32 / 0.3);
     expect(rateSeries('r', '#000', [5, 5], 2)).toHaveLength(1);
+  });
+});
+
+describe('latency over time', () => {
+  it("each second's p50 and p99, of the latencies recorded in it", () => {
+    const t = new LatencyTimeline();
+    for (let i = 1; i <= 100; i++) t.record(0, i);
+    t.record(2, 7);
+    for (let i = 1; i <= 100; i++) t.record(3, 1000 + i);
+    const seconds = t.seconds();
+    expect(seconds[0]).toEqual({ p50: expect.closeTo(50, 0), p99: expect.closeTo(99, 0) });
+    expect(seconds[1]).toBeUndefined();
+    expect(seconds[2]).toEqual({ p50: expect.closeTo(7, 1), p99: expect.closeTo(7, 1) });
+    expect(seconds[3]!.p99).toBeCloseTo(1099, -1);
   });
 });
 
