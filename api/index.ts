@@ -183,7 +183,7 @@ export interface LoadOptions {
   arrival?: ArrivalKind;
   /** Endpoint-id weights replacing the default mix. */
   mix?: Record<string, number>;
-  /** Threshold expressions, e.g. "p99<250ms", "errors<0.1%". */
+  /** Threshold expressions, e.g. "p99<250ms", "p95<100ms", "errors<0.1%", "consultas-get:p99<100ms" (on one operation). */
   thresholds?: string[];
   validateEvery?: number;
   seed?: number;
