@@ -17,4 +17,4 @@ export function isOperationId(id: string): boolean {
 }
 
 /** What an id must look like, for the message that refuses one. */
-export const OPERATION_ID_HINT = `a GET endpoint id of the catalog (see vmp-conformance rules) or consultas-list:${INQUIRY_VARIANTS.join('|')}`;
+export const OPERATION_ID_HINT = `a GET endpoint id of the catalog (see vmp-conformance rules) nor consultas-list:${INQUIRY_VARIANTS.join('|')}`;
