@@ -1,10 +1,10 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { mergedPage } from '../simulator/load-html.ts';
-import { mergeLoadFiles as mergeRuns, type Merged } from '../simulator/load-merge.ts';
-import { writeFileAtomic } from '../support/atomic-write.ts';
-import { REPORT_HTML } from '../support/html-page.ts';
-import { ENDPOINTS, todayIn } from '../models/index.ts';
+import { isOperationId, OPERATION_ID_HINT } from '../simulator/operation-ids.ts';
+import { MERGED_FILE, MERGED_HTML, mergeLoadFiles as mergeRuns, type Merged } from '../simulator/load-merge.ts';
+import { writeFilesAtomic } from '../support/atomic-write.ts';
+import { todayIn } from '../models/index.ts';
 import { arrivalSpec } from '../simulator/arrival-flags.ts';
 import { exportK6 } from '../simulator/k6-export.ts';
 import { runLoad, type LoadModel } from '../simulator/load.ts';
@@ -40,9 +40,6 @@ export function loadModelOf(o: { rate?: number; arrival?: string; connections?: 
   return { kind: 'open', rate, arrival: arrivalSpec(o.arrival ?? 'constant', rate, o.durationSec * 1000), maxInFlight: o.connections ?? DEFAULT_MAX_IN_FLIGHT };
 }
 
-const VARIANTS = ['pagina', 'operador', 'externalid', 'desde'];
-const GET_IDS = new Set(ENDPOINTS.filter((e) => e.method === 'GET').map((e) => e.id));
-
 export interface LoadSettings {
   baseUrl?: string;
   profile?: Profile;
@@ -76,10 +73,7 @@ export async function readMix(file: string): Promise<Record<string, number>> {
 export function checkMix(name: string, json: unknown): Record<string, number> {
   if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new MixError(`${name}: expected a JSON object {"endpoint-id": weight}`);
   for (const [key, weight] of Object.entries(json)) {
-    const [id, variant, ...rest] = key.split(':');
-    if (!GET_IDS.has(id!) || rest.length > 0 || (variant !== undefined && (id !== 'consultas-list' || !VARIANTS.includes(variant)))) {
-      throw new MixError(`${name}: '${key}' is not a GET endpoint id of the catalog (see vmp-conformance rules) nor consultas-list:${VARIANTS.join('|')}`);
-    }
+    if (!isOperationId(key)) throw new MixError(`${name}: '${key}' is not ${OPERATION_ID_HINT}`);
     if (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0)
       throw new MixError(`${name}: the weight of '${key}' must be a non-negative number`);
   }
@@ -88,14 +82,18 @@ export function checkMix(name: string, json: unknown): Record<string, number> {
 
 /**
  * `load --merge`: several runs' load.json merged into one distribution (refused for runs of different arrival
- * models), judged against the thresholds; with a report directory, its report.html written there.
+ * models), judged against the thresholds; with a report directory, load-merged.json and load-merged.html written
+ * there as a set (never a load run's load.json or load.html).
  */
 export async function mergeLoadFiles(files: readonly string[], thresholds: readonly Threshold[], reportDir?: string): Promise<Merged & { report?: string }> {
   const merged = await mergeRuns(files, thresholds);
   if (reportDir === undefined) return merged;
   await mkdir(reportDir, { recursive: true });
-  const report = path.join(reportDir, REPORT_HTML);
-  await writeFileAtomic(report, mergedPage(merged));
+  const report = path.join(reportDir, MERGED_HTML);
+  await writeFilesAtomic([
+    { file: path.join(reportDir, MERGED_FILE), data: `${JSON.stringify(merged, null, 2)}\n` },
+    { file: report, data: mergedPage(merged) },
+  ]);
   return { ...merged, report };
 }
 

@@ -136,7 +136,7 @@ export interface LoadOptions {
   arrival?: ArrivalKind;
   /** Endpoint-id weights replacing the default mix (`load --mix`): GET endpoint ids of the catalog, or consultas-list:pagina|operador|externalid|desde. */
   mix?: Record<string, number>;
-  /** Threshold expressions, e.g. "p99<250ms", "errors<0.1%", "rps>500" (or Threshold objects from parseThreshold). */
+  /** Threshold expressions, e.g. "p99<250ms", "p95<100ms", "errors<0.1%", "rps>500", "consultas-get:p99<100ms" (or Threshold objects from parseThreshold). */
   thresholds?: readonly (string | Threshold)[];
   /** Validate every Nth response, 0 (none) to 1000000 (default 100). */
   validateEvery?: number;

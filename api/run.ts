@@ -112,9 +112,22 @@ async function reportTargetError(s: RunSettings, error: TargetError, startedAt: 
   const profile = s.draft;
   if (!profile) return; // only a target given by --base-url (with its profile) can be unreachable
   const secrets = secretsOf(profile);
-  const result = buildRunResult(new ResultCollector(), {
+  await writeReports(nothingJudged(s, profile, secrets, startedAt, { code: error.code, message: redact(error.message, secrets) }), s.reportDir, secrets);
+  out(`reports: ${s.reportDir} (no check ran: ${redact(error.message, secrets)})`);
+}
+
+/** The result of a run that judged nothing, for the reason `error` gives; with `usage`, refused for its usage (exit 2). */
+function nothingJudged(
+  s: Partial<RunSettings> & Pick<RunSettings, 'reportDir'>,
+  profile: DraftProfile,
+  secrets: readonly string[],
+  startedAt: number,
+  error: { code: string; message: string },
+  usage = false,
+) {
+  return buildRunResult(new ResultCollector(), {
     startedAt,
-    seed: s.seed,
+    seed: s.seed ?? 0,
     baseUrl: s.baseUrl ?? '',
     embedded: false,
     ...(s.profileFile ? { profileFile: s.profileFile } : {}),
@@ -122,16 +135,35 @@ async function reportTargetError(s: RunSettings, error: TargetError, startedAt: 
     reportDir: s.reportDir,
     profile,
     secrets,
-    runs: s.numRuns,
-    readOnly: s.readOnly,
-    timeoutMs: s.timeoutMs,
+    runs: s.numRuns ?? DEFAULT_RUNS,
+    readOnly: s.readOnly ?? false,
+    timeoutMs: s.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     ...(s.only ? { only: s.only } : {}),
     ...(s.exclude ? { exclude: s.exclude } : {}),
-    selected: RULES.filter((r) => isSelected(s, r.id)),
-    error: { code: error.code, message: redact(error.message, secrets) },
+    // A usage error selects nothing: the one <error> it writes is the report (issue 29 §7).
+    selected: usage ? [] : RULES.filter((r) => isSelected(s, r.id)),
+    error,
+    usage,
   });
-  await writeReports(result, s.reportDir, secrets);
-  out(`reports: ${s.reportDir} (no check ran: ${redact(error.message, secrets)})`);
+}
+
+/**
+ * A run refused for its command line or its profile (exit 2) writes results.json, junit.xml and summary.md too,
+ * with one error naming the problem (issue 29 §7), so that a CI step publishing junit.xml finds why. `known` is
+ * what was read before the refusal (the report directory at least). Best effort: a directory that cannot take the
+ * reports leaves the refusal as it is, one line.
+ */
+export async function reportUsageError(known: Partial<RunSettings> & Pick<RunSettings, 'reportDir'>, error: UsageError, startedAt = Date.now()): Promise<void> {
+  const secrets = known.draft ? secretsOf(known.draft) : [];
+  const result = nothingJudged(
+    known,
+    known.draft ?? ({} as DraftProfile),
+    secrets,
+    startedAt,
+    { code: error.code, message: redact(error.message, secrets) },
+    true,
+  );
+  await writeReports(result, known.reportDir, secrets).catch(() => undefined);
 }
 
 /** Runs with validated settings: the embedded server when there is no base URL, stopped afterwards. */
@@ -162,7 +194,13 @@ async function executeChecks(s: RunSettings, startedAt: number, out: (line: stri
     // The embedded server is in this process: reached straight, whatever the environment's proxies say.
     const transport = embedded ? undefined : s.transport;
     // Before loading vitest: an unreachable target is reported (exit 3) in a moment, not after its start-up.
-    const { profile, inferred } = embedded ? { profile: embedded.profile, inferred: [] } : await completeByInference(s, s.draft!, deadline, out, interrupt);
+    const { profile, inferred } = embedded
+      ? { profile: embedded.profile, inferred: [] }
+      : await completeByInference(s, s.draft!, deadline, out, interrupt).catch(async (error: unknown) => {
+          // A profile the target could not complete is the profile's fault (exit 2), found before any check.
+          if (error instanceof UsageError) await reportUsageError(s, error, startedAt);
+          throw error;
+        });
     // The target answers: vitest starts (loaded only now: usage and target errors need none of its start-up)
     // while discovery explores the target, instead of after it.
     const suites = import('./run-suites.ts');

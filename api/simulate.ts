@@ -24,7 +24,7 @@ export interface SimulateSettings {
   deadlineMs: number;
   resend?: number | 'all';
   reportDir: string;
-  /** Write report.html beside simulation.json (default true; `start` writes its own). */
+  /** Write simulation.html beside simulation.json (default true; `start` puts the simulation in its report.html). */
   reportHtml?: boolean;
   timeoutMs?: number;
   capture?: CaptureReach;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { loadProfile, parseDraftProfile, ProfileError, readProfileJson, type DraftProfile, type Profile } from '../api/profile.ts';
 import { checkSelection } from '../api/rules.ts';
 import { readBaseline } from '../api/baseline.ts';
-import { DEFAULT_REPORT_DIR, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, executeRun, randomSeed, type RunSettings } from '../api/run.ts';
+import { DEFAULT_REPORT_DIR, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, executeRun, randomSeed, reportUsageError, type RunSettings } from '../api/run.ts';
 import { InterruptedBeforeChecks } from '../api/interrupt.ts';
 import { checkBaseUrl, checkTargetHasProfile, RANGES } from '../api/option-checks.ts';
 import { checkEmbeddedProfile, checkTodayOfEmbedded, TARGET_PROFILE } from '../api/options.ts';
@@ -137,8 +137,34 @@ export async function parseRunArgs(argv: string[]): Promise<RunSettings | 'help'
   return settings;
 }
 
+/**
+ * The report directory of a command line refused for its usage: --report-dir as given (the last one, as parseArgs
+ * takes it), or the default. Undefined when --report-dir is itself what is wrong, or cannot be read out: the
+ * reports then go nowhere rather than where nobody asked (docs/reports.md, "Exit 2").
+ */
+async function refusedReportDir(argv: readonly string[]): Promise<string | undefined> {
+  const flags = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
+  let value: string | undefined = DEFAULT_REPORT_DIR;
+  flags.forEach((arg, i) => {
+    if (arg === '--report-dir') value = flags[i + 1]?.startsWith('-') ? undefined : flags[i + 1];
+    else if (arg.startsWith('--report-dir=')) value = arg.slice('--report-dir='.length);
+  });
+  return value === undefined ? undefined : reportDirFlag('report-dir', value).catch(() => undefined);
+}
+
+/** Parses the flags; a refusal (exit 2) writes its report set first (api/run.ts reportUsageError). */
+async function parseOrReport(argv: string[]): Promise<RunSettings | 'help'> {
+  try {
+    return await parseRunArgs(argv);
+  } catch (error) {
+    const reportDir = error instanceof UsageError ? await refusedReportDir(argv) : undefined;
+    if (reportDir !== undefined) await reportUsageError({ reportDir }, error as UsageError);
+    throw error;
+  }
+}
+
 export async function runCommand(argv: string[], out: (line: string) => void, extras: ConsoleExtras = {}): Promise<number> {
-  const settings = await parseRunArgs(argv);
+  const settings = await parseOrReport(argv);
   if (settings === 'help') {
     for (const line of RUN_USAGE) out(line);
     return 0;

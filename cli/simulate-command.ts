@@ -20,7 +20,7 @@ export const SIMULATE_USAGE = [
   'Injects N generated inquiries through the simulation hooks at R per second (the mean rate for --arrival), then checks',
   'each webhook delivery (exactly once, to the primary app, within --deadline-ms, carrying the inquiry), the inquiry list,',
   'GET by sid and resendwebhook (on --resend inquiries, default 100, evenly spread). Without hooks (simulationHooks: null)',
-  'it resends up to N existing recent inquiries instead. Writes simulation.json, deliveries.jsonl and report.html (root cause,',
+  'it resends up to N existing recent inquiries instead. Writes simulation.json, deliveries.jsonl and simulation.html (root cause,',
   'counts per step, deliveries over time, delivery latency by percentile) into --report-dir.',
   'Exit codes: 0 pass, 1 a delivery lost/duplicated/misrouted/mismatched, a read/resend check failed or no agency of the',
   'primary app is known, 2 bad usage or invalid profile, 3 no connection to the target or credentials rejected, 130/143/129',

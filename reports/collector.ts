@@ -33,7 +33,8 @@ export class ResultCollector implements Reporter {
   onTestCaseResult(testCase: TestCase): void {
     const meta = testCase.meta().vmp as CheckMeta | undefined;
     const result = testCase.result();
-    const duration = testCase.diagnostic()?.duration ?? 0;
+    const diagnostic = testCase.diagnostic();
+    const duration = diagnostic?.duration ?? 0;
     if (!meta) {
       if (result.state === 'failed') this.unhandled.push(`${testCase.fullName}: ${result.errors[0]?.message ?? 'failed'}`);
       return;
@@ -48,6 +49,7 @@ export class ResultCollector implements Reporter {
       ...(meta.endpoint ? { endpoint: meta.endpoint } : {}),
       verdict,
       durationMs: duration,
+      ...(diagnostic ? { startedAtMs: diagnostic.startTime } : {}),
       ...(verdict === 'fail' ? { failureId: failureIdOf(meta.ruleId), message: result.errors?.[0]?.message ?? 'failed' } : {}),
       ...(result.state === 'skipped' && result.note ? { skipReason: result.note } : {}),
       ...(meta.observation ? { observation: meta.observation } : {}),

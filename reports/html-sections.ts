@@ -1,7 +1,7 @@
 import { allColumns, coverageTotals } from './coverage-matrix.ts';
 import { inferredText } from './inferred.ts';
 import type { Exchange } from '../sut/evidence.ts';
-import { html, type Markup } from '../support/html-escape.ts';
+import { html, raw, type Markup } from '../support/html-escape.ts';
 import { causeGroups, causesHeadline, seenAt } from './cause-groups.ts';
 import { prettyBody, ruleAnchor, VERDICT_LABEL } from './html-rules.ts';
 import { observationRows, otherObservations, profileChoice } from './observations.ts';
@@ -144,16 +144,15 @@ export function specCoverageSection(result: RunResult): Markup {
         : html`<span class="muted">${s.reason ?? ''}</span>`;
   return html`<section id="spec-coverage"><h2>Spec coverage</h2>
 <p>${result.specCoverage.length} statements of the spec: ${t.pass} passed, ${t.fail} failed, ${t.skip} skipped, ${t['not-run']} not run, ${t.observed} observed only, ${t.restated} restated elsewhere, ${t.unchecked} not checkable (reason given).</p>
-${sections.map(
-  (
-    section,
-  ) => html`<h3>${section}</h3><table class="statements"><thead><tr><th>statement</th><th>the spec says</th><th>rules</th><th>verdict</th></tr></thead><tbody>
-${result.specCoverage
-  .filter((s) => s.section === section)
-  .map(
-    (s) =>
-      html`<tr id="stmt-${s.id}" data-verdict="${s.verdict}"><td><code>${s.id}</code></td><td>“${s.quote}”</td><td>${detail(s)}</td><td><span class="badge ${STATEMENT_BADGE[s.verdict]}">${s.verdict.toUpperCase()}</span></td></tr>`,
-  )}</tbody></table>`,
-)}
+${sections.map((section) => {
+  const statements = result.specCoverage.filter((s) => s.section === section);
+  const failing = statements.filter((s) => s.verdict === 'fail').length;
+  // Folded unless one of its statements failed: the spec has hundreds of statements (issue 29 §9).
+  return html`<details class="statements"${failing ? raw(' open') : ''}><summary><h3>${section}</h3> <span class="muted">${statements.length} statements${failing ? `, ${failing} failed` : ''}</span></summary><table class="statements"><thead><tr><th>statement</th><th>the spec says</th><th>rules</th><th>verdict</th></tr></thead><tbody>
+${statements.map(
+  (s) =>
+    html`<tr id="stmt-${s.id}" data-verdict="${s.verdict}"><td><code>${s.id}</code></td><td>“${s.quote}”</td><td>${detail(s)}</td><td><span class="badge ${STATEMENT_BADGE[s.verdict]}">${s.verdict.toUpperCase()}</span></td></tr>`,
+)}</tbody></table></details>`;
+})}
 </section>`;
 }

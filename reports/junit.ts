@@ -1,6 +1,7 @@
 import { failingExchange, type Exchange } from '../sut/evidence.ts';
 import { replayCommand } from './replay-command.ts';
 import type { RuleResult, RunResult } from './results.ts';
+import { USAGE_EXIT_CODE } from './run-result.ts';
 import { blockingFailures, deadlineNote } from './summary.ts';
 import type { TransportFacts } from '../sut/transport-notes.ts';
 
@@ -8,8 +9,16 @@ import type { TransportFacts } from '../sut/transport-notes.ts';
 // says what the exit code says: one <testsuite> per spec area in catalog order (as every other report), a
 // failure a --baseline expects is <skipped> "expected by the baseline" (CI tools count it as known, not as a
 // failure), every <skipped> carries its reason, a run cut by --max-duration carries an <error> testcase saying
-// so, and a run whose target could not be reached (exit 3) has one <error> naming why. A failure's body is
-// the message, the exchange that shows it and its curl line: never a stack trace into this tool.
+// so, and a run whose target could not be reached (exit 3) or whose command line was wrong (exit 2) has one
+// <error> naming why. A failure's body is the message, the exchange that shows it and its curl line: never a
+// stack trace into this tool.
+//
+// The shape is the strict one (issue 29 §6; the schema Jenkins' xUnit plugin validates with, encoded in
+// test/reports/junit-strict.xsd): <testsuites> carries only name, tests, failures, errors and time; properties
+// (the run's seed, target, tool) sit on each <testsuite>, never in a <testcase>, whose rule id, level and section
+// are its name, classname and the first lines of its <system-out>. Times add up: <testsuites time> is the run's
+// wall time, a <testsuite>'s the time some check of its area was running (checks of a file run several at a
+// time, so the durations of their testcases add up to more).
 
 /** XML 1.0 forbids most control characters even escaped: a target's bytes are shown as \xNN instead. */
 const xml = (value: unknown): string =>
@@ -24,7 +33,8 @@ interface Case {
   suite: string;
   name: string;
   timeMs: number;
-  properties: [string, string][];
+  /** Epoch ms the check started, when known: a suite's time is the union of its cases' intervals. */
+  startedAtMs?: number;
   outcome?: { tag: 'failure' | 'error'; type: string; message: string; body: string } | { tag: 'skipped'; message: string };
   out?: string;
 }
@@ -53,15 +63,21 @@ function failureBody(r: RuleResult, result: RunResult): string {
   ].join('\n');
 }
 
+/** What a lenient reader took from a testcase's properties before (issue 29 §6): the first lines of its system-out. */
+const ruleLines = (r: RuleResult): string[] => [
+  `rule: ${r.id}`,
+  `level: ${r.level}`,
+  `section: ${r.section}`,
+  ...(r.endpoint ? [`endpoint: ${r.endpoint}`] : []),
+];
+
 function ruleCase(r: RuleResult, result: RunResult, blocking: ReadonlySet<string>): Case {
   const base = {
     suite: r.area,
     name: `[${r.id}] ${r.statement}`,
     timeMs: r.durationMs,
-    properties: [['rule', r.id], ['level', r.level], ['section', r.section], ...(r.endpoint ? [['endpoint', r.endpoint] as [string, string]] : [])] as [
-      string,
-      string,
-    ][],
+    ...(r.startedAtMs !== undefined ? { startedAtMs: r.startedAtMs } : {}),
+    out: [...ruleLines(r), ...(r.observation ? [`observed: ${r.observation}`] : [])].join('\n'),
   };
   if (r.verdict === 'fail' && blocking.has(r.id))
     return { ...base, outcome: { tag: 'failure', type: r.level, message: r.message ?? 'failed', body: failureBody(r, result) } };
@@ -70,30 +86,30 @@ function ruleCase(r: RuleResult, result: RunResult, blocking: ReadonlySet<string
     return { ...base, outcome: { tag: 'skipped', message: `${why}: ${r.message ?? 'failed'}` } };
   }
   if (r.verdict === 'skip') return { ...base, outcome: { tag: 'skipped', message: r.skipReason ?? 'skipped (no reason given)' } };
-  return { ...base, ...(r.observation ? { out: `observed: ${r.observation}` } : {}) };
+  return base;
 }
 
-/** Testcases for what failed the run outside the rules: the target, the deadline, errors outside any check. */
+/** The testcase an error before any check stands for: a usage error (exit 2) or a target that cannot be used (exit 3). */
+const beforeChecks = (result: RunResult): string =>
+  result.exitCode === USAGE_EXIT_CODE ? 'the command line and the profile are valid (before any check)' : 'the target answers (before any check)';
+
+/** Testcases for what failed the run outside the rules: the usage or the target, the deadline, errors outside any check. */
 function runCases(result: RunResult): Case[] {
   const error = (name: string, type: string, message: string): Case => ({
     suite: 'run',
     name,
     timeMs: 0,
-    properties: [],
     outcome: { tag: 'error', type, message, body: message },
   });
   const deadline = deadlineNote(result);
   return [
-    ...(result.error ? [error('the target answers (before any check)', result.error.code, result.error.message)] : []),
+    ...(result.error ? [error(beforeChecks(result), result.error.code, result.error.message)] : []),
     ...(deadline ? [error('the run ends within its --max-duration', 'VMP_ERR_DEADLINE', deadline)] : []),
     ...result.unhandledErrors.map((e, i) => error(`error outside any check #${i + 1}`, 'VMP_ERR_UNHANDLED', e)),
   ];
 }
 
 function caseXml(c: Case): string {
-  const props = c.properties.length
-    ? `\n      <properties>${c.properties.map(([k, v]) => `\n        <property name="${xml(k)}" value="${xml(v)}"/>`).join('')}\n      </properties>`
-    : '';
   const o = c.outcome;
   const outcome = !o
     ? ''
@@ -101,32 +117,57 @@ function caseXml(c: Case): string {
       ? `\n      <skipped message="${xml(o.message)}"/>`
       : `\n      <${o.tag} message="${xml(o.message)}" type="${xml(o.type)}">${xml(o.body)}</${o.tag}>`;
   const out = c.out ? `\n      <system-out>${xml(c.out)}</system-out>` : '';
-  const inner = `${props}${outcome}${out}`;
+  const inner = `${outcome}${out}`;
   return `    <testcase classname="vmp-conformance.${xml(c.suite)}" name="${xml(c.name)}" time="${seconds(c.timeMs)}"${inner ? `>${inner}\n    </testcase>` : '/>'}`;
 }
 
 const count = (cases: readonly Case[], tag: string) => cases.filter((c) => c.outcome?.tag === tag).length;
 
-function totals(cases: readonly Case[]): string {
-  const time = cases.reduce((s, c) => s + c.timeMs, 0);
-  return `tests="${cases.length}" failures="${count(cases, 'failure')}" errors="${count(cases, 'error')}" skipped="${count(cases, 'skipped')}" time="${seconds(time)}"`;
+/**
+ * The wall time some case of `cases` was running: the union of their intervals, so that checks run at the same
+ * time count once. Cases without a start (the run's own, results from before startedAtMs) add their duration.
+ */
+export function wallTimeMs(cases: readonly Pick<Case, 'timeMs' | 'startedAtMs'>[]): number {
+  const spans = cases
+    .filter((c) => c.startedAtMs !== undefined)
+    .map((c) => [c.startedAtMs!, c.startedAtMs! + c.timeMs] as const)
+    .sort((a, b) => a[0] - b[0]);
+  let total = cases.filter((c) => c.startedAtMs === undefined).reduce((s, c) => s + c.timeMs, 0);
+  let end = Number.NEGATIVE_INFINITY;
+  for (const [from, to] of spans) {
+    if (to > end) total += to - Math.max(from, end);
+    end = Math.max(end, to);
+  }
+  return total;
 }
 
-/**
- * How the run reached its target, as properties of every testsuite (CI tools show a suite's properties, few show
- * the root's): --insecure first, so a green suite never hides that the target's certificate went unverified.
- */
-function transportProperties(t: TransportFacts | undefined): string {
-  if (!t) return '';
-  const entries: [string, string | undefined][] = [
-    ['tls.insecure', t.insecure ? "true: the target's TLS certificate was NOT verified (--insecure)" : undefined],
-    ['tls.ca', t.ca?.join(',')],
-    ['tls.client-certificate', t.cert],
-    ['proxy', t.proxy && `${t.proxy.url} (${t.proxy.source})`],
+const counts = (cases: readonly Case[]) => `tests="${cases.length}" failures="${count(cases, 'failure')}" errors="${count(cases, 'error')}"`;
+
+/** The run's facts every suite carries as properties (the strict schema allows them on a testsuite only). */
+function runProperties(result: RunResult): string {
+  // A run refused for its usage (exit 2) read no seed nor target.
+  const ran = result.exitCode !== USAGE_EXIT_CODE;
+  const props: [string, string][] = [
+    ...transportProperties(result.target.transport),
+    ...(ran ? [['seed', String(result.seed)] as [string, string], ['target', result.target.baseUrl] as [string, string]] : []),
+    ['tool', `${result.tool.name} ${result.tool.version}`],
+    ...(result.target.profileFile ? [['profile', result.target.profileFile] as [string, string]] : []),
+    ...(result.options.only ? [['only', result.options.only] as [string, string]] : []),
+    ...(result.options.exclude ? [['exclude', result.options.exclude] as [string, string]] : []),
+    ...(result.baseline ? [['baseline', result.baseline.file] as [string, string]] : []),
   ];
-  const props = entries.filter((e): e is [string, string] => e[1] !== undefined);
-  if (props.length === 0) return '';
-  return `\n    <properties>${props.map(([k, v]) => `\n      <property name="${xml(k)}" value="${xml(v)}"/>`).join('')}\n    </properties>`;
+  return `    <properties>${props.map(([k, v]) => `\n      <property name="${xml(k)}" value="${xml(v)}"/>`).join('')}\n    </properties>`;
+}
+
+/** How the run reached its target: --insecure first, so a green suite never hides that its certificate went unverified. */
+function transportProperties(t: TransportFacts | undefined): [string, string][] {
+  const entries: [string, string | undefined][] = [
+    ['tls.insecure', t?.insecure ? "true: the target's TLS certificate was NOT verified (--insecure)" : undefined],
+    ['tls.ca', t?.ca?.join(',')],
+    ['tls.client-certificate', t?.cert],
+    ['proxy', t?.proxy && `${t.proxy.url} (${t.proxy.source})`],
+  ];
+  return entries.filter((e): e is [string, string] => e[1] !== undefined);
 }
 
 export function junitXml(result: RunResult): string {
@@ -134,14 +175,15 @@ export function junitXml(result: RunResult): string {
   const cases = [...result.rules.map((r) => ruleCase(r, result, blocking)), ...runCases(result)];
   // Rules are in catalog order (reports/catalog-order.ts), so their areas are too; the run's own cases close the file.
   const suites = [...new Set(cases.map((c) => c.suite))];
-  const properties = transportProperties(result.target.transport);
   const name = `vmp-conformance${result.interrupted ? ` (interrupted by ${result.interrupted.signal}: partial)` : ''}`;
+  const properties = runProperties(result);
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${xml(name)}" ${totals(cases)} timestamp="${xml(result.startedAt)}">`,
+    `<testsuites name="${xml(name)}" ${counts(cases)} time="${seconds(result.durationMs)}">`,
     ...suites.flatMap((suite) => {
       const own = cases.filter((c) => c.suite === suite);
-      return [`  <testsuite name="${xml(suite)}" ${totals(own)} timestamp="${xml(result.startedAt)}">${properties}`, ...own.map(caseXml), '  </testsuite>'];
+      const attributes = `${counts(own)} skipped="${count(own, 'skipped')}" time="${seconds(wallTimeMs(own))}" timestamp="${xml(result.startedAt)}"`;
+      return [`  <testsuite name="${xml(suite)}" ${attributes}>`, properties, ...own.map(caseXml), '  </testsuite>'];
     }),
     '</testsuites>',
     '',

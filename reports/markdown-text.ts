@@ -9,6 +9,11 @@ import { clipText } from '../support/clip.ts';
 // characters, a lone CR (a line ending to Markdown) and the Unicode line and direction controls are shown as
 // \xNN / \uNNNN escapes, so nothing forges a block, a tag or a line. Other punctuation (`/`, `,`, `.`) stays as
 // it is, for the raw file's sake.
+//
+// GitHub links e-mail addresses a second time, after parsing, in the text the escapes left (issue 29 §7: an
+// address a target sent became a mailto: link): an escaped `@` is an `@` again by then. So a word joiner (U+2060,
+// invisible, no break) follows every `@`, the `.` of `www.` and the `:` of `://`, which no autolink pattern
+// crosses; results.json and report.html keep the text exactly.
 
 /** Characters shown as escapes: C0 controls (tab, CR and LF included), DEL, C1, line and paragraph separators, bidi controls. */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
@@ -16,6 +21,12 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u20
 const INLINE = /[\\`*_[\]()!<>&|~:@]/g;
 /** A block marker at the start of a line (a list's number and its `.` or `)`, `#`, `>`, `+`, `-`, `=`). */
 const BLOCK_START = /^(\d*)([#>+\-=.)])/;
+/** Invisible, not a space: an autolink of GitHub's does not run across it. */
+const NO_AUTOLINK = '\u2060';
+/** Where an autolink would start once the escapes are gone: `@` anywhere, the `:` of `://`. */
+const autolinkBreak = (ch: string, at: number, text: string): string =>
+  ch === '@' || (ch === ':' && text.startsWith('//', at + 1)) ? `\\${ch}${NO_AUTOLINK}` : `\\${ch}`;
+
 /** A cell of the job summary shows this much of a target's text; results.json and report.html keep it whole. */
 export const MARKDOWN_TEXT_CHARS = 500;
 
@@ -28,8 +39,8 @@ const visible = (ch: string): string => {
 export function markdownText(text: string): string {
   return (
     clipText(text, MARKDOWN_TEXT_CHARS)
-      .replace(INLINE, '\\$&')
-      .replace(/www\./gi, (w) => `${w.slice(0, 3)}\\.`)
+      .replace(INLINE, autolinkBreak)
+      .replace(/www\./gi, (w) => `${w.slice(0, 3)}\\.${NO_AUTOLINK}`)
       // After the escapes: the backslash of \xNN is then literal text (it precedes a letter).
       .replace(CONTROL, visible)
       // Leading spaces would start an indented code block in a list item.

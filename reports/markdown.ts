@@ -5,6 +5,7 @@ import { inferredText } from './inferred.ts';
 import { markdownText } from './markdown-text.ts';
 import { specCoverageTotals } from './spec-coverage.ts';
 import type { RuleResult, RunResult } from './results.ts';
+import { USAGE_EXIT_CODE } from './run-result.ts';
 import { INSECURE_WARNING, transportLines } from '../sut/transport-notes.ts';
 import { areaSummaries, blockingFailures, deadlineNote, interruptionNote, verdictOf } from './summary.ts';
 
@@ -25,14 +26,26 @@ function causeLines(failed: readonly RuleResult[]): string[] {
   const groups = causeGroups(failed);
   const lines = ['', `### Failures by cause (${causesHeadline(groups)})`, ''];
   groups.forEach((g, i) => {
-    lines.push(`${i + 1}. **${g.rules.length} rule${g.rules.length === 1 ? '' : 's'}**: ${cell(g.text)}`);
-    if (g.exchange) lines.push(`   first seen: ${code(seenAt(g.exchange))}`);
-    lines.push(`   ${g.rules.map((r) => code(r.id)).join(', ')}`);
+    // One item, three lines: each but the last ends in a backslash, Markdown's hard line break (a bare newline
+    // is a soft one, which GitHub joins into one paragraph).
+    const item = [
+      `${i + 1}. **${g.rules.length} rule${g.rules.length === 1 ? '' : 's'}**: ${cell(g.text)}`,
+      ...(g.exchange ? [`   first seen: ${code(seenAt(g.exchange))}`] : []),
+      `   ${g.rules.map((r) => code(r.id)).join(', ')}`,
+    ];
+    lines.push(...item.map((line, n) => (n < item.length - 1 ? `${line}\\` : line)));
   });
   return lines;
 }
 
+/** A run refused for its command line or profile (exit 2): nothing ran, nothing else to say. */
+function refusedSummary(result: RunResult): string {
+  const message = cell(result.error?.message ?? 'bad usage');
+  return `## vmp-conformance: ${verdictOf(result)}\n\n**Refused, nothing ran (exit 2, bad usage): ${message}**\n\n${result.tool.name} ${result.tool.version}; \`vmp-conformance run --help\` lists the flags.\n`;
+}
+
 export function markdownSummary(result: RunResult): string {
+  if (result.exitCode === USAGE_EXIT_CODE) return refusedSummary(result);
   const s = result.summary;
   const lines: string[] = [
     `## vmp-conformance: ${verdictOf(result)}`,

@@ -15,6 +15,8 @@ export const ruleResultSchema = z.object({
   endpoint: z.string().optional(),
   verdict: verdictSchema,
   durationMs: z.number().nonnegative(),
+  /** When the check started (epoch ms): checks of a file run several at a time, so durations overlap (junit.ts). */
+  startedAtMs: z.number().optional(),
   /** Short id of a failure, for `vmp-conformance replay <id>`. */
   failureId: z.string().optional(),
   message: z.string().optional(),

@@ -48,6 +48,8 @@ export interface RunFacts {
   interrupted?: NonNullable<RunResult['interrupted']>;
   /** Why no check could run (exit 3): every selected rule is reported not run for that reason. */
   error?: NonNullable<RunResult['error']>;
+  /** The error is the command line's or the profile's (exit 2), not the target's. */
+  usage?: boolean;
 }
 
 /** A failure's cause rides on its result: the reports group by it and baselines remember it. */
@@ -56,6 +58,8 @@ const withCause = (r: RunResult['rules'][number]): RunResult['rules'][number] =>
 
 /** The exit code of a run whose target could not be reached, or refused the credentials, before any check. */
 export const TARGET_EXIT_CODE = 3;
+/** The exit code of a run refused for its command line or profile (bad usage) before anything started. */
+export const USAGE_EXIT_CODE = 2;
 
 /** A rule the interrupted run never reached: vitest reports it skipped without a note, or no check reported it. */
 function notReached(rule: RunResult['rules'][number], signal: string): RunResult['rules'][number] {
@@ -107,6 +111,6 @@ export function buildRunResult(collector: ResultCollector, facts: RunFacts): Run
     ...partial,
     ...(stop ? { interrupted: stop } : {}),
     ...(facts.error ? { error: facts.error } : {}),
-    exitCode: stop ? signalExitCode(stop.signal) : facts.error ? TARGET_EXIT_CODE : exitCodeOf(partial),
+    exitCode: stop ? signalExitCode(stop.signal) : facts.error ? (facts.usage ? USAGE_EXIT_CODE : TARGET_EXIT_CODE) : exitCodeOf(partial),
   };
 }

@@ -23,6 +23,7 @@ export interface Percentiles {
   mean: number;
   p50: number;
   p90: number;
+  p95: number;
   p99: number;
   p99_9: number;
   max: number;
@@ -75,13 +76,14 @@ export function recordMs(h: LatencyHistogram, ms: number): void {
 
 export function percentiles(h: LatencyHistogram): Percentiles {
   const x = h.histogram;
-  if (x.totalCount === 0) return { count: 0, min: 0, mean: 0, p50: 0, p90: 0, p99: 0, p99_9: 0, max: 0 };
+  if (x.totalCount === 0) return { count: 0, min: 0, mean: 0, p50: 0, p90: 0, p95: 0, p99: 0, p99_9: 0, max: 0 };
   return {
     count: x.totalCount,
     min: x.minNonZeroValue === Number.MAX_SAFE_INTEGER ? 0 : x.minNonZeroValue,
     mean: x.mean,
     p50: x.getValueAtPercentile(50),
     p90: x.getValueAtPercentile(90),
+    p95: x.getValueAtPercentile(95),
     p99: x.getValueAtPercentile(99),
     p99_9: x.getValueAtPercentile(99.9),
     max: x.maxValue,
@@ -93,7 +95,7 @@ export function percentilesMs(h: LatencyHistogram): Percentiles {
   const p = percentiles(h);
   if (h.unit === 'ms') return p;
   const f = (v: number) => v / 1000;
-  return { count: p.count, min: f(p.min), mean: f(p.mean), p50: f(p.p50), p90: f(p.p90), p99: f(p.p99), p99_9: f(p.p99_9), max: f(p.max) };
+  return { count: p.count, min: f(p.min), mean: f(p.mean), p50: f(p.p50), p90: f(p.p90), p95: f(p.p95), p99: f(p.p99), p99_9: f(p.p99_9), max: f(p.max) };
 }
 
 export function encodeHistogram(h: LatencyHistogram): EncodedHistogram {

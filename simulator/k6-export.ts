@@ -22,7 +22,7 @@ export const K6_SCRIPT_FILE = 'vmp-load.js';
 export const K6_DATA_FILE = 'vmp-load-data.json';
 
 /** The percentiles k6's end-of-test summary shows, the ones `load` reports (med is p(50)). */
-export const SUMMARY_TREND_STATS = ['avg', 'min', 'med', 'p(90)', 'p(99)', 'p(99.9)', 'max'];
+export const SUMMARY_TREND_STATS = ['avg', 'min', 'med', 'p(90)', 'p(95)', 'p(99)', 'p(99.9)', 'max'];
 
 export interface K6ExportOptions extends TargetMixOptions {
   dir: string;

@@ -26,11 +26,14 @@ export interface K6Threshold {
 /**
  * --threshold metric → k6 metric and aggregation. Latencies are http_req_duration (ms, as our limits are);
  * errors are http_req_failed, which the script makes count every non-2xx as ours does (expectedStatuses 200–299);
- * rps is the rate of http_reqs.
+ * rps is the rate of http_reqs. A threshold on one operation is on the sub-metric of its requests, which the script
+ * tags with the operation id as their `name` (`http_req_duration{name:consultas-get}`; k6 splits a tag at its first
+ * colon, so `consultas-list:pagina` stays whole).
  */
 const K6_METRICS: Readonly<Record<Metric, { metric: string; aggregation: string }>> = {
   p50: { metric: 'http_req_duration', aggregation: 'p(50)' },
   p90: { metric: 'http_req_duration', aggregation: 'p(90)' },
+  p95: { metric: 'http_req_duration', aggregation: 'p(95)' },
   p99: { metric: 'http_req_duration', aggregation: 'p(99)' },
   'p99.9': { metric: 'http_req_duration', aggregation: 'p(99.9)' },
   errors: { metric: 'http_req_failed', aggregation: 'rate' },
@@ -48,7 +51,8 @@ export function k6Thresholds(thresholds: readonly Threshold[]): K6Threshold[] {
   return [
     ...thresholds.map((t) => {
       const { metric, aggregation } = K6_METRICS[t.metric];
-      return { expression: t.expression, metric, k6: `${aggregation}${t.comparison}${plain(t.limit)}` };
+      const on = t.operation === undefined ? metric : `${metric}{name:${t.operation}}`;
+      return { expression: t.expression, metric: on, k6: `${aggregation}${t.comparison}${plain(t.limit)}` };
     }),
     NOTHING_COMPLETED,
   ];

@@ -60,7 +60,9 @@ export class Ledger {
   private settledUpTo = 0;
   /** Sends and deliveries per second since the first send (report.html's chart): performance.now() of the first. */
   private origin: number | undefined;
-  private readonly perSecond: { sent: number[]; received: number[] } = { sent: [], received: [] };
+  private readonly perSecond: { sent: number[]; received: number[]; resent: number[] } = { sent: [], received: [], resent: [] };
+  /** performance.now() of the first resendwebhook, where the chart marks the resends' start. */
+  private firstResend: number | undefined;
 
   constructor(private readonly options: LedgerOptions) {
     this.sentAt = new Float64Array(options.capacity).fill(Number.NaN);
@@ -92,7 +94,7 @@ export class Ledger {
     this.size = Math.max(this.size, index + 1);
   }
 
-  private tally(what: 'sent' | 'received', at: number): void {
+  private tally(what: 'sent' | 'received' | 'resent', at: number): void {
     this.origin ??= at;
     const second = Math.max(0, Math.floor((at - this.origin) / 1000));
     const counts = this.perSecond[what];
@@ -100,10 +102,19 @@ export class Ledger {
     counts[second]! += 1;
   }
 
-  /** Inquiries sent and deliveries received (on any callback), second by second since the first send. */
-  timeline(): { second: number; sent: number; received: number }[] {
-    const length = Math.max(this.perSecond.sent.length, this.perSecond.received.length);
-    return Array.from({ length }, (_, second) => ({ second, sent: this.perSecond.sent[second] ?? 0, received: this.perSecond.received[second] ?? 0 }));
+  /**
+   * Inquiries sent and deliveries received (on any callback), second by second since the first send; those that
+   * arrived while resendwebhook was being checked are counted apart (`resent`), so the chart labels them.
+   */
+  timeline(): { second: number; sent: number; received: number; resent: number }[] {
+    const { sent, received, resent } = this.perSecond;
+    const length = Math.max(sent.length, received.length, resent.length);
+    return Array.from({ length }, (_, second) => ({ second, sent: sent[second] ?? 0, received: received[second] ?? 0, resent: resent[second] ?? 0 }));
+  }
+
+  /** Seconds from the first send to the first resendwebhook, when there was one. */
+  resendsFrom(): number | undefined {
+    return this.firstResend === undefined || this.origin === undefined ? undefined : Math.max(0, (this.firstResend - this.origin) / 1000);
   }
 
   /** The hook answered with the inquiry's sid. */
@@ -131,6 +142,8 @@ export class Ledger {
 
   resendStarted(index: number, at: number): ResendRecord {
     const record: ResendRecord = { sentAt: at, deliveries: [] };
+    this.firstResend ??= at;
+    this.origin ??= at;
     this.resends.set(index, record);
     return record;
   }
@@ -161,7 +174,7 @@ export class Ledger {
   /** Attributes one captured delivery (`receivedAt`: performance.now() when its body was complete). */
   record(d: Delivery, receivedAt: number): void {
     this.received++;
-    this.tally('received', receivedAt);
+    this.tally(this.phase === 'resend' ? 'resent' : 'received', receivedAt);
     if (this.options.signed && d.signature !== 'valid') return this.recordForged(d);
     const index = this.identify(d.json);
     if (index === undefined) {

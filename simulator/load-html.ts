@@ -1,18 +1,16 @@
 import { html, raw, type Markup } from '../support/html-escape.ts';
 import { htmlPage } from '../support/html-page.ts';
 import { transportHtml } from '../sut/transport-notes.ts';
-import { decodeHistogram, type Percentiles } from './histogram.ts';
+import type { Percentiles } from './histogram.ts';
+import { loadCharts, mergedCharts } from './load-charts.ts';
 import type { Merged } from './load-merge.ts';
 import { LOAD_FILE, MODEL_NOTES, type LoadResult } from './load-result.ts';
-import { lineChart, PERCENTILE_TICKS, percentileSeries } from './svg-charts.ts';
 import { formatVerdict } from './thresholds.ts';
 
-// A load run as HTML, the page `load` writes as report.html: model and its caveat, verdict, thresholds, two inline
-// SVG charts (latency distribution by percentile, throughput over time), per-operation percentiles, conformance
-// under load and the generator's health; and the page `load --merge` writes for the merged runs. Every value is
-// escaped.
+// A load run as HTML, the page `load` writes as load.html: model and its caveat, verdict, thresholds, inline SVG
+// charts (load-charts.ts), per-operation percentiles, conformance under load and the generator's health; and the
+// page `load --merge` writes as load-merged.html. Every value is escaped.
 
-const COLORS = ['#2f5fb3', '#c2571a', '#1b7f3b', '#8e3ab5', '#b00020'];
 const f = (v: number) => (v >= 100 ? String(Math.round(v)) : v.toFixed(2));
 const cells = (p: Percentiles): Markup => html`<td>${f(p.p50)}</td><td>${f(p.p90)}</td><td>${f(p.p99)}</td><td>${f(p.p99_9)}</td><td>${f(p.max)}</td>`;
 
@@ -20,29 +18,7 @@ const thresholdList = (ts: LoadResult['thresholds']): Markup | '' =>
   ts.length > 0 ? html`<ul class="thresholds">${ts.map((t) => html`<li class="${t.ok ? 'ok' : 'error'}">${formatVerdict(t)}</li>`)}</ul>` : '';
 
 export function renderLoadSection(r: LoadResult): string {
-  const busiest = Object.entries(r.operations)
-    .sort(([, a], [, b]) => b.requests - a.requests)
-    .slice(0, COLORS.length - 1);
-  const distribution = lineChart(
-    [
-      percentileSeries('all requests', COLORS[0]!, decodeHistogram(r.latency.histogram)),
-      ...busiest.map(([id, op], i) => percentileSeries(id, COLORS[i + 1]!, decodeHistogram(op.histogram))),
-    ],
-    {
-      title: `Latency by percentile${r.model === 'open' ? ' (from intended send time)' : ''}`,
-      xLabel: 'percentile',
-      yLabel: 'ms',
-      xTicks: PERCENTILE_TICKS,
-      width: 760,
-    },
-  );
-  const throughput = lineChart(
-    [
-      { name: 'responses/s', color: COLORS[0]!, points: r.timeline.map((t) => [t.second, t.requests] as const) },
-      { name: 'errors/s', color: '#b00020', points: r.timeline.map((t) => [t.second, t.errors] as const) },
-    ],
-    { title: 'Throughput over time', xLabel: 'seconds since start', yLabel: 'per second', width: 760 },
-  );
+  const charts = loadCharts(r);
   const verdict = r.exitCode === 0 ? 'pass' : 'fail';
   const operations = Object.entries(r.operations).map(
     ([id, op]) => html`<tr><th>${id}</th><td>${op.requests}</td><td>${op.errors}</td>${cells(op.percentiles)}</tr>`,
@@ -62,8 +38,7 @@ ${r.open ? html`<dt>open model</dt><dd>${r.open.scheduled} scheduled, ${r.open.s
 <dt>data</dt><dd><code>${LOAD_FILE}</code> (HDR histograms, base64; merge runs with <code>vmp-conformance load --merge</code>)</dd>
 </dl>
 ${thresholdList(r.thresholds)}
-${raw(distribution)}
-${raw(throughput)}
+${charts.map((c) => raw(c))}
 <table class="operations"><tr><th>operation</th><th>requests</th><th>errors</th><th>p50 ms</th><th>p90 ms</th><th>p99 ms</th><th>p99.9 ms</th><th>max ms</th></tr>
 <tr><th>all</th><td>${q.total}</td><td>${q.non2xx + q.transportErrors}</td>${cells(r.latency.percentiles)}</tr>${operations}</table>
 ${r.validation.errors.length > 0 ? html`<ul>${r.validation.errors.map((e) => html`<li class="error">${e.operation} (${e.status}): ${e.message}</li>`)}</ul>` : ''}
@@ -75,27 +50,22 @@ ${r.validation.errors.length > 0 ? html`<ul>${r.validation.errors.map((e) => htm
 const page = (title: string, heading: string, target: string, section: string): string =>
   htmlPage(title, `${html`<header><h1>Vehicle Marketplace Partner API v3 — ${heading}</h1><p>target <code>${target}</code></p></header>`.html}\n${section}`);
 
-/** report.html of `load`. */
+/** load.html of `load`. */
 export function loadPage(r: LoadResult): string {
   return page(`vmp-conformance load ${r.exitCode === 0 ? 'PASS' : 'FAIL'} — ${r.target.baseUrl}`, 'load', r.target.baseUrl, renderLoadSection(r));
 }
 
-/** report.html of `load --merge`: the merged distribution, per operation, and the thresholds judged on it. */
+/** load-merged.html: the merged distribution beside each run's, per run and per operation, and the thresholds judged on it. */
 export function mergedPage(m: Merged): string {
   const verdict = m.thresholds.every((t) => t.ok) ? 'pass' : 'fail';
-  const chart = lineChart([percentileSeries('all runs, merged', COLORS[0]!, decodeHistogram(m.histogram))], {
-    title: `Latency by percentile, ${m.files.length} runs merged${m.model === 'open' ? ' (from intended send time)' : ''}`,
-    xLabel: 'percentile',
-    yLabel: 'ms',
-    xTicks: PERCENTILE_TICKS,
-    width: 760,
-  });
   const section = html`<section id="load-merged"><h2>Load, ${m.files.length} runs merged</h2>
 <p><span class="verdict ${verdict}" id="verdict">${verdict.toUpperCase()}</span> ${m.total} requests, ${m.failed} errors, ${m.rps.toFixed(1)} req/s summed (meaningful for concurrent runs)</p>
 <p><strong>${m.model} model.</strong> ${MODEL_NOTES[m.model]}.</p>
-<dl><dt>runs</dt><dd>${m.files.map((f) => html`<code>${f}</code> `)}</dd></dl>
 ${thresholdList(m.thresholds)}
-${raw(chart)}
+${mergedCharts(m).map((c) => raw(c))}
+<table class="runs"><thead><tr><th>run</th><th>load.json</th><th>started</th><th>requests</th><th>errors</th><th>req/s</th><th>p50 ms</th><th>p90 ms</th><th>p99 ms</th><th>p99.9 ms</th><th>max ms</th></tr></thead>
+<tbody>${m.runs.map((run, i) => html`<tr data-run="${i + 1}"><th>run ${i + 1}</th><td><code>${run.file}</code></td><td>${run.startedAt ?? ''}</td><td>${run.total}</td><td>${run.failed}</td><td>${run.rps.toFixed(1)}</td>${cells(run.latency)}</tr>`)}
+<tr data-run="merged"><th>merged</th><td></td><td></td><td>${m.total}</td><td>${m.failed}</td><td>${m.rps.toFixed(1)}</td>${cells(m.latency)}</tr></tbody></table>
 <table class="operations"><tr><th>operation</th><th>p50 ms</th><th>p90 ms</th><th>p99 ms</th><th>p99.9 ms</th><th>max ms</th></tr>
 <tr><th>all</th>${cells(m.latency)}</tr>${Object.entries(m.operations).map(([id, p]) => html`<tr><th>${id}</th>${cells(p)}</tr>`)}</table>
 </section>`;

@@ -11,7 +11,7 @@ import {
 } from './histogram.ts';
 import type { LoadResult } from './load-result.ts';
 import { percentilesMsLine } from './load-summary.ts';
-import { formatVerdict, judge, type Threshold, type ThresholdVerdict } from './thresholds.ts';
+import { formatVerdict, judgeAll, type Threshold, type ThresholdVerdict } from './thresholds.ts';
 
 /** A --merge input that is not a readable load.json (a UsageError: the CLI exits 2). */
 export class MergeInputError extends UsageError {
@@ -23,6 +23,10 @@ export class MergeInputError extends UsageError {
 // `vmp-conformance load --merge a.json b.json …`: one latency distribution from several runs (machines, CI jobs),
 // by adding their HDR histograms — percentiles of the union, never averages of percentiles.
 
+/** What `load --merge` writes into its report directory, named apart from a load run's load.json and load.html. */
+export const MERGED_FILE = 'load-merged.json';
+export const MERGED_HTML = 'load-merged.html';
+
 export interface Merged {
   files: string[];
   /** Every input's arrival model: one model, or the merge is refused (their latencies measure different things). */
@@ -32,13 +36,27 @@ export interface Merged {
   /** Sum of the runs' rates: meaningful when the runs were concurrent (several generators on one target). */
   rps: number;
   latency: Percentiles;
-  /** The merged distribution itself, for report.html's chart. */
+  /** The merged distribution itself, for the merged page's chart. */
   histogram: EncodedHistogram;
   operations: Record<string, Percentiles>;
   thresholds: ThresholdVerdict[];
+  /** Each run as its load.json tells it, for the page's per-run series and table. */
+  runs: MergedRun[];
 }
 
-type Part = Pick<LoadResult, 'requests' | 'latency' | 'operations' | 'model'>;
+export interface MergedRun {
+  file: string;
+  startedAt?: string;
+  total: number;
+  failed: number;
+  rps: number;
+  durationMs?: number;
+  latency: Percentiles;
+  histogram: EncodedHistogram;
+  timeline: LoadResult['timeline'];
+}
+
+type Part = Pick<LoadResult, 'requests' | 'latency' | 'operations' | 'model'> & Partial<Pick<LoadResult, 'timeline' | 'startedAt' | 'durationMs'>>;
 
 async function readPart(file: string): Promise<Part> {
   let json: unknown;
@@ -104,6 +122,17 @@ export async function mergeLoadFiles(files: readonly string[], thresholds: reado
     ]),
   );
   const errorRate = total === 0 ? 0 : failed / total;
+  // An operation's rate is summed over the runs as the total's is (load.json keeps its requests, failed ones
+  // included, not its answers); its error rate is of all its requests.
+  const measured = Object.fromEntries(
+    ids.map((id) => {
+      const own = parts.flatMap((p) => (p.operations[id] ? [{ op: p.operations[id], seconds: Math.max((p.durationMs ?? 0) / 1000, 1e-3) }] : []));
+      const requests = own.reduce((s, o) => s + o.op.requests, 0);
+      const errors = own.reduce((s, o) => s + o.op.errors, 0);
+      const opRps = own.reduce((s, o) => s + o.op.requests / o.seconds, 0);
+      return [id, { latencyMs: operations[id]!, errorRate: requests === 0 ? 0 : errors / requests, rps: opRps }];
+    }),
+  );
   return {
     files: [...files],
     model,
@@ -113,7 +142,18 @@ export async function mergeLoadFiles(files: readonly string[], thresholds: reado
     latency,
     histogram: encodeHistogram(all),
     operations,
-    thresholds: thresholds.map((t) => judge(t, { latencyMs: latency, errorRate, rps })),
+    thresholds: judgeAll(thresholds, { latencyMs: latency, errorRate, rps }, measured),
+    runs: parts.map((p, i) => ({
+      file: files[i]!,
+      ...(p.startedAt ? { startedAt: p.startedAt } : {}),
+      total: p.requests.total,
+      failed: p.requests.non2xx + p.requests.transportErrors,
+      rps: p.requests.rps,
+      ...(p.durationMs !== undefined ? { durationMs: p.durationMs } : {}),
+      latency: p.latency.percentiles ?? percentilesMs(merge(files[i]!, [p.latency.histogram])),
+      histogram: p.latency.histogram,
+      timeline: p.timeline ?? [],
+    })),
   };
 }
 

@@ -3,6 +3,7 @@ import { endpoint, representationModel, representationOf, type RepresentationNam
 import { DEFAULT_MAX_BODY_BYTES } from '../sut/client.ts';
 import { parseJsonBounded } from '../support/json-depth.ts';
 import { checkLatency, createLatencyHistogram, mergeHistograms, recordMs, type LatencyHistogram } from './histogram.ts';
+import { LatencyTimeline } from './latency-timeline.ts';
 import type { Operation } from './load-mix.ts';
 
 // What a load run measures, whichever model drives it: an HDR histogram of every latency (overall and per
@@ -33,6 +34,8 @@ export class LoadRecorder {
   readonly statusCodes: Record<string, number> = {};
   /** Completed requests and errors (non-2xx or transport) per whole second since the start. */
   readonly timeline: { requests: number; errors: number }[] = [];
+  /** Each second's p50 and p99, of the responses that completed in it. */
+  readonly latencyTimeline = new LatencyTimeline();
   total = 0;
   non2xx = 0;
   /** Transport failures: refused, reset, timed out. */
@@ -45,6 +48,7 @@ export class LoadRecorder {
   /** Latencies not yet in their histograms, and whose: recorded in batches, off the response path. */
   private readonly pendingMs = new Float64Array(PENDING_LATENCIES);
   private readonly pendingOf: OperationStats[] = [];
+  private readonly pendingSecond = new Uint32Array(PENDING_LATENCIES);
 
   constructor(
     private readonly startedAt: number,
@@ -66,7 +70,10 @@ export class LoadRecorder {
    */
   private recordPending(): void {
     const n = this.pendingOf.length;
-    for (let i = 0; i < n; i++) recordMs(this.pendingOf[i]!.histogram, this.pendingMs[i]!);
+    for (let i = 0; i < n; i++) {
+      recordMs(this.pendingOf[i]!.histogram, this.pendingMs[i]!);
+      this.latencyTimeline.record(this.pendingSecond[i]!, this.pendingMs[i]!);
+    }
     this.pendingOf.length = 0;
   }
 
@@ -76,10 +83,10 @@ export class LoadRecorder {
     return s;
   }
 
-  private second(now: number): { requests: number; errors: number } {
+  private secondOf(now: number): number {
     const i = Math.max(0, Math.floor((now - this.startedAt) / 1000));
     while (this.timeline.length <= i) this.timeline.push({ requests: 0, errors: 0 });
-    return this.timeline[i]!;
+    return i;
   }
 
   /** Whether the next response should be validated (every Nth; never when N is 0). */
@@ -90,9 +97,11 @@ export class LoadRecorder {
   /** A completed response; `now` is performance.now() at its end. */
   response(op: Operation, status: number, latencyMs: number, now: number): void {
     const s = this.stats(op);
-    const bucket = this.second(now);
+    const second = this.secondOf(now);
+    const bucket = this.timeline[second]!;
     checkLatency(latencyMs); // refused at once, naming the response's value, not in a later batch
     this.pendingMs[this.pendingOf.length] = latencyMs;
+    this.pendingSecond[this.pendingOf.length] = second;
     if (this.pendingOf.push(s) === PENDING_LATENCIES) this.recordPending();
     this.total++;
     s.requests++;
@@ -112,7 +121,7 @@ export class LoadRecorder {
     this.total++;
     this.transportErrors++;
     this.failureReasons[reason] = (this.failureReasons[reason] ?? 0) + 1;
-    this.second(now).errors++;
+    this.timeline[this.secondOf(now)]!.errors++;
     if (op) {
       const s = this.stats(op);
       s.requests++;

@@ -4,18 +4,19 @@ import { writeFilesAtomic } from '../support/atomic-write.ts';
 import path from 'node:path';
 import type { ArrivalSpec } from '../generators/arrivals.ts';
 import { redact, redactDeep } from '../sut/redact.ts';
-import { REPORT_HTML } from '../support/html-page.ts';
 import type { GeneratorHealth } from './generator-watch.ts';
 import { encodeHistogram, percentilesMs, type EncodedHistogram, type Percentiles } from './histogram.ts';
 import type { LoadRecorder, ValidationError } from './load-recorder.ts';
 import type { Mix } from './load-mix.ts';
 import type { MixProblem } from './mix-problems.ts';
-import type { ThresholdVerdict } from './thresholds.ts';
+import type { Measured, ThresholdVerdict } from './thresholds.ts';
 
 // load.json: the whole run — which model, every latency as an HDR histogram (base64, mergeable across machines
 // with `load --merge`), counts, the per-second timeline, conformance under load, generator health, thresholds.
 
 export const LOAD_FILE = 'load.json';
+/** load's page: named for the command, so that it never replaces a run's report.html in the same directory (issue 29 §3). */
+export const LOAD_HTML = 'load.html';
 
 export const MODEL_NOTES = {
   closed:
@@ -52,7 +53,8 @@ export interface LoadResult {
   open?: { scheduled: number; sent: number; dropped: number; unfinished: number; sendLagMs: Percentiles };
   latency: LatencyBlock;
   operations: Record<string, LatencyBlock & { requests: number; errors: number }>;
-  timeline: { second: number; requests: number; errors: number }[];
+  /** Per whole second since the start: completed requests, errors, and the p50 and p99 (ms) of those answered. */
+  timeline: { second: number; requests: number; errors: number; p50?: number; p99?: number }[];
   validation: { every: number; sampled: number; valid: number; invalid: number; errors: ValidationError[] };
   generator: GeneratorHealth;
   reliable: boolean;
@@ -70,26 +72,38 @@ export function measuredFrom(recorder: LoadRecorder, durationMs: number): { erro
   };
 }
 
+/** Each operation's numbers, as a threshold on it (`consultas-get:p99<100ms`) is judged. */
+export function operationsMeasured(recorder: LoadRecorder, durationMs: number): Record<string, Measured> {
+  const seconds = Math.max(durationMs / 1000, 1e-3);
+  return Object.fromEntries(
+    [...recorder.perOperation].map(([id, s]) => [
+      id,
+      { latencyMs: percentilesMs(s.histogram), errorRate: s.requests === 0 ? 0 : s.errors / s.requests, rps: s.answers / seconds },
+    ]),
+  );
+}
+
 export function latencyBlocks(recorder: LoadRecorder): Pick<LoadResult, 'latency' | 'operations' | 'timeline'> {
   const operations: LoadResult['operations'] = {};
   for (const [id, s] of [...recorder.perOperation].sort(([a], [b]) => a.localeCompare(b))) {
     operations[id] = { requests: s.requests, errors: s.errors, percentiles: percentilesMs(s.histogram), histogram: encodeHistogram(s.histogram) };
   }
+  const latency = recorder.latencyTimeline.seconds();
   return {
     latency: { percentiles: percentilesMs(recorder.overall), histogram: encodeHistogram(recorder.overall) },
     operations,
-    timeline: recorder.timeline.map((t, second) => ({ second, ...t })),
+    timeline: recorder.timeline.map((t, second) => ({ second, ...t, ...latency[second] })),
   };
 }
 
-/** load.json and report.html beside it (its page, load-html.ts), written as a set; secrets redacted from both. */
+/** load.json and load.html beside it (its page, load-html.ts), written as a set; secrets redacted from both. */
 export async function writeLoad(result: LoadResult, dir: string, secrets: readonly string[], page: (r: LoadResult) => string): Promise<string> {
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, LOAD_FILE);
   const clean = redactDeep(result, secrets);
   await writeFilesAtomic([
     { file, data: redact(`${JSON.stringify(clean, null, 2)}\n`, secrets) },
-    { file: path.join(dir, REPORT_HTML), data: redact(page(clean), secrets) },
+    { file: path.join(dir, LOAD_HTML), data: redact(page(clean), secrets) },
   ]);
   return file;
 }

@@ -11,13 +11,12 @@ import { runOpen, type OpenOutcome } from './load-open.ts';
 import { startProgress } from './load-progress.ts';
 import { targetMix } from './load-target-mix.ts';
 import { LoadRecorder, prepareValidation } from './load-recorder.ts';
-import { latencyBlocks, measuredFrom, MODEL_NOTES, writeLoad, type LoadResult } from './load-result.ts';
+import { LOAD_HTML, latencyBlocks, measuredFrom, MODEL_NOTES, operationsMeasured, writeLoad, type LoadResult } from './load-result.ts';
 import { loadPage } from './load-html.ts';
-import { REPORT_HTML } from '../support/html-page.ts';
 import path from 'node:path';
 import { loadSummaryLines } from './load-summary.ts';
 import { mixProblems } from './mix-problems.ts';
-import { judge, type Threshold } from './thresholds.ts';
+import { judgeAll, type Threshold } from './thresholds.ts';
 import type { TransportSettings } from '../sut/transport.ts';
 import { proxyFor, shownProxy } from '../sut/proxy-choice.ts';
 import { clientIdentity } from '../sut/tls-material.ts';
@@ -145,7 +144,7 @@ export async function runLoad(o: LoadOptions): Promise<{ exitCode: number; resul
   const blocks = latencyBlocks(recorder);
   const { errorRate, rps } = measuredFrom(recorder, ranMs);
   const p = blocks.latency.percentiles;
-  const thresholds = o.thresholds.map((t) => judge(t, { latencyMs: p, errorRate, rps }));
+  const thresholds = judgeAll(o.thresholds, { latencyMs: p, errorRate, rps }, operationsMeasured(recorder, ranMs));
   // A run in which no request completed measured nothing: it fails whatever the thresholds say.
   const nothingCompleted = recorder.completed === 0 ? noCompletionReason(recorder, ranMs, open) : undefined;
   const exitCode = thresholds.some((t) => !t.ok) || nothingCompleted ? 1 : 0;
@@ -186,6 +185,6 @@ export async function runLoad(o: LoadOptions): Promise<{ exitCode: number; resul
   };
   for (const line of loadSummaryLines(result)) out(line);
   const file = await writeLoad(result, o.reportDir, secrets, loadPage);
-  out(`load: ${exitCode === 0 ? 'PASS' : `FAIL (${failureOf(result)})`} — ${file}, ${path.join(o.reportDir, REPORT_HTML)}`);
+  out(`load: ${exitCode === 0 ? 'PASS' : `FAIL (${failureOf(result)})`} — ${file}, ${path.join(o.reportDir, LOAD_HTML)}`);
   return { exitCode, result };
 }

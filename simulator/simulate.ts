@@ -22,9 +22,8 @@ import { Ledger } from './ledger.ts';
 import { rootCause } from './problems.ts';
 import { checkBySid, checkListed, type ListCheck } from './read-checks.ts';
 import { finishResends, resendSample, sendResends } from './resend.ts';
-import { DELIVERIES_FILE, latencySummary, summaryLines, writeSimulation, type SimulationResult } from './simulation-result.ts';
+import { DELIVERIES_FILE, latencySummary, SIMULATION_HTML, summaryLines, writeSimulation, type SimulationResult } from './simulation-result.ts';
 import { simulationPage } from './simulation-html.ts';
-import { REPORT_HTML } from '../support/html-page.ts';
 import { pointAtCapture, restoreAll, saveInquiryTopics } from './webhook-setup.ts';
 import { describeSnapshot, type WebhookSnapshot } from '../sut/webhook-config.ts';
 import type { TransportSettings } from '../sut/transport.ts';
@@ -53,7 +52,7 @@ export interface SimulationOptions {
   deadlineMs: number;
   reportDir: string;
   /**
-   * Write report.html beside simulation.json (default). `start` says no: its report.html is the run's, with the
+   * Write simulation.html beside simulation.json (default). `start` says no: its report.html is the run's, with the
    * simulation's section in it.
    */
   reportHtml?: boolean;
@@ -273,6 +272,7 @@ export async function runSimulation(o: SimulationOptions): Promise<{ exitCode: n
     countsByPhase,
     ...(cause ? { rootCause: cause } : {}),
     timeline: ledger.timeline(),
+    ...(ledger.resendsFrom() !== undefined ? { resendsFromSec: ledger.resendsFrom()! } : {}),
     problems: ledger.problems.items(),
     failing,
     restore,
@@ -282,7 +282,7 @@ export async function runSimulation(o: SimulationOptions): Promise<{ exitCode: n
   for (const line of summaryLines(result)) out(line);
   const file = await writeSimulation(result, o.reportDir, secrets, o.reportHtml === false ? undefined : simulationPage);
   const verdict = interrupted ? 'INTERRUPTED' : exitCode === 0 ? 'PASS' : `FAIL (${[...failing, ...(restore.ok ? [] : ['restore'])].join(', ')})`;
-  out(`simulate: ${verdict} — ${file}${o.reportHtml === false ? '' : `, ${path.join(o.reportDir, REPORT_HTML)}`}`);
+  out(`simulate: ${verdict} — ${file}${o.reportHtml === false ? '' : `, ${path.join(o.reportDir, SIMULATION_HTML)}`}`);
   return { exitCode, result };
 }
 

@@ -22,12 +22,25 @@ export function renderSimulationSection(r: SimulationResult): string {
     ],
     { title: 'Webhook delivery latency by percentile', xLabel: 'percentile', yLabel: 'ms', xTicks: PERCENTILE_TICKS },
   );
+  // The deliveries resendwebhook asked for are a series of their own, from a marked start (issue 29 §9): mixed into
+  // the stream's they read as duplicates.
+  const at = (t: { second: number }) => t.second + 0.5;
+  const resent = r.timeline.filter((t) => r.resendsFromSec !== undefined && t.second >= Math.floor(r.resendsFromSec));
   const overTime = lineChart(
     [
-      { name: 'inquiries sent/s', color: '#2f5fb3', points: r.timeline.map((t) => [t.second, t.sent] as const) },
-      { name: 'deliveries received/s', color: '#1b7f3b', points: r.timeline.map((t) => [t.second, t.received] as const) },
+      ...(r.mode === 'hooks' ? [{ name: 'inquiries sent/s', color: '#2f5fb3', points: r.timeline.map((t) => [at(t), t.sent] as const) }] : []),
+      ...(r.mode === 'hooks' ? [{ name: 'stream deliveries received/s', color: '#1b7f3b', points: r.timeline.map((t) => [at(t), t.received] as const) }] : []),
+      ...(resent.length > 0
+        ? [{ name: 'resendwebhook deliveries received/s', color: '#c2571a', points: resent.map((t) => [at(t), t.resent ?? 0] as const), dashed: true }]
+        : []),
     ],
-    { title: 'Inquiries and deliveries over time', xLabel: 'seconds since the first send', yLabel: 'per second' },
+    {
+      title: 'Inquiries and deliveries over time',
+      xLabel: 'seconds since the first send',
+      yLabel: 'per second',
+      xDomain: [0, Math.max(r.timeline.length, 1)],
+      ...(r.resendsFromSec !== undefined ? { markers: [{ at: r.resendsFromSec, label: `resendwebhook (${r.resend.sent})` }] } : {}),
+    },
   );
   const counts: Markup[] = PROBLEM_KINDS.map(
     (k) =>

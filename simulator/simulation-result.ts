@@ -1,7 +1,6 @@
 import type { TransportFacts } from '../sut/transport-notes.ts';
 import { mkdir } from 'node:fs/promises';
 import { writeFilesAtomic } from '../support/atomic-write.ts';
-import { REPORT_HTML } from '../support/html-page.ts';
 import path from 'node:path';
 import type { ArrivalSpec } from '../generators/arrivals.ts';
 import { redact, redactDeep } from '../sut/redact.ts';
@@ -14,6 +13,8 @@ import type { ListCheck } from './read-checks.ts';
 
 export const SIMULATION_FILE = 'simulation.json';
 export const DELIVERIES_FILE = 'deliveries.jsonl';
+/** simulate's page: named for the command, so that it never replaces a run's report.html in the same directory (issue 29 §3). */
+export const SIMULATION_HTML = 'simulation.html';
 
 export interface LatencySummary {
   /** Milliseconds. */
@@ -46,8 +47,10 @@ export interface SimulationResult {
   countsByPhase: Record<Phase, Record<ProblemKind, number>>;
   /** What explains the failure, one line (problems.ts rootCause); absent when nothing failed. */
   rootCause?: string;
-  /** Inquiries sent and deliveries received per second since the first send. */
-  timeline: { second: number; sent: number; received: number }[];
+  /** Inquiries sent and deliveries received per second since the first send; `resent`: those while resendwebhook was checked. */
+  timeline: { second: number; sent: number; received: number; resent?: number }[];
+  /** Seconds from the first send to the first resendwebhook. */
+  resendsFromSec?: number;
   /** Capped per kind (counts are complete). */
   problems: Problem[];
   failing: ProblemKind[];
@@ -105,7 +108,7 @@ export function summaryLines(r: SimulationResult, shown = 20): string[] {
   return lines;
 }
 
-/** simulation.json and, when given its page (simulation-html.ts), report.html beside it, written as a set; secrets redacted. */
+/** simulation.json and, when given its page (simulation-html.ts), simulation.html beside it, written as a set; secrets redacted. */
 export async function writeSimulation(
   result: SimulationResult,
   dir: string,
@@ -117,7 +120,7 @@ export async function writeSimulation(
   const clean = redactDeep(result, secrets);
   await writeFilesAtomic([
     { file, data: redact(`${JSON.stringify(clean, null, 2)}\n`, secrets) },
-    ...(page ? [{ file: path.join(dir, REPORT_HTML), data: redact(page(clean), secrets) }] : []),
+    ...(page ? [{ file: path.join(dir, SIMULATION_HTML), data: redact(page(clean), secrets) }] : []),
   ]);
   return file;
 }

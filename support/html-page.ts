@@ -1,6 +1,6 @@
 import { esc } from './html-escape.ts';
 
-// One self-contained HTML page a person reads (report.html of run, simulate, load): inline CSS, no script, no
+// One self-contained HTML page a person reads (run's report.html, simulate's simulation.html, load's load.html): inline CSS, no script, no
 // external asset, and a Content-Security-Policy that forbids fetching anything, so opening it never touches the
 // network. Every report section shares this stylesheet.
 
@@ -24,18 +24,22 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:.1em 1em}dt{color:#556
 td.cov.exercised{background:#dff3e4;color:#1b7f3b}td.cov.failed{background:#fbe0e4;color:#b00020;font-weight:700}
 td.cov.not-exercised{background:#f6f6f6;color:#999}td.na{background:#fff}
 span.cov{padding:0 .3em}span.cov.exercised{background:#dff3e4}span.cov.failed{background:#fbe0e4}span.cov.not-exercised{background:#f0f0f0}
-nav a{margin-right:1em}table.coverage{font-size:12px}table.coverage th{white-space:nowrap}
+nav#contents{border:1px solid #dde;border-radius:4px;padding:.2em 1em .6em;margin:1em 0}nav#contents h2{margin:.4em 0;border:0;font-size:1.1em}
+nav#contents ol{margin:.2em 0;padding-left:1.4em}nav#contents ol.areas{columns:3 14em;font-size:13px}nav#contents li.has-fail>a{color:#b00020;font-weight:700}
+details.area>summary,details.statements>summary{cursor:pointer;margin:.8em 0 .3em}details.area>summary h3,details.statements>summary h3{display:inline;font-size:1.1em}
+a.to-contents{position:fixed;right:1em;bottom:1em;background:#fff;border:1px solid #ccd;border-radius:4px;padding:.2em .6em;font-size:12px}table.coverage{font-size:12px}table.coverage th{white-space:nowrap}
 /* A wide or tall table scrolls inside its own box, both scroll bars in view, its header row and first column kept in sight. */
 .scroll{overflow:auto;max-height:75vh;max-width:100%;border:1px solid #dde}.scroll>table{margin:0}
 .scroll thead th{position:sticky;top:0;background:#fff;z-index:1}.scroll tbody th{position:sticky;left:0;background:#fff}
-pre.json{max-height:20em;overflow:auto;white-space:pre;word-break:normal}
+pre.json{max-height:20em;overflow:auto;white-space:pre-wrap;word-break:normal;overflow-wrap:anywhere}
+td{overflow-wrap:anywhere}table.coverage td,table.summary td{overflow-wrap:normal}
 ol.causes>li{margin:.6em 0}svg{max-width:100%;height:auto}
 table.observations{table-layout:fixed;width:100%}table.observations td,table td.message{overflow-wrap:anywhere}
 table.statements{table-layout:fixed;width:100%;font-size:13px}table.statements th:first-child{width:16em}table.statements th:nth-child(3){width:22em}table.statements th:last-child{width:7em}table.statements td{overflow-wrap:anywhere}
 table.observations th{width:7.5em}table.observations th:nth-child(3){width:11em}table.observations th:last-child{width:auto}
 `;
 
-/** The page every command that writes HTML names so: one file a person opens. */
+/** The run's page (simulate and load name theirs for themselves, so one directory holds every command's). */
 export const REPORT_HTML = 'report.html';
 
 /** The page around `body` (markup whose every value is already escaped); `title` is escaped here. */

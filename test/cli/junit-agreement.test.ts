@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areaRank } from '../../reports/catalog-order.ts';
 import { runResultSchema, type RunResult } from '../../reports/results.ts';
 import { startBrokenServer, type BrokenServer } from '../support/broken-server.ts';
+import { noXmllint, validateJunit } from '../support/junit-schema.ts';
 import { cli, E2E_TIMEOUT, HOME_RULES, SECRET_VALUES, tempDir, writeSecretProfile } from './run-support.ts';
 
 // The artifacts CI uploads agree with the exit code (issue 23 §1), through the real binary in the four cases
@@ -20,12 +21,18 @@ async function artifacts(reportDir: string): Promise<Artifacts> {
   const text = await readFile(path.join(reportDir, 'junit.xml'), 'utf8');
   const root = /<testsuites ([^>]*)>/.exec(text)![1]!;
   const count = (name: string) => Number(new RegExp(`\\b${name}="(\\d+)"`).exec(root)![1]);
+  // Every junit.xml a pipeline meets is valid for a strict consumer too (test/reports/junit-strict.xsd).
+  if (!noXmllint) {
+    const schema = await validateJunit(text);
+    expect(schema.valid, schema.errors).toBe(true);
+  }
   return {
     result: runResultSchema.parse(JSON.parse(await readFile(path.join(reportDir, 'results.json'), 'utf8'))),
     junit: {
       failures: count('failures'),
       errors: count('errors'),
-      skipped: count('skipped'),
+      // The strict schema has no skipped on <testsuites>: the suites' add up.
+      skipped: [...text.matchAll(/<testsuite [^>]*\bskipped="(\d+)"/g)].reduce((n, m) => n + Number(m[1]), 0),
       tests: count('tests'),
       suites: [...text.matchAll(/<testsuite name="([^"]*)"/g)].map((m) => m[1]!),
       text,

@@ -66,7 +66,7 @@ const COMMANDS: Record<'run' | 'simulate' | 'init', Command> = {
       dir,
     ],
     async expectWritten(dir, exitCode) {
-      expect((await readdir(dir)).sort()).toEqual(['deliveries.jsonl', 'report.html', 'simulation.json']);
+      expect((await readdir(dir)).sort()).toEqual(['deliveries.jsonl', 'simulation.html', 'simulation.json']);
       const result = JSON.parse(await readFile(path.join(dir, 'simulation.json'), 'utf8')) as { exitCode: number; interrupted: boolean };
       expect(result).toMatchObject({ exitCode, interrupted: true });
     },

@@ -6,6 +6,7 @@ import { ENDPOINTS, STATEMENTS } from '../../models/index.ts';
 import { startBrokenServer, type BrokenServer } from '../support/broken-server.ts';
 import { cli, E2E_TIMEOUT, HOME_RULES, SECRET_VALUES, tempDir, writeSecretProfile } from '../cli/run-support.ts';
 import { chromiumTitle, launchChromium, noChromium } from '../support/chromium.ts';
+import { clippedCells, missingTargets } from '../support/page-geometry.ts';
 
 // report.html as a person sees it: rendered by headless Chromium (test/support/chromium.ts) from a run against
 // the deliberately broken server.
@@ -15,11 +16,12 @@ describe.skipIf(noChromium)(chromiumTitle('report.html in headless Chromium'), (
   let browser: Browser;
   let page: Page;
   const requested: string[] = [];
+  let reportDir: string;
 
   beforeAll(async () => {
     server = await startBrokenServer(SECRET_VALUES);
     const dir = await tempDir('html');
-    const reportDir = path.join(dir, 'report');
+    reportDir = path.join(dir, 'report');
     const profile = await writeSecretProfile(dir);
     const run = await cli(['run', '--base-url', server.url, '--profile', profile, '--only', HOME_RULES, '--report-dir', reportDir]);
     expect(run.code).toBe(1);
@@ -131,6 +133,19 @@ describe.skipIf(noChromium)(chromiumTitle('report.html in headless Chromium'), (
       return cell.left >= frame.left && cell.right <= frame.right + 1;
     });
     expect(seen).toBe(true);
+  });
+
+  it('leads with a table of contents whose every link leads somewhere, each area with a failure open', async () => {
+    expect(await missingTargets(page)).toEqual([]);
+    expect(await page.locator('nav#contents li.has-fail a').allTextContents()).toEqual(['status', 'home']);
+    expect(await page.locator('details.area[open]').evaluateAll((ds) => ds.map((d) => d.id))).toEqual(['area-status', 'area-home']);
+  });
+
+  it('wraps every table instead of cutting it off: the observed JSON reads whole', async () => {
+    expect(await clippedCells(page)).toEqual([]);
+    const json = page.locator('#observations pre.json').first();
+    expect(await json.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    await page.screenshot({ path: path.join(reportDir, 'report.png'), fullPage: true });
   });
 
   it('loads nothing but the file itself', () => {

@@ -25,13 +25,14 @@ describe('thresholds', () => {
     expect(parseThreshold('p50<800us').limit).toBeCloseTo(0.8);
     expect(parseThreshold('errors<0.1%')).toMatchObject({ metric: 'errors', limit: 0.001 });
     expect(parseThreshold('rps>500')).toMatchObject({ metric: 'rps', comparison: '>', limit: 500 });
-    for (const bad of ['p99<250', 'p95<1ms', 'errors<0.1', 'rps>500ms', 'p99=250ms', 'p99<250ms extra', 'errors<101%', '']) {
+    expect(parseThreshold('p95<1ms')).toMatchObject({ metric: 'p95', limit: 1 });
+    for (const bad of ['p99<250', 'p95<1', 'errors<0.1', 'rps>500ms', 'p99=250ms', 'p99<250ms extra', 'errors<101%', '']) {
       expect(() => parseThreshold(bad), bad).toThrow(/--threshold/);
     }
   });
 
   it('judge the measured values', () => {
-    const m = { latencyMs: { count: 100, p50: 10, p90: 20, p99: 40, p99_9: 90 }, errorRate: 0.002, rps: 600 };
+    const m = { latencyMs: { count: 100, p50: 10, p90: 20, p95: 30, p99: 40, p99_9: 90 }, errorRate: 0.002, rps: 600 };
     expect(judge(parseThreshold('p99<250ms'), m).ok).toBe(true);
     expect(judge(parseThreshold('p99.9<50ms'), m).ok).toBe(false);
     expect(judge(parseThreshold('errors<0.1%'), m).ok).toBe(false);

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -94,9 +94,9 @@ describe('load --merge', () => {
     const reportDir = await tempDir('vmp-merged-');
     expect(await main(['load', '--merge', a!, b!, '--report-dir', reportDir], (l) => lines.push(l))).toBe(0);
     expect(lines[1]).toMatch(/p50 .* p90 .* p99 .* p99\.9 /);
-    // Honours --report-dir (issue 23 §4): the merged report is written there.
-    expect(lines.at(-1)).toBe(`load --merge: PASS — ${path.join(reportDir, 'report.html')}`);
-    expect(existsSync(path.join(reportDir, 'report.html'))).toBe(true);
+    // Honours --report-dir (issue 23 §4): the merged report is written there, named apart from a load run's (issue 29 §3).
+    expect(lines.at(-1)).toBe(`load --merge: PASS — ${path.join(reportDir, 'load-merged.html')}`);
+    expect((await readdir(reportDir)).sort()).toEqual(['load-merged.html', 'load-merged.json']);
   });
 
   it('refuses a closed-model and an open-model run together: exit 2, saying why, nothing written', async () => {
