@@ -6,6 +6,7 @@ import { startReferenceServer, type ReferenceServer } from '../../reference/serv
 import { runResultSchema } from '../../reports/results.ts';
 import { parseProfile } from '../../sut/profile-load.ts';
 import { startConnectProxy, type ConnectProxy } from '../support/connect-proxy.ts';
+import { noXmllint, validateJunit } from '../support/junit-schema.ts';
 import { runMain } from '../support/main-in-process.ts';
 import { HAS_NGINX, startNginx, type Nginx } from '../support/nginx.ts';
 import { HAS_OPENSSL, makeTestCa, type TestCa } from '../support/tls-ca.ts';
@@ -118,9 +119,9 @@ describe.skipIf(!CAN)(`behind nginx: HTTPS from a private CA, gzip, a path prefi
       expect(results.target.transport).toEqual({ insecure: true });
       expect(await readFile(path.join(r.reportDir, 'summary.md'), 'utf8')).toContain(`**${warning}`);
       expect(await readFile(path.join(r.reportDir, 'report.html'), 'utf8')).toMatch(/<p class="message" id="insecure">WARNING: --insecure/);
-      expect(await readFile(path.join(r.reportDir, 'junit.xml'), 'utf8')).toContain(
-        '<property name="tls.insecure" value="true: the target&apos;s TLS certificate was NOT verified (--insecure)"/>',
-      );
+      const junit = await readFile(path.join(r.reportDir, 'junit.xml'), 'utf8');
+      expect(junit).toContain('<property name="tls.insecure" value="true: the target&apos;s TLS certificate was NOT verified (--insecure)"/>');
+      if (!noXmllint) expect(await validateJunit(junit)).toEqual({ valid: true, errors: expect.any(String) });
     },
     E2E_TIMEOUT,
   );
