@@ -1,0 +1,116 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { MUTATED } from '../../stryker.config.mjs';
+import { RUN_VERDICT, readReport, scoreLines, scoreOf, type Report } from './score.ts';
+import { KILLED_BY_RULES, type RunVerdict } from './verdict.ts';
+
+// `npm run mutation [-- --force] [-- --per-file] [-- FILE…]`: Stryker over reference/ (stryker.config.mjs) with the
+// conformance run as the test (conformance.mutation.ts), incremental: the results are kept in
+// test/mutation/stryker-incremental.json (committed), so a later run tests only the mutants of changed code.
+// --per-file runs Stryker once per file, each saving its results as it ends (a long measurement that is stopped
+// loses only the file under way). Then it writes each tested mutant's run verdict into its statusReason (score.ts
+// reads it) and prints the score; `npm run mutation:survivors` lists what survived.
+//
+// The test is the suites, which Stryker does not see: when they changed since the last run (a hash of every
+// folder the run uses but reference/), the mutants that were not killed are tested again; killed ones are kept
+// (--force tests everything).
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+export const INCREMENTAL = path.join(ROOT, 'test/mutation/stryker-incremental.json');
+export const REPORT = path.join(ROOT, 'vmp-report/mutation/mutation.json');
+const MEASURED_WITH = path.join(ROOT, 'test/mutation/measured-with.json');
+const LOG = path.join(ROOT, 'vmp-report/mutation/runs.jsonl');
+/** What the conformance run is made of, besides the server it judges. */
+const RUN_FOLDERS = ['api', 'generators', 'models', 'profiles', 'reports', 'simulator', 'suites', 'support', 'sut', 'webhooks', 'test/mutation'];
+
+function suitesHash(): string {
+  const hash = createHash('sha256');
+  for (const folder of RUN_FOLDERS) {
+    const files = readdirSync(path.join(ROOT, folder), { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.(ts|js|json)$/.test(f) && !f.endsWith('stryker-incremental.json') && !f.endsWith('measured-with.json'))
+      .sort();
+    for (const f of files) hash.update(`${folder}/${f}\n`).update(readFileSync(path.join(ROOT, folder, f)));
+  }
+  return hash.digest('hex');
+}
+
+/** Drops the mutants no rule killed from the incremental file, so that Stryker tests them again. */
+function forgetSurvivors(): number {
+  if (!existsSync(INCREMENTAL)) return 0;
+  const report = JSON.parse(readFileSync(INCREMENTAL, 'utf8')) as Report;
+  let dropped = 0;
+  for (const file of Object.values(report.files)) {
+    const kept = file.mutants.filter((m) => m.status === 'Ignored' || m.status === 'CompileError' || (m.statusReason ?? '').includes(KILLED_BY_RULES));
+    dropped += file.mutants.length - kept.length;
+    file.mutants = kept;
+  }
+  writeFileSync(INCREMENTAL, JSON.stringify(report));
+  return dropped;
+}
+
+/** The run's verdict, in words that score.ts reads ("the run's results fail it: …" only when a rule did). */
+function verdictText(v: RunVerdict): string {
+  if (v.killers.length > 0) return `${KILLED_BY_RULES} ${v.killers.join(', ')}`;
+  const notes = [v.threw && `threw ${v.threw}`, v.unhandled && `errors outside any check: ${v.unhandled.join('; ')}`].filter(Boolean);
+  return `no rule failed${notes.length ? ` (${notes.join('; ')})` : ''}`;
+}
+
+/** Writes each mutant's run verdict (this Stryker run's log: its ids) into statusReason, in the report and the incremental file. */
+function annotate(file: string, verdicts: ReadonlyMap<string, RunVerdict>): void {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8')) as Report;
+  for (const f of Object.values(report.files)) {
+    for (const m of f.mutants) {
+      const v = verdicts.get(m.id);
+      if (!v || (m.statusReason ?? '').includes(RUN_VERDICT)) continue;
+      m.statusReason = `${m.statusReason ?? m.status}${RUN_VERDICT}${verdictText(v)}`;
+    }
+  }
+  writeFileSync(file, JSON.stringify(report));
+}
+
+function readLog(): Map<string, RunVerdict> {
+  const verdicts = new Map<string, RunVerdict>();
+  if (!existsSync(LOG)) return verdicts;
+  for (const line of readFileSync(LOG, 'utf8').split('\n')) {
+    if (!line) continue;
+    const { mutant, ...v } = JSON.parse(line) as RunVerdict & { mutant: string | null };
+    if (mutant !== null) verdicts.set(mutant, v);
+  }
+  return verdicts;
+}
+
+function stryker(args: readonly string[]): number {
+  rmSync(LOG, { force: true });
+  const bin = path.join(ROOT, 'node_modules/.bin/stryker');
+  const r = spawnSync(bin, ['run', '--incremental', ...args], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, VMP_MUTATION_LOG: LOG } });
+  const verdicts = readLog();
+  annotate(REPORT, verdicts);
+  annotate(INCREMENTAL, verdicts);
+  return r.status ?? 1;
+}
+
+function main(argv: readonly string[]): number {
+  const force = argv.includes('--force');
+  const perFile = argv.includes('--per-file');
+  const files = argv.filter((a) => !a.startsWith('--'));
+  mkdirSync(path.dirname(LOG), { recursive: true });
+  const hash = suitesHash();
+  const measured = existsSync(MEASURED_WITH) ? (JSON.parse(readFileSync(MEASURED_WITH, 'utf8')) as { suites: string }).suites : undefined;
+  if (!force && measured !== undefined && measured !== hash) {
+    console.log(`The suites changed since the last measurement: ${forgetSurvivors()} mutants no rule killed are tested again.`);
+  }
+  const extra = force ? ['--force'] : [];
+  const chunks = perFile ? (files.length ? files : MUTATED).map((f) => [f]) : [files];
+  for (const chunk of chunks) {
+    const code = stryker([...extra, ...(chunk.length ? ['--mutate', chunk.join(',')] : [])]);
+    if (code !== 0) return code;
+  }
+  writeFileSync(MEASURED_WITH, `${JSON.stringify({ suites: hash, date: new Date().toISOString().slice(0, 10) }, null, 2)}\n`);
+  for (const line of scoreLines(scoreOf(readReport(REPORT)))) console.log(line);
+  return 0;
+}
+
+process.exitCode = main(process.argv.slice(2));
