@@ -23,16 +23,17 @@ export const REPORT = path.join(ROOT, 'vmp-report/mutation/mutation.json');
 const MEASURED_WITH = path.join(ROOT, 'test/mutation/measured-with.json');
 const LOG = path.join(ROOT, 'vmp-report/mutation/runs.jsonl');
 /** What the conformance run is made of, besides the server it judges. */
-const RUN_FOLDERS = ['api', 'generators', 'models', 'profiles', 'reports', 'simulator', 'suites', 'support', 'sut', 'webhooks', 'test/mutation'];
+const RUN_FOLDERS = ['api', 'generators', 'models', 'profiles', 'reports', 'simulator', 'suites', 'support', 'sut', 'webhooks'];
+const TEST_FILES = ['test/mutation/conformance.mutation.ts', 'test/mutation/verdict.ts', 'test/mutation/vitest.config.ts'];
 
 function suitesHash(): string {
   const hash = createHash('sha256');
-  for (const folder of RUN_FOLDERS) {
-    const files = readdirSync(path.join(ROOT, folder), { recursive: true, encoding: 'utf8' })
-      .filter((f) => /\.(ts|js|json)$/.test(f) && !f.endsWith('stryker-incremental.json') && !f.endsWith('measured-with.json'))
-      .sort();
-    for (const f of files) hash.update(`${folder}/${f}\n`).update(readFileSync(path.join(ROOT, folder, f)));
-  }
+  const files = RUN_FOLDERS.flatMap((folder) =>
+    readdirSync(path.join(ROOT, folder), { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.(ts|js|json)$/.test(f))
+      .map((f) => `${folder}/${f}`),
+  );
+  for (const f of [...files.sort(), ...TEST_FILES]) hash.update(`${f}\n`).update(readFileSync(path.join(ROOT, f)));
   return hash.digest('hex');
 }
 
@@ -71,15 +72,30 @@ function annotate(file: string, verdicts: ReadonlyMap<string, RunVerdict>): void
   writeFileSync(file, JSON.stringify(report));
 }
 
+/** Each mutant's verdict over the runs of this Stryker run (one per profile it reached, in order). */
 function readLog(): Map<string, RunVerdict> {
   const verdicts = new Map<string, RunVerdict>();
   if (!existsSync(LOG)) return verdicts;
   for (const line of readFileSync(LOG, 'utf8').split('\n')) {
     if (!line) continue;
-    const { mutant, ...v } = JSON.parse(line) as RunVerdict & { mutant: string | null };
-    if (mutant !== null) verdicts.set(mutant, v);
+    const { mutant, profile, ...v } = JSON.parse(line) as RunVerdict & { mutant: string | null; profile: string };
+    if (mutant === null) continue;
+    const seen = verdicts.get(mutant) ?? { killers: [] };
+    const notes = (note: string | undefined) => note && `${profile}: ${note}`;
+    verdicts.set(mutant, {
+      killers: [...seen.killers, ...v.killers],
+      ...(seen.threw || v.threw ? { threw: [seen.threw, notes(v.threw)].filter(Boolean).join('; ') } : {}),
+      ...(seen.unhandled || v.unhandled ? { unhandled: [...(seen.unhandled ?? []), ...(v.unhandled ?? []).map((u) => notes(u)!)] } : {}),
+    });
   }
   return verdicts;
+}
+
+/** Files the incremental results hold as they are now, measured with these suites: nothing of theirs to test again. */
+function measuredFiles(hash: string, measured: string | undefined): Set<string> {
+  if (measured !== hash || !existsSync(INCREMENTAL)) return new Set();
+  const report = JSON.parse(readFileSync(INCREMENTAL, 'utf8')) as Report;
+  return new Set(Object.entries(report.files).flatMap(([f, { source }]) => (readFileSync(path.join(ROOT, f), 'utf8') === source ? [f] : [])));
 }
 
 function stryker(args: readonly string[]): number {
@@ -103,12 +119,16 @@ function main(argv: readonly string[]): number {
     console.log(`The suites changed since the last measurement: ${forgetSurvivors()} mutants no rule killed are tested again.`);
   }
   const extra = force ? ['--force'] : [];
-  const chunks = perFile ? (files.length ? files : MUTATED).map((f) => [f]) : [files];
+  // Per file, a file measured already is skipped (its Stryker run would only repeat the initial test run), and the
+  // suites' hash is recorded after each file, so a measurement stopped part-way goes on where it was.
+  const done = perFile && !force ? measuredFiles(hash, measured) : new Set<string>();
+  const chunks = perFile ? (files.length ? files : MUTATED).filter((f) => !done.has(f)).map((f) => [f]) : [files];
+  if (done.size) console.log(`Measured already, with these suites: ${[...done].join(', ')}`);
   for (const chunk of chunks) {
     const code = stryker([...extra, ...(chunk.length ? ['--mutate', chunk.join(',')] : [])]);
     if (code !== 0) return code;
+    writeFileSync(MEASURED_WITH, `${JSON.stringify({ suites: hash, date: new Date().toISOString().slice(0, 10) }, null, 2)}\n`);
   }
-  writeFileSync(MEASURED_WITH, `${JSON.stringify({ suites: hash, date: new Date().toISOString().slice(0, 10) }, null, 2)}\n`);
   for (const line of scoreLines(scoreOf(readReport(REPORT)))) console.log(line);
   return 0;
 }

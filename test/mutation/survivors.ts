@@ -35,7 +35,7 @@ function survivorLines(report: Report): string[] {
     for (const [mutator, ms] of [...byMutator].sort(([a], [b]) => a.localeCompare(b))) {
       out.push(`  ${mutator} (${ms.length})`);
       for (const m of ms.sort((a, b) => a.location.start.line - b.location.start.line)) {
-        const how = m.status === 'Survived' ? '' : ` [${m.status}${m.statusReason ? `: ${oneLine(m.statusReason, 100)}` : ''}]`;
+        const how = m.statusReason ? ` [${m.status}: ${oneLine(m.statusReason, 110)}]` : m.status === 'Survived' ? '' : ` [${m.status}]`;
         out.push(`    ${m.location.start.line}:${m.location.start.column} ${oneLine(original(source, m), 70)} → ${oneLine(m.replacement ?? '', 70)}${how}`);
       }
     }
