@@ -1,6 +1,6 @@
 // Mutation testing of the reference server (issue 28 §1): Stryker mutates reference/ and runs the conformance run
 // against the embedded server built from the mutated sources (test/mutation/conformance.mutation.ts) as the test
-// that must fail. `npm run mutation` runs it (scripts/mutation/run.ts); docs/verdicts.md records the score.
+// that must fail. `npm run mutation` runs it (test/mutation/run.ts); docs/verdicts.md records the score.
 // @ts-check
 import { readdirSync } from 'node:fs';
 
@@ -34,15 +34,15 @@ const config = {
   },
   checkers: ['typescript'],
   tsconfigFile: 'test/mutation/tsconfig.json',
-  // One test, the whole run (conformance.mutation.ts says why not one per area): the coverage of the initial run
-  // still leaves out the mutants no request reaches (NoCoverage: a missed fault, never run) and bounds each
-  // mutant's hit count, so a mutant that loops is stopped (Timeout) instead of spinning.
+  // One test per profile of the embedded server, each a whole run (conformance.mutation.ts says why not one per
+  // area): a mutant runs only the profiles whose run reached it, the mutants no request reaches are NoCoverage (a
+  // missed fault, never run), and each mutant's hit count is bounded, so one that loops is stopped (Timeout).
   coverageAnalysis: 'perTest',
   // What the spec governs: every answer's status, headers and body, and what a delivery carries (MUTATED below).
   mutate: MUTATED,
   // Logging (the delivery log of `serve`) and the checks of the server's own options are marked in place with
   // `// Stryker disable … : not governed by the spec: …`; equivalent mutants with the spec sentence that leaves
-  // their behaviour open (scripts/mutation/ tells the two apart by that prefix).
+  // their behaviour open (test/mutation/score.ts tells the two apart by that prefix).
   ignorePatterns: ['/vmp-report', '/dist', '/docs', '/bench', '/examples', '/.ci', '/test/*', '!/test/mutation'],
   incrementalFile: 'test/mutation/stryker-incremental.json',
   reporters: ['clear-text', 'progress', 'html', 'json'],

@@ -36,7 +36,7 @@ const ONLY = process.env.VMP_MUTATION_ONLY || undefined;
 /** The embedded server's profiles: undefined is its default (profiles/reference.json), as `npm start` runs it. */
 const PROFILES: readonly (string | undefined)[] = ONLY ? [undefined] : [undefined, 'profiles/reference-alt.json', 'profiles/reference-query.json'];
 
-/** Each run's verdict, with the mutant Stryker made active, for scripts/mutation/ (VMP_MUTATION_LOG, JSON lines). */
+/** Each run's verdict, with the mutant Stryker made active, for run.ts (VMP_MUTATION_LOG, JSON lines). */
 async function record(profile: string | undefined, verdict: RunVerdict, ms: number): Promise<void> {
   const file = process.env.VMP_MUTATION_LOG;
   if (!file) return;

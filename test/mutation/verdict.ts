@@ -3,10 +3,10 @@ import type { RuleResult, RunResult } from '../../api/index.ts';
 // What the mutation test makes of a conformance run: a mutant is killed only by what the run's results say — a
 // must or profile rule that failed, or the run's deadline reached (it cut checks short: reports say so and the run
 // fails). A run that throws (the server did not start), errors outside any check, or a vitest or Stryker timeout
-// are not a rule's verdict: the test passes on them (they are recorded, scripts/mutation/ reads them) and the mutant
+// are not a rule's verdict: the test passes on them (they are recorded, test/mutation/run.ts reads them) and the mutant
 // is triaged like any survivor.
 
-/** How the test's failure message begins: scripts/mutation/ counts as killed only the failures that begin so. */
+/** How the test's failure message begins: score.ts counts as killed only the failures that begin so. */
 export const KILLED_BY_RULES = "the run's results fail it:";
 
 export interface RunVerdict {
