@@ -61,6 +61,7 @@ export interface LoadSettings {
   exportDir?: string;
 }
 
+/** A mix file (`load --mix FILE`): a JSON object checked as checkMix checks it. */
 export async function readMix(file: string): Promise<Record<string, number>> {
   let json: unknown;
   try {
@@ -68,16 +69,19 @@ export async function readMix(file: string): Promise<Record<string, number>> {
   } catch (error) {
     throw new MixError(`--mix ${file}: cannot read a JSON object (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
-  if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new MixError(`--mix ${file}: expected a JSON object {"endpoint-id": weight}`);
+  return checkMix(`--mix ${file}`, json);
+}
+
+/** Endpoint-id weights replacing the default mix: GET endpoint ids of the catalog (or consultas-list variants), each a non-negative number. */
+export function checkMix(name: string, json: unknown): Record<string, number> {
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new MixError(`${name}: expected a JSON object {"endpoint-id": weight}`);
   for (const [key, weight] of Object.entries(json)) {
     const [id, variant, ...rest] = key.split(':');
     if (!GET_IDS.has(id!) || rest.length > 0 || (variant !== undefined && (id !== 'consultas-list' || !VARIANTS.includes(variant)))) {
-      throw new MixError(
-        `--mix ${file}: '${key}' is not a GET endpoint id of the catalog (see vmp-conformance rules) nor consultas-list:${VARIANTS.join('|')}`,
-      );
+      throw new MixError(`${name}: '${key}' is not a GET endpoint id of the catalog (see vmp-conformance rules) nor consultas-list:${VARIANTS.join('|')}`);
     }
     if (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0)
-      throw new MixError(`--mix ${file}: the weight of '${key}' must be a non-negative number`);
+      throw new MixError(`${name}: the weight of '${key}' must be a non-negative number`);
   }
   return json as Record<string, number>;
 }

@@ -5,6 +5,7 @@ import type { AppName, Profile } from '../sut/profile.ts';
 // resend bound and what resend does without a callback, time zone, where the Consulta sits in a webhook payload.
 
 // Stryker disable all: not governed by the spec: the server's own option checks (a bad profile is the tool's usage error, never an answer of the API)
+/** A bad option of startReferenceServer, or a profile the server cannot serve (`code` VMP_ERR_REFERENCE_OPTION). */
 export class ServerOptionError extends Error {
   readonly code = 'VMP_ERR_REFERENCE_OPTION';
   constructor(message: string) {
