@@ -37,12 +37,18 @@ function suitesHash(): string {
   return hash.digest('hex');
 }
 
-/** Drops the mutants no rule killed from the incremental file, so that Stryker tests them again. */
-function forgetSurvivors(): number {
+/** The suites' hash each file's results were measured with (test/mutation/measured-with.json). */
+type Measured = Record<string, string>;
+
+const readMeasured = (): Measured => (existsSync(MEASURED_WITH) ? (JSON.parse(readFileSync(MEASURED_WITH, 'utf8')) as { files: Measured }).files : {});
+
+/** Drops, from the incremental file, the mutants no rule killed in files measured with other suites: Stryker tests them again. */
+function forgetSurvivors(hash: string, measured: Measured): number {
   if (!existsSync(INCREMENTAL)) return 0;
   const report = JSON.parse(readFileSync(INCREMENTAL, 'utf8')) as Report;
   let dropped = 0;
-  for (const file of Object.values(report.files)) {
+  for (const [name, file] of Object.entries(report.files)) {
+    if (measured[name] === hash) continue;
     const kept = file.mutants.filter((m) => m.status === 'Ignored' || m.status === 'CompileError' || (m.statusReason ?? '').includes(KILLED_BY_RULES));
     dropped += file.mutants.length - kept.length;
     file.mutants = kept;
@@ -92,10 +98,12 @@ function readLog(): Map<string, RunVerdict> {
 }
 
 /** Files the incremental results hold as they are now, measured with these suites: nothing of theirs to test again. */
-function measuredFiles(hash: string, measured: string | undefined): Set<string> {
-  if (measured !== hash || !existsSync(INCREMENTAL)) return new Set();
+function measuredFiles(hash: string, measured: Measured): Set<string> {
+  if (!existsSync(INCREMENTAL)) return new Set();
   const report = JSON.parse(readFileSync(INCREMENTAL, 'utf8')) as Report;
-  return new Set(Object.entries(report.files).flatMap(([f, { source }]) => (readFileSync(path.join(ROOT, f), 'utf8') === source ? [f] : [])));
+  return new Set(
+    Object.entries(report.files).flatMap(([f, { source }]) => (measured[f] === hash && readFileSync(path.join(ROOT, f), 'utf8') === source ? [f] : [])),
+  );
 }
 
 function stryker(args: readonly string[]): number {
@@ -114,20 +122,23 @@ function main(argv: readonly string[]): number {
   const files = argv.filter((a) => !a.startsWith('--'));
   mkdirSync(path.dirname(LOG), { recursive: true });
   const hash = suitesHash();
-  const measured = existsSync(MEASURED_WITH) ? (JSON.parse(readFileSync(MEASURED_WITH, 'utf8')) as { suites: string }).suites : undefined;
-  if (!force && measured !== undefined && measured !== hash) {
-    console.log(`The suites changed since the last measurement: ${forgetSurvivors()} mutants no rule killed are tested again.`);
+  const measured = readMeasured();
+  if (!force) {
+    const dropped = forgetSurvivors(hash, measured);
+    if (dropped) console.log(`The suites changed since these files were measured: ${dropped} mutants no rule killed are tested again.`);
   }
   const extra = force ? ['--force'] : [];
-  // Per file, a file measured already is skipped (its Stryker run would only repeat the initial test run), and the
-  // suites' hash is recorded after each file, so a measurement stopped part-way goes on where it was.
+  // Per file, a file measured already with these suites is skipped (its Stryker run would only repeat the initial
+  // test run), and each file's hash is recorded as it ends, so a measurement stopped part-way goes on where it was.
   const done = perFile && !force ? measuredFiles(hash, measured) : new Set<string>();
-  const chunks = perFile ? (files.length ? files : MUTATED).filter((f) => !done.has(f)).map((f) => [f]) : [files];
+  const targets = files.length ? files : MUTATED;
+  const chunks = perFile ? targets.filter((f) => !done.has(f)).map((f) => [f]) : [targets];
   if (done.size) console.log(`Measured already, with these suites: ${[...done].join(', ')}`);
   for (const chunk of chunks) {
-    const code = stryker([...extra, ...(chunk.length ? ['--mutate', chunk.join(',')] : [])]);
+    const code = stryker([...extra, '--mutate', chunk.join(',')]);
     if (code !== 0) return code;
-    writeFileSync(MEASURED_WITH, `${JSON.stringify({ suites: hash, date: new Date().toISOString().slice(0, 10) }, null, 2)}\n`);
+    for (const f of chunk) measured[f] = hash;
+    writeFileSync(MEASURED_WITH, `${JSON.stringify({ date: new Date().toISOString().slice(0, 10), files: measured }, null, 2)}\n`);
   }
   for (const line of scoreLines(scoreOf(readReport(REPORT)))) console.log(line);
   return 0;
