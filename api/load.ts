@@ -1,4 +1,5 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
+import { MiB, readBoundedFile, UnreadableFileError } from '../support/bounded-read.ts';
 import path from 'node:path';
 import { mergedPage } from '../simulator/load-html.ts';
 import { mergeLoadFiles as mergeRuns, type Merged } from '../simulator/load-merge.ts';
@@ -58,12 +59,16 @@ export interface LoadSettings {
   exportDir?: string;
 }
 
+/** A mix names the catalog's GET endpoints with weights: under a KiB; past this a file is no mix. */
+const MIX_MAX_BYTES = MiB;
+
 export async function readMix(file: string): Promise<Record<string, number>> {
   let json: unknown;
   try {
-    json = JSON.parse(await readFile(file, 'utf8'));
+    json = JSON.parse(await readBoundedFile(file, MIX_MAX_BYTES));
   } catch (error) {
-    throw new MixError(`--mix ${file}: cannot read a JSON object (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    const why = error instanceof UnreadableFileError ? error.reason : ((error as NodeJS.ErrnoException).code ?? (error as Error).message);
+    throw new MixError(`--mix ${file}: cannot read a JSON object (${why})`);
   }
   if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new MixError(`--mix ${file}: expected a JSON object {"endpoint-id": weight}`);
   for (const [key, weight] of Object.entries(json)) {
