@@ -50,7 +50,11 @@ export async function writeReports(
   const theirs = vitest ? await readFile(vitest.json, 'utf8').catch(() => undefined) : undefined;
   if (theirs !== undefined) staged.push({ file: vitestFile, data: redact(theirs, secrets) });
   try {
-    await writeFilesAtomic(staged);
+    await writeFilesAtomic(staged).catch(async (error: unknown) => {
+      // Some of the new set is in place (a full disk took the rest): no stale vitest.json beside it either.
+      if (error instanceof WriteError && error.written.length > 0 && theirs === undefined) await rm(vitestFile, { force: true });
+      throw error;
+    });
     if (theirs === undefined) await rm(vitestFile, { force: true });
   } finally {
     if (vitest) await rm(vitest.json, { force: true });

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBaseline } from '../../api/baseline.ts';
 import { parseProfile, readProfileJson } from '../../sut/profile-load.ts';
-import { WriteError, writeFilesAtomic } from '../../support/atomic-write.ts';
 import { runCli } from './support/cli-child.ts';
 import { expectNoSecrets } from './support/no-secrets.ts';
 import { startProxy, type RunningProxy } from './support/proxy.ts';
@@ -61,6 +60,10 @@ describe('a full disk under --report-dir', () => {
     const profile = path.join(dir, 'profile.json');
     await writeFile(profile, JSON.stringify(await referenceProfileJson()));
     const reportDir = path.join(full, 'reports');
+    // A previous run's set, small: what of it the new set replaces goes, the rest must not stay beside it as if new.
+    await mkdir(reportDir);
+    for (const name of ['results.json', 'report.html', 'summary.md', 'junit.xml', 'vitest.json'])
+      await writeFile(path.join(reportDir, name), `previous ${name}`);
     const run = await runCli(
       ['run', '--seed', '5', '--runs', '2', '--only', 'appnotificaciones/*', '--base-url', proxy.url, '--profile', profile, '--report-dir', reportDir],
       { tmpDir: path.join(dir, 'tmp') },
@@ -72,34 +75,15 @@ describe('a full disk under --report-dir', () => {
       new RegExp(`^vmp-conformance: cannot write ${reportDir}/[a-z.]+: ENOSPC \\(no space left on device\\); written: summary\\.md, junit\\.xml$`),
     );
     expect(run.stdout + run.stderr).not.toMatch(/\n\s+at .*:\d+:\d+/);
-    // Exactly the files the line names as written, each complete; no temporary file left.
+    // Exactly the files the line names as written, each complete and new; no stale one, no temporary file left.
     expect((await readdir(reportDir)).sort()).toEqual(['junit.xml', 'summary.md']);
     expect(await readFile(path.join(reportDir, 'junit.xml'), 'utf8')).toMatch(/<\/testsuites>\s*$/);
+    expect(await readFile(path.join(reportDir, 'summary.md'), 'utf8')).toMatch(/appnotificaciones/);
     // The run changed the topic and put it back before it wrote a report.
     const changed = proxy.requests.filter((r) => r.method !== 'GET' && r.path === '/v3/appnotificaciones/consultas' && !r.body.includes(USER_CALLBACK));
     expect(changed.length).toBeGreaterThan(0);
     expect(await target.configBytes('primary', 'consultas')).toBe(before);
     await expectNoSecrets({ dirs: [reportDir], runs: [run] }, credentialsOf(target.profile));
-  });
-});
-
-describe('a report set of which one file cannot be written', () => {
-  it('keeps the others and drops the stale version of the failed one; with nothing written, the previous set stays', async () => {
-    const set = path.join(dir, 'set');
-    await mkdir(set);
-    const [a, b] = [path.join(set, 'a.json'), path.join(set, 'missing', 'b.json')];
-    await writeFile(a, 'old a');
-    const failed = await writeFilesAtomic([
-      { file: a, data: 'new a' },
-      { file: b, data: 'new b' },
-    ]).catch((error: unknown) => error);
-    expect(failed).toBeInstanceOf(WriteError);
-    expect((failed as WriteError).message).toBe(`cannot write ${b}: ENOENT (no such file or directory); written: a.json`);
-    expect(await readFile(a, 'utf8')).toBe('new a');
-    expect(await readdir(set)).toEqual(['a.json']);
-    // Nothing of the new set written: the old file is left whole.
-    await expect(writeFilesAtomic([{ file: path.join(set, 'gone', 'a.json'), data: 'x' }])).rejects.toThrow(/ENOENT/);
-    expect(await readFile(a, 'utf8')).toBe('new a');
   });
 });
 
