@@ -1,5 +1,5 @@
 import { check, type Check } from '../harness/check.ts';
-import { inquiryKeys, missingFrom } from '../harness/consulta-match.ts';
+import { asListed, missingFrom } from '../harness/consulta-match.ts';
 import { pageOf, type PageWalker } from '../harness/pages.ts';
 import type { ListWalks } from './list.ts';
 
@@ -64,8 +64,8 @@ export function registerFilterChecks(walks: ListWalks, walker: PageWalker): void
     // An address this run invents is no collaborator of the agency: it sees no inquiry.
     await expectNoInquiry(c, { operador: `nadie-${c.ctx.runId}@${c.ctx.profile.invitationDomain}`.toLowerCase() }, 'an e-mail that is no collaborator');
     if (!full.complete) return;
-    const unfiltered = new Set(inquiryKeys(full.entries));
-    inquiryKeys(filtered.entries).forEach((key, i) => {
+    const unfiltered = new Set(asListed(full.entries));
+    asListed(filtered.entries).forEach((key, i) => {
       c.expect(unfiltered.has(key), `only inquiries of the unfiltered list (entry ${i} is not in it)`, pageOf(filtered, i).res);
     });
     c.observe(`operador ${operador}: ${filtered.total} of ${full.total} inquiries`);

@@ -39,7 +39,7 @@ export function identities(entries: readonly unknown[], refHrefs: ReadonlySet<st
  * numbered by occurrence (the second of two alike entries is another key), so that sets of keys count alike
  * inquiries as many times as they are listed.
  */
-export function inquiryKeys(entries: readonly unknown[], identity: (entry: unknown, i: number) => string | undefined = (e) => selfHref(e)): string[] {
+export function inquiryKeys(entries: readonly unknown[], identity: (entry: unknown, i: number) => string | undefined): string[] {
   const seen = new Map<string, number>();
   return entries.map((e, i) => {
     const id = identity(e, i);
@@ -51,10 +51,21 @@ export function inquiryKeys(entries: readonly unknown[], identity: (entry: unkno
   });
 }
 
-/** The entries of `expected` that `got` does not list, told apart as inquiryKeys tells them. */
+/**
+ * Each entry as a list shows it, to compare two lists: its identity with its content (one inquiry shows the same
+ * Consulta in every list), else its content numbered by occurrence.
+ */
+export function asListed(entries: readonly unknown[]): string[] {
+  return inquiryKeys(entries, (e) => {
+    const id = selfHref(e);
+    return id === undefined ? undefined : `${id} ${contentKey(e)}`;
+  });
+}
+
+/** The entries of `expected` that `got` does not list as they are (asListed). */
 export function missingFrom(expected: readonly unknown[], got: readonly unknown[]): unknown[] {
-  const listed = new Set(inquiryKeys(got));
-  return inquiryKeys(expected).flatMap((key, i) => (listed.has(key) ? [] : [expected[i]]));
+  const listed = new Set(asListed(got));
+  return asListed(expected).flatMap((key, i) => (listed.has(key) ? [] : [expected[i]]));
 }
 
 /** The hrefs of a reference-form walk, in order (entries without a string href give undefined). */

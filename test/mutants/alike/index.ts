@@ -1,3 +1,4 @@
+import { request } from 'undici';
 import { startReferenceServer } from '../../../reference/server.ts';
 import { contentKey, selfHref } from '../../../suites/harness/consulta-match.ts';
 import type { AppName, Profile } from '../../../sut/profile.ts';
@@ -20,12 +21,14 @@ const APPS: readonly AppName[] = ['primary', 'other'];
 export async function freshUpstream(profile: Profile): Promise<{ url: string; close(): Promise<void> }> {
   const server = await startReferenceServer({ profile });
   const call = async (app: AppName, path: string, accept: string, body?: unknown): Promise<{ status: number; json: unknown }> => {
-    const res = await fetch(`${server.url}${path}`, {
+    // A connection each (reset): a kept-alive one may be closed by the server while idle on a loaded machine.
+    const res = await request(`${server.url}${path}`, {
       method: body === undefined ? 'GET' : 'POST',
       headers: { ...profile.apps[app]!.headers, accept, 'content-type': 'application/json' },
+      reset: true,
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    return { status: res.status, json: await res.json().catch(() => undefined) };
+    return { status: res.statusCode, json: await res.body.json().catch(() => undefined) };
   };
   for (const app of APPS) {
     const agencies = (await call(app, '/v3/agencias', 'application/vnd.service.ref+json')).json as { href: string }[];
