@@ -8,6 +8,7 @@ import type { DraftProfile } from '../sut/profile.ts';
 import { checkReachable, CredentialsRejectedError, TargetUnreachableError } from '../sut/reachability.ts';
 import { secretsOf } from '../sut/secrets.ts';
 import { TargetError } from '../support/errors.ts';
+import type { TransportSettings } from '../sut/transport.ts';
 
 // What `init` and `run` share: the target checked (exit 3 when no connection can be made or the credentials are
 // refused), then every key the profile leaves out inferred from it (sut/infer/), with a capture server of this
@@ -33,6 +34,7 @@ export interface InferTargetOptions {
   draft: DraftProfile;
   timeoutMs: number;
   deadline?: RunDeadline;
+  transport?: TransportSettings;
   readOnly: boolean;
   capture: CaptureReach;
   webhookSecret?: string;
@@ -44,11 +46,12 @@ export interface InferTargetOptions {
 }
 
 /** Exit 3 material first (sut/reachability.ts), with the profile as known so far. */
-export async function checkTarget(o: Pick<InferTargetOptions, 'baseUrl' | 'draft' | 'timeoutMs' | 'deadline'>): Promise<void> {
+export async function checkTarget(o: Pick<InferTargetOptions, 'baseUrl' | 'draft' | 'timeoutMs' | 'deadline' | 'transport'>): Promise<void> {
   const client = new TargetClient({
     baseUrl: o.baseUrl,
     profile: provisional(o.draft),
     timeoutMs: o.timeoutMs,
+    transport: o.transport,
     secrets: secretsOf(o.draft),
     ...(o.deadline ? { deadline: o.deadline } : {}),
   });
@@ -71,6 +74,7 @@ export async function inferTarget(o: InferTargetOptions): Promise<Inference> {
       draft: o.draft,
       timeoutMs: o.timeoutMs,
       ...(o.deadline ? { deadline: o.deadline } : {}),
+      transport: o.transport,
       readOnly: o.readOnly,
       ...(server ? { receiver: receiverOf(server, o.capture) } : {}),
       ...(why ? { receiverWhy: why } : {}),

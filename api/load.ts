@@ -18,6 +18,7 @@ import { MixError } from '../simulator/load-target-mix.ts';
 
 import { defaultProfileJson, startEmbedded, type Embedded } from './embedded.ts';
 import { DEFAULT_SERVE_PORT } from './serve.ts';
+import type { TransportSettings } from '../sut/transport.ts';
 
 export { mergedLines } from '../simulator/load-merge.ts';
 export { arrivalSpec, rateFlag } from '../simulator/arrival-flags.ts';
@@ -55,6 +56,8 @@ export interface LoadSettings {
   seed: number;
   reportDir: string;
   timeoutMs: number;
+  /** How to reach the target's network (CAs, proxy, pacing): sut/transport.ts. */
+  transport?: TransportSettings;
   /** --export k6 DIR: write a k6 script there instead of running. */
   exportDir?: string;
 }
@@ -114,6 +117,7 @@ export async function executeLoad(s: LoadSettings, signal: AbortSignal, out: (li
       seed: s.seed,
       reportDir: s.reportDir,
       timeoutMs: s.timeoutMs,
+      transport: s.transport,
       signal,
       out,
     });
@@ -141,6 +145,7 @@ export async function executeK6Export(s: LoadSettings & { exportDir: string }, o
           }
         : {}),
       timeoutMs: s.timeoutMs,
+      transport: s.transport,
       ...(s.mixWeights ? { mixWeights: s.mixWeights } : {}),
       durationSec: s.durationSec,
       model: s.model,

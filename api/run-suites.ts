@@ -28,6 +28,7 @@ import { InterruptedBeforeChecks, type RunControl } from './interrupt.ts';
 import { prepareTarget } from '../sut/prepare.ts';
 import { DEADLINE_GRACE_MS, defaultMaxDurationSec, runDeadline } from './run-deadline.ts';
 import { openSuiteSession, type SuiteSession } from './suite-session.ts';
+import type { TransportSettings } from '../sut/transport.ts';
 
 // Runs the conformance suites in-process through vitest's Node API (never a shell-out), handing the run
 // context to every test file through provide/inject (suite-session.ts), then writes the reports. Loaded
@@ -45,6 +46,8 @@ export interface RunAgainstOptions {
   readOnly: boolean;
   /** Where the suites' capture server listens and how the target calls it (default: 127.0.0.1, a free port). */
   capture?: CaptureReach;
+  /** How the run reaches the target's network (CAs, proxy, pacing): sut/transport.ts. */
+  transport?: TransportSettings;
   reportDir: string;
   /** The profile file the run read (absolute), recorded for `replay`. */
   profileFile?: string;
@@ -88,8 +91,9 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
   const chosen: Selection = { ...(o.only ? { only: o.only } : {}), ...(o.exclude ? { exclude: o.exclude } : {}) };
   const deadline = o.deadline ?? runDeadline(startedAt, defaultMaxDurationSec(RULES.filter((r) => isSelected(chosen, r.id)).length, o.numRuns));
   // Restores go through a client without the run's deadline: what the run changed is put back even past it.
-  const client = () => new TargetClient({ baseUrl: o.baseUrl, profile: o.profile, timeoutMs: o.timeoutMs, secrets });
-  const fixtures = o.fixtures ?? (await prepareTarget(new TargetClient({ baseUrl: o.baseUrl, profile: o.profile, timeoutMs: o.timeoutMs, secrets, deadline })));
+  const reach = { baseUrl: o.baseUrl, profile: o.profile, timeoutMs: o.timeoutMs, secrets, transport: o.transport };
+  const client = () => new TargetClient(reach);
+  const fixtures = o.fixtures ?? (await prepareTarget(new TargetClient({ ...reach, deadline })));
   const ctx: RunContext = {
     baseUrl: o.baseUrl,
     profile: o.profile,
@@ -106,6 +110,7 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
     deadline,
     discardUnrestorableWebhooks: o.discardUnrestorableWebhooks ?? false,
     provenance: provenanceOf(o.profile, secrets, o.inferred),
+    ...(o.transport ? { transport: o.transport } : {}),
   };
   // A rule that an exchange of discovery broke is run (and fails) even when --only leaves it out: it is why
   // the selected checks may skip, and a run whose every check skipped must not pass.

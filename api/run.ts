@@ -23,6 +23,7 @@ import { InterruptedBeforeChecks, type RunControl } from './interrupt.ts';
 import type { RunAgainstOptions } from './run-suites.ts';
 import type { RunOutcome } from './run-outcome.ts';
 import type { RuleListener } from '../reports/progress.ts';
+import type { TransportSettings } from '../sut/transport.ts';
 
 // `run` below the CLI: starts the embedded reference server when there is no base URL, completes the profile by
 // inference, explores the target and hands over to runAgainst (run-suites.ts). Throws TargetError when no
@@ -62,6 +63,8 @@ export interface RunSettings {
   writeBaseline?: string;
   today?: string;
   capture: CaptureReach;
+  /** How the run reaches the target's network (CAs, proxy, pacing): sut/transport.ts. */
+  transport?: TransportSettings;
   discardUnrestorableWebhooks: boolean;
   /** Each rule's result as it completes, with the run's totals so far. */
   onRule?: RuleListener;
@@ -79,7 +82,7 @@ async function completeByInference(
   out: (line: string) => void,
   interrupt?: RunControl,
 ): Promise<{ profile: Profile; inferred: Finding[] }> {
-  const base = { baseUrl: s.baseUrl!, draft, timeoutMs: s.timeoutMs, deadline };
+  const base = { baseUrl: s.baseUrl!, draft, timeoutMs: s.timeoutMs, deadline, transport: s.transport };
   await checkTarget(base);
   if (!needsInference(draft)) return { profile: completeProfile(draft), inferred: [] };
   const say = (line: string) => out(redact(line, secretsOf(draft)));
@@ -160,7 +163,9 @@ async function executeChecks(s: RunSettings, startedAt: number, out: (line: stri
     const opened = suites.then((m) => m.openRunSession(s.reportDir));
     opened.catch(() => undefined); // awaited by runAgainst; a failure to open is its error, not an unhandled one
     try {
-      const fixtures = await prepareTarget(new TargetClient({ baseUrl, profile, timeoutMs: s.timeoutMs, secrets: secretsOf(profile), deadline }));
+      const fixtures = await prepareTarget(
+        new TargetClient({ baseUrl, profile, timeoutMs: s.timeoutMs, secrets: secretsOf(profile), deadline, transport: s.transport }),
+      );
       const options: RunAgainstOptions = {
         baseUrl,
         profile,
@@ -173,6 +178,7 @@ async function executeChecks(s: RunSettings, startedAt: number, out: (line: stri
         deadline,
         readOnly: s.readOnly,
         capture: s.capture,
+        transport: s.transport,
         discardUnrestorableWebhooks: s.discardUnrestorableWebhooks,
         reportDir: s.reportDir,
         ...(s.profileFile ? { profileFile: s.profileFile } : {}),

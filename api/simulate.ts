@@ -4,6 +4,7 @@ import type { SimulationResult } from '../simulator/simulation-result.ts';
 import type { CaptureReach } from '../sut/capture-reach.ts';
 import type { Profile } from '../sut/profile.ts';
 import { startEmbedded, type Embedded } from './embedded.ts';
+import type { TransportSettings } from '../sut/transport.ts';
 
 export { DEFAULT_RESEND_SAMPLE, SimulationSetupError } from '../simulator/simulate.ts';
 export type { SimulationResult } from '../simulator/simulation-result.ts';
@@ -27,6 +28,8 @@ export interface SimulateSettings {
   reportHtml?: boolean;
   timeoutMs?: number;
   capture?: CaptureReach;
+  /** How to reach the target's network (CAs, proxy, pacing): sut/transport.ts. */
+  transport?: TransportSettings;
   discardUnrestorableWebhooks?: boolean;
 }
 
@@ -58,6 +61,7 @@ export async function executeSimulation(
       ...(s.reportHtml !== undefined ? { reportHtml: s.reportHtml } : {}),
       ...(s.timeoutMs !== undefined ? { timeoutMs: s.timeoutMs } : {}),
       ...(s.capture ? { capture: s.capture } : {}),
+      ...(s.transport ? { transport: s.transport } : {}),
       ...(s.discardUnrestorableWebhooks !== undefined ? { discardUnrestorableWebhooks: s.discardUnrestorableWebhooks } : {}),
       ...(control.signal ? { signal: control.signal } : {}),
       ...(control.track ? { track: control.track } : {}),

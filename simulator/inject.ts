@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Agent, request } from 'undici';
+import { request } from 'undici';
+import { createDispatcher } from '../sut/transport.ts';
 import type { InquiryStream, TimedInquiry } from '../generators/inquiry-stream.ts';
 import type { TargetClient } from '../sut/client.ts';
 import { lastSegment } from '../sut/discovery.ts';
@@ -35,7 +36,7 @@ export async function injectStream(o: InjectOptions): Promise<{ sent: number; la
   const credentials = new URLSearchParams(o.client.queryFor('primary')).toString();
   const url = `${hooksUrl(o.client.baseUrl, o.hooks)}/consultas${credentials ? `?${credentials}` : ''}`;
   const headers = { ...o.client.headersFor('primary'), 'content-type': 'application/json' };
-  const agent = new Agent({ connections: MAX_IN_FLIGHT, keepAliveTimeout: 10_000, headersTimeout: o.timeoutMs, bodyTimeout: o.timeoutMs });
+  const agent = createDispatcher(o.client.transport, { connections: MAX_IN_FLIGHT, timeoutMs: o.timeoutMs });
   const inFlight = new Set<Promise<void>>();
   const start = performance.now();
   let lastProgress = start;

@@ -120,7 +120,7 @@ export async function exportK6(o: K6ExportOptions): Promise<K6Export> {
   const out = o.out ?? (() => undefined);
   const mix = await targetMix(o);
   const secrets = secretsOf(o.profile);
-  const client = new TargetClient({ baseUrl: o.baseUrl, profile: o.profile, timeoutMs: o.timeoutMs, secrets });
+  const client = new TargetClient({ baseUrl: o.baseUrl, profile: o.profile, timeoutMs: o.timeoutMs, secrets, transport: o.transport });
   let problems: MixProblem[];
   try {
     problems = await probeMix(client, mix.operations);

@@ -5,6 +5,7 @@ import type { Fixtures } from '../sut/discovery.ts';
 import type { Profile } from '../sut/profile.ts';
 import { secretsOf } from '../sut/secrets.ts';
 import { buildMix, readSamples, type Mix } from './load-mix.ts';
+import type { TransportSettings } from '../sut/transport.ts';
 
 /** A --mix that sends nothing this target can answer (a UsageError: the CLI exits 2). */
 export class MixError extends UsageError {
@@ -20,6 +21,7 @@ export interface TargetMixOptions {
   baseUrl: string;
   profile: Profile;
   timeoutMs: number;
+  transport?: TransportSettings;
   fixtures?: Fixtures;
   mixWeights?: Readonly<Record<string, number>>;
 }
@@ -37,8 +39,9 @@ function checkMixNames(weights: Readonly<Record<string, number>>, mix: Mix): voi
 
 export async function targetMix(o: TargetMixOptions): Promise<Mix> {
   const secrets = secretsOf(o.profile);
-  const fixtures = o.fixtures ?? (await prepareTarget(new TargetClient({ baseUrl: o.baseUrl, profile: o.profile, timeoutMs: o.timeoutMs, secrets })));
-  const client = new TargetClient({ baseUrl: o.baseUrl, profile: o.profile, timeoutMs: o.timeoutMs, secrets });
+  const reach = { baseUrl: o.baseUrl, profile: o.profile, timeoutMs: o.timeoutMs, secrets, transport: o.transport };
+  const fixtures = o.fixtures ?? (await prepareTarget(new TargetClient(reach)));
+  const client = new TargetClient(reach);
   let mix: Mix;
   try {
     mix = buildMix(client, await readSamples(client, fixtures, fixtureAgency(fixtures, 'load')), o.mixWeights);

@@ -18,6 +18,7 @@ import path from 'node:path';
 import { loadSummaryLines } from './load-summary.ts';
 import { mixProblems } from './mix-problems.ts';
 import { judge, type Threshold } from './thresholds.ts';
+import type { TransportSettings } from '../sut/transport.ts';
 
 // `vmp-conformance load` as a function: a weighted mix of reads built from the catalog and the fixtures, driven
 // closed (autocannon) or open (own scheduler), measured in HDR histograms, judged against thresholds, with the
@@ -39,6 +40,8 @@ export interface LoadOptions {
   seed: number;
   reportDir: string;
   timeoutMs: number;
+  /** How the mix's samples reach the target's network (sut/transport.ts); the load itself is autocannon's or undici's. */
+  transport?: TransportSettings;
   fixtures?: Fixtures;
   out?: (line: string) => void;
   /** Progress as a redrawn bar (default: when stdout is a terminal). */

@@ -27,6 +27,7 @@ import { simulationPage } from './simulation-html.ts';
 import { REPORT_HTML } from '../support/html-page.ts';
 import { pointAtCapture, restoreAll, saveInquiryTopics } from './webhook-setup.ts';
 import { describeSnapshot, type WebhookSnapshot } from '../sut/webhook-config.ts';
+import type { TransportSettings } from '../sut/transport.ts';
 
 export { SimulationSetupError } from './webhook-setup.ts';
 
@@ -59,6 +60,8 @@ export interface SimulationOptions {
   resend?: number | 'all';
   /** Deadline of each API request. Default 5000. */
   timeoutMs?: number;
+  /** How to reach the target's network (CAs, proxy, pacing): sut/transport.ts. */
+  transport?: TransportSettings;
   /** Where the capture server listens and the URL the target is told to call (default 127.0.0.1, a free port). */
   capture?: CaptureReach;
   /** Discovered fixtures, when the caller has them already (skips discovery). */
@@ -100,9 +103,10 @@ export async function runSimulation(o: SimulationOptions): Promise<{ exitCode: n
   // No console line shows a secret, whatever a target's answer or a message quotes.
   const out = (line: string) => say(redact(line, secrets));
   const timeoutMs = o.timeoutMs ?? 5_000;
-  const fixtures = o.fixtures ?? (await prepareTarget(new TargetClient({ baseUrl: o.baseUrl, profile: o.profile, timeoutMs, secrets })));
+  const clientOptions = { baseUrl: o.baseUrl, profile: o.profile, timeoutMs, secrets, transport: o.transport };
+  const fixtures = o.fixtures ?? (await prepareTarget(new TargetClient(clientOptions)));
   const agency = fixtureAgency(fixtures, 'simulate');
-  const client = new TargetClient({ baseUrl: o.baseUrl, profile: o.profile, timeoutMs, secrets });
+  const client = new TargetClient(clientOptions);
   const hooks = o.profile.simulationHooks;
   const mode = hooks === null ? 'observe' : 'hooks';
   const pointer = o.profile.webhooks.consultaPointer;

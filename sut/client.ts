@@ -1,5 +1,5 @@
 import { maxHeaderSize } from 'node:http';
-import { Agent, request, type Dispatcher } from 'undici';
+import { request, type Dispatcher } from 'undici';
 import { BYTE_ORDER_MARK, MEDIA_TYPES, type MediaForm } from '../models/index.ts';
 import { CircuitBreaker, endpointKey, type Slowness } from './breaker.ts';
 import { toCurl } from './curl.ts';
@@ -8,6 +8,7 @@ import type { Exchange } from './evidence.ts';
 import type { AppName, Profile } from './profile.ts';
 import { parseJsonBounded } from '../support/json-depth.ts';
 import { redact, redactHeaders } from './redact.ts';
+import { createDispatcher, type TransportSettings } from './transport.ts';
 import { unframedExchange } from './unframed.ts';
 
 // The one way the suites talk to a target: every request has a deadline and a body-size cap, every
@@ -79,6 +80,8 @@ export interface ClientOptions {
   deadline?: RunDeadline;
   /** Endpoints that answer this slowly, this often in a row, are not asked again (default: never). */
   slow?: Slowness;
+  /** CAs, client certificate, proxy, pacing (transport.ts); default: Node's trust, no proxy but the environment's. */
+  transport?: TransportSettings;
 }
 
 /** One request on its way out, with how long it may wait. */
@@ -118,8 +121,7 @@ export class TargetClient {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.timeoutMs = options.timeoutMs ?? 5_000;
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-    this.dispatcher =
-      shared?.dispatcher ?? new Agent({ keepAliveTimeout: 10_000, connections: 32, headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs });
+    this.dispatcher = shared?.dispatcher ?? createDispatcher(options.transport, { timeoutMs: this.timeoutMs, connections: 32 });
     this.breaker = shared ? undefined : new CircuitBreaker(options.slow);
     this.listeners = shared?.listeners ?? new Set();
   }
@@ -139,6 +141,11 @@ export class TargetClient {
 
   get secrets(): readonly string[] {
     return this.options.secrets;
+  }
+
+  /** How this client reaches the target's network: for senders of the same run that need a dispatcher of their own. */
+  get transport(): TransportSettings | undefined {
+    return this.options.transport;
   }
 
   /** Hears every exchange from now on, until the returned function is called (a run-wide view: issue 12 §4). */

@@ -36,6 +36,7 @@ export async function postHook(ctx: RunContext, client: TargetClient, subpath: s
     timeoutMs: ctx.timeoutMs,
     maxBodyBytes: ctx.maxBodyBytes,
     secrets: ctx.secrets,
+    transport: ctx.transport,
   });
   try {
     return await own.send({ ...req, path: subpath });

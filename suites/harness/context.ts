@@ -5,6 +5,7 @@ import type { RunDeadline } from '../../sut/deadline.ts';
 import type { Fixtures } from '../../sut/discovery.ts';
 import type { Provenance } from '../../sut/infer/provenance.ts';
 import type { Profile } from '../../sut/profile.ts';
+import type { TransportSettings } from '../../sut/transport.ts';
 import { watchRun } from './run-ledger.ts';
 
 /** Everything a suite knows about the run; the CLI provides it through vitest.provide('vmp', …). */
@@ -31,6 +32,8 @@ export interface RunContext {
   discardUnrestorableWebhooks: boolean;
   /** Profile values init or this run inferred: a failure that read one names it (issue 21). */
   provenance?: Provenance[];
+  /** How the run reaches the target's network (CAs, proxy, pacing): sut/transport.ts. */
+  transport?: TransportSettings;
 }
 
 /**
@@ -68,6 +71,7 @@ export function targetClient(): TargetClient {
         timeoutMs: ctx.timeoutMs,
         maxBodyBytes: ctx.maxBodyBytes,
         secrets: ctx.secrets,
+        transport: ctx.transport,
         ...(ctx.deadline ? { deadline: ctx.deadline } : {}),
         slow: { afterMs: ctx.timeoutMs / 2, strikes: SLOW_STRIKES },
       }),

