@@ -65,6 +65,7 @@ export interface LoadSettings {
 /** A mix names the catalog's GET endpoints with weights: under a KiB; past this a file is no mix. */
 const MIX_MAX_BYTES = MiB;
 
+/** A mix file (`load --mix FILE`): a JSON object checked as checkMix checks it. */
 export async function readMix(file: string): Promise<Record<string, number>> {
   let json: unknown;
   try {
@@ -73,16 +74,19 @@ export async function readMix(file: string): Promise<Record<string, number>> {
     const why = error instanceof UnreadableFileError ? error.reason : ((error as NodeJS.ErrnoException).code ?? (error as Error).message);
     throw new MixError(`--mix ${file}: cannot read a JSON object (${why})`);
   }
-  if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new MixError(`--mix ${file}: expected a JSON object {"endpoint-id": weight}`);
+  return checkMix(`--mix ${file}`, json);
+}
+
+/** Endpoint-id weights replacing the default mix: GET endpoint ids of the catalog (or consultas-list variants), each a non-negative number. */
+export function checkMix(name: string, json: unknown): Record<string, number> {
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new MixError(`${name}: expected a JSON object {"endpoint-id": weight}`);
   for (const [key, weight] of Object.entries(json)) {
     const [id, variant, ...rest] = key.split(':');
     if (!GET_IDS.has(id!) || rest.length > 0 || (variant !== undefined && (id !== 'consultas-list' || !VARIANTS.includes(variant)))) {
-      throw new MixError(
-        `--mix ${file}: '${key}' is not a GET endpoint id of the catalog (see vmp-conformance rules) nor consultas-list:${VARIANTS.join('|')}`,
-      );
+      throw new MixError(`${name}: '${key}' is not a GET endpoint id of the catalog (see vmp-conformance rules) nor consultas-list:${VARIANTS.join('|')}`);
     }
     if (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0)
-      throw new MixError(`--mix ${file}: the weight of '${key}' must be a non-negative number`);
+      throw new MixError(`${name}: the weight of '${key}' must be a non-negative number`);
   }
   return json as Record<string, number>;
 }

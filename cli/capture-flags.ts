@@ -1,5 +1,5 @@
-import { createServer } from 'node:net';
 import { LOCAL_CAPTURE, type CaptureReach } from '../api/profile.ts';
+import { checkCaptureReach, checkListenable as listenable, RANGES } from '../api/option-checks.ts';
 import { UsageError } from '../support/errors.ts';
 
 // --callback-url and --capture-listen, shared by `run` and `simulate`: how a target on another machine
@@ -16,41 +16,23 @@ export const CAPTURE_USAGE = [
 ];
 
 const LISTEN = /^(?:(\[[0-9a-fA-F:.]+\]|[^\s:[\]]+):)?(\d{1,5})$/;
+const NAMES = { host: '--capture-listen', port: '--capture-listen', publicUrl: '--callback-url' };
 
+/** The two flags as a capture reach, checked as the API checks its `capture` option (api/option-checks.ts). */
 export function captureFlags(v: { 'callback-url'?: string | undefined; 'capture-listen'?: string | undefined }): CaptureReach {
   const reach: CaptureReach = { ...LOCAL_CAPTURE };
   const listen = v['capture-listen'];
   if (listen !== undefined) {
     const m = LISTEN.exec(listen);
     const port = Number(m?.[2]);
-    if (!m || port < 1 || port > 65_535) throw new UsageError(`--capture-listen must be [HOST:]PORT with a port from 1 to 65535, got '${listen}'`);
+    const [min, max] = RANGES.listenPort;
+    if (!m || port < min || port > max) throw new UsageError(`--capture-listen must be [HOST:]PORT with a port from ${min} to ${max}, got '${listen}'`);
     reach.port = port;
     if (m[1] !== undefined) reach.host = m[1].replace(/^\[|\]$/g, '');
   }
-  const callback = v['callback-url'];
-  if (callback !== undefined) {
-    const url = URL.canParse(callback) ? new URL(callback) : undefined;
-    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-      throw new UsageError(`--callback-url must be an absolute http(s) URL, got '${callback}'`);
-    }
-    // A tunnel forwards to a fixed port: a free port picked at start-up could not be known to it.
-    if (listen === undefined) throw new UsageError('--callback-url needs --capture-listen (the port the URL leads to)');
-    reach.publicUrl = callback.replace(/\/+$/, '');
-  }
-  return reach;
+  if (v['callback-url'] !== undefined) reach.publicUrl = v['callback-url'];
+  return checkCaptureReach(reach, NAMES);
 }
 
-/**
- * Binds --capture-listen's address once and lets it go: a port in use is a usage error (exit 2) before the
- * run starts, not a failed check half-way through it.
- */
-export async function checkListenable(reach: CaptureReach): Promise<void> {
-  if (reach.port === 0) return;
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(reach.port, reach.host, () => server.close(() => resolve()));
-  }).catch((error: NodeJS.ErrnoException) => {
-    throw new UsageError(`--capture-listen ${reach.host}:${reach.port}: cannot listen there (${error.code ?? error.message})`);
-  });
-}
+/** A port in use is a usage error (exit 2) before the run starts, not a failed check half-way through it. */
+export const checkListenable = (reach: CaptureReach): Promise<void> => listenable('--capture-listen', reach);

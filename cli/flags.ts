@@ -1,16 +1,13 @@
-import { constants } from 'node:fs';
-import { access, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { hooksBase } from '../api/profile.ts';
-import { isCalendarDate } from '../api/rules.ts';
+import { checkHooks, checkOutputFile, checkReportDir, checkToday, wholeNumber } from '../api/option-checks.ts';
 import { didYouMean } from '../support/did-you-mean.ts';
 import { UsageError } from '../support/errors.ts';
 
-// The checks every command runs on its flags before it starts anything (Principle 6): a bad value is exit 2 and
-// one line naming the flag, never a stack trace, and never a failure found only after a whole run.
+// The checks every command runs on its flags before it starts anything (Principle 7): a bad value is exit 2 and
+// one line naming the flag, never a stack trace, and never a failure found only after a whole run. What the API
+// checks too lives in api/option-checks.ts, called here with the flag's name.
 
 /** A negative number after a flag: parseArgs would take it for a flag of its own and say only "ambiguous". */
 const NEGATIVE_NUMBER = /^-(\d|\.\d)/;
@@ -50,57 +47,16 @@ function unknownOption(error: Error, known: readonly string[]): UsageError {
 }
 
 export function integerFlag(flag: string, value: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
-  const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n < min || n > max) {
-    throw new UsageError(`--${flag} must be a whole number from ${min} to ${max}, got '${value}'`);
-  }
-  return n;
+  return wholeNumber(`--${flag}`, value, [min, max]);
 }
 
 const errno = (error: unknown): string => (error as NodeJS.ErrnoException).code ?? (error as Error).message;
 
-/** The nearest path at or above `p` that exists, with what it is. */
-async function nearestExisting(p: string): Promise<{ at: string; isDirectory: boolean }> {
-  for (let at = p; ; at = path.dirname(at)) {
-    const s = await stat(at).catch(() => undefined);
-    if (s) return { at, isDirectory: s.isDirectory() };
-    if (path.dirname(at) === at) return { at, isDirectory: false };
-  }
-}
+/** A directory the command will write its reports into (api/option-checks.ts: the API checks its reportDir the same way). */
+export const reportDirFlag = (flag: string, value: string): Promise<string> => checkReportDir(`--${flag}`, value);
 
-const writable = (p: string): Promise<boolean> =>
-  access(p, constants.W_OK).then(
-    () => true,
-    () => false,
-  );
-
-/**
- * A directory the command will write its reports into (created if missing): refused now when it names a file,
- * sits under a file, or cannot be written — not after the run, when the reports are due.
- */
-export async function reportDirFlag(flag: string, value: string): Promise<string> {
-  if (value.trim() === '') throw new UsageError(`--${flag} must name a directory`);
-  const dir = path.resolve(value);
-  const found = await nearestExisting(dir);
-  if (!found.isDirectory) {
-    throw new UsageError(found.at === dir ? `--${flag} ${value}: it is a file, not a directory` : `--${flag} ${value}: ${found.at} is not a directory`);
-  }
-  if (!(await writable(found.at))) throw new UsageError(`--${flag} ${value}: ${found.at} is not writable`);
-  return dir;
-}
-
-/** A file the command will write (a baseline, a capture log): its directory must exist and it must not be a directory. */
-export async function outputFileFlag(flag: string, value: string): Promise<string> {
-  if (value.trim() === '') throw new UsageError(`--${flag} must name a file`);
-  const file = path.resolve(value);
-  const s = await stat(file).catch(() => undefined);
-  if (s?.isDirectory()) throw new UsageError(`--${flag} ${value}: it is a directory; name a file`);
-  const dir = path.dirname(file);
-  const parent = await stat(dir).catch(() => undefined);
-  if (!parent?.isDirectory()) throw new UsageError(`--${flag} ${value}: directory ${dir} does not exist`);
-  if (!(await writable(s ? file : dir))) throw new UsageError(`--${flag} ${value}: ${s ? file : dir} is not writable`);
-  return file;
-}
+/** A file the command will write (a baseline, a capture log). */
+export const outputFileFlag = (flag: string, value: string): Promise<string> => checkOutputFile(`--${flag}`, value);
 
 /** An address to listen on: an IP address, or a name that resolves (`999.1.1.1` is neither). */
 export async function hostFlag(flag: string, value: string): Promise<string> {
@@ -120,14 +76,7 @@ export function listenError(flags: string, host: string, port: number, error: un
 }
 
 /** --hooks: the simulation hooks' base, as profile key simulationHooks takes it (a path or an absolute http(s) URL). */
-export function hooksFlag(value: string): string {
-  if (!hooksBase(value))
-    throw new UsageError(`--hooks must be a path relative to the base URL (/_sim) or an absolute http(s) URL, without query or fragment, got '${value}'`);
-  return value;
-}
+export const hooksFlag = (value: string): string => checkHooks('--hooks', value);
 
 /** --today: a calendar date, yyyy-mm-dd. */
-export function todayFlag(value: string): string {
-  if (!isCalendarDate(value)) throw new UsageError(`--today must be a date as yyyy-mm-dd, got '${value}'`);
-  return value;
-}
+export const todayFlag = (value: string): string => checkToday('--today', value);

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { UsageError } from '../support/errors.ts';
 import { onTerminatingSignal, signalExitCode } from '../support/signals.ts';
-import { isLoopback } from '../api/profile.ts';
-import { DEFAULT_REPORT_DIR, MAX_SEED, randomSeed } from '../api/run.ts';
+import { DEFAULT_REPORT_DIR, randomSeed } from '../api/run.ts';
 import {
   executeK6Export,
   executeLoad,
@@ -17,6 +16,8 @@ import {
 } from '../api/load.ts';
 import { integerFlag, parseFlags, reportDirFlag } from './flags.ts';
 import { baseUrlFlag, profileFlag } from './run-command.ts';
+import { checkLoadTarget, checkTargetHasProfile, RANGES } from '../api/option-checks.ts';
+import { TARGET_PROFILE } from '../api/options.ts';
 
 // `vmp-conformance load`: every flag is checked before anything starts (exit 2 naming it), a non-loopback
 // target needs --allow-remote, the run is always bounded by --duration, and --merge combines earlier load.json
@@ -69,10 +70,10 @@ export async function parseLoadArgs(argv: string[]): Promise<LoadSettings | 'hel
   const exportDir = v.export === undefined ? undefined : await exportDirArgs(v.export, positionals);
   if (positionals.length > 0 && exportDir === undefined)
     throw new UsageError(`unexpected argument '${positionals[0]}' (files are only taken with --merge, a directory with --export k6)`);
-  const connections = v.connections === undefined ? undefined : integerFlag('connections', v.connections, 1, 10_000);
-  const durationSec = integerFlag('duration', v.duration, 1, 3_600);
+  const connections = v.connections === undefined ? undefined : integerFlag('connections', v.connections, ...RANGES.connections);
+  const durationSec = integerFlag('duration', v.duration, ...RANGES.durationSec);
   const model = loadModelOf({
-    ...(v.rate !== undefined ? { rate: rateFlag('rate', v.rate) } : {}),
+    ...(v.rate !== undefined ? { rate: rateFlag('--rate', v.rate) } : {}),
     ...(v.arrival !== undefined ? { arrival: v.arrival } : {}),
     ...(connections !== undefined ? { connections } : {}),
     durationSec,
@@ -81,26 +82,24 @@ export async function parseLoadArgs(argv: string[]): Promise<LoadSettings | 'hel
     durationSec,
     model,
     thresholds,
-    validateEvery: integerFlag('validate-every', v['validate-every'], 0, 1_000_000),
-    seed: v.seed === undefined ? randomSeed() : integerFlag('seed', v.seed, 0, MAX_SEED),
+    validateEvery: integerFlag('validate-every', v['validate-every'], ...RANGES.validateEvery),
+    seed: v.seed === undefined ? randomSeed() : integerFlag('seed', v.seed, ...RANGES.seed),
     // An export writes no report: the directory is not created.
     reportDir: exportDir === undefined ? await reportDirFlag('report-dir', v['report-dir']) : path.resolve(v['report-dir']),
-    timeoutMs: integerFlag('timeout-ms', v['timeout-ms'], 100, 600_000),
+    timeoutMs: integerFlag('timeout-ms', v['timeout-ms'], ...RANGES.timeoutMs),
     ...(exportDir === undefined ? {} : { exportDir }),
   };
   if (v['base-url'] !== undefined) {
     settings.baseUrl = baseUrlFlag(v['base-url']);
     // An export sends no load from here (k6 does, when someone runs it): the guard is for running load.
-    if (!isLoopback(settings.baseUrl) && !v['allow-remote'] && exportDir === undefined) {
-      throw new UsageError(`refusing to load-test ${new URL(settings.baseUrl).host}, which is not a loopback address: add --allow-remote if you mean it`);
-    }
+    if (exportDir === undefined) checkLoadTarget(settings.baseUrl, v['allow-remote'], '--allow-remote');
   }
   if (v.profile !== undefined) {
     const { profile, json } = await profileFlag(v.profile);
     settings.profile = profile;
     settings.profileJson = json;
   }
-  if (settings.baseUrl && !settings.profile) throw new UsageError('--base-url needs --profile (the target profile: credentials and media-type selection)');
+  checkTargetHasProfile({ baseUrl: '--base-url', profile: '--profile' }, settings, TARGET_PROFILE.load);
   if (v.mix !== undefined) settings.mixWeights = await readMix(v.mix);
   return settings;
 }

@@ -3,12 +3,9 @@ import { asLocalFault, NotBuiltError, UsageError } from '../support/errors.ts';
 import { exitCodeOf } from './exit-codes.ts';
 import { terminalSafe } from '../support/terminal-text.ts';
 import { LiveConsole, styles } from './terminal.ts';
+import type { ConsoleExtras } from './console-extras.ts';
 
 type Out = (line: string) => void;
-/** What a command may do on a terminal besides printing lines: keep a live status line (cli/terminal.ts). */
-export interface ConsoleExtras {
-  status?: (text: string) => void;
-}
 type Run = (argv: string[], out: Out, extras: ConsoleExtras) => Promise<number>;
 interface Command {
   summary: string;
@@ -93,7 +90,17 @@ const COMMANDS: Record<string, Command> = {
       (m) => m.loadCommand,
     ),
   },
+  version: {
+    summary: "print this package's version, the Node.js version and the API version whose spec the rules enforce",
+    run: lazy(
+      () => import('./version-command.ts'),
+      (m) => m.versionCommand,
+    ),
+  },
 };
+
+/** The spellings every CLI user tries first: `--version` and `-v` are the `version` command. */
+const ALIASES: Record<string, string> = { '--version': 'version', '-v': 'version' };
 
 /** `--help` or `-h` among the flags (before a `--` that ends them). */
 function asksForHelp(argv: readonly string[]): boolean {
@@ -113,6 +120,7 @@ function help(out: Out): void {
   }
   out('');
   out('vmp-conformance <command> --help shows its options.');
+  out('vmp-conformance --version (or -v, or version) prints the version.');
 }
 
 /**
@@ -130,7 +138,8 @@ export async function main(argv: string[], print?: Out, printError: Out = (l) =>
   };
   const extras: ConsoleExtras = live ? { status: (text) => live.status(terminalSafe(text)) } : {};
   // `help <command>` is `<command> --help`.
-  const [name, ...rest] = argv[0] === 'help' && argv[1] !== undefined ? [argv[1], '--help'] : argv;
+  const [given, ...rest] = argv[0] === 'help' && argv[1] !== undefined ? [argv[1], '--help'] : argv;
+  const name = given === undefined ? undefined : (ALIASES[given] ?? given);
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     help(out);
     return name === undefined ? 2 : 0;

@@ -7,6 +7,7 @@ import type { RunResult } from '../reports/results.ts';
 import { UsageError } from '../support/errors.ts';
 import { integerFlag, parseFlags } from './flags.ts';
 import { baseUrlFlag, draftProfileFlag } from './run-command.ts';
+import { RANGES } from '../api/option-checks.ts';
 
 // `vmp-conformance replay <id>`: re-sends a recorded failure's request — or, for a stateful failure, its whole
 // recorded command sequence — against the same target or another one and shows how it answers now; then it
@@ -75,7 +76,7 @@ export async function replayCommand(argv: string[], out: (line: string) => void)
     return 0;
   }
   if (positionals.length !== 1) throw new UsageError(`replay takes one failure id; ${USAGE}`);
-  const timeoutMs = integerFlag('timeout-ms', v['timeout-ms'], 100, 600_000);
+  const timeoutMs = integerFlag('timeout-ms', v['timeout-ms'], ...RANGES.timeoutMs);
   const result = await readResults(v.from);
   const failure = findFailure(result, positionals[0]!, v.from);
 

@@ -1,15 +1,17 @@
 import path from 'node:path';
-import { completeProfile, parseDraftProfile, parseProfile, ProfileError, readProfileJson, type DraftProfile, type Profile } from '../api/profile.ts';
+import { parseDraftProfile, parseProfile, ProfileError, readProfileJson, type DraftProfile, type Profile } from '../api/profile.ts';
 import { checkSelection } from '../api/rules.ts';
 import { readBaseline } from '../api/baseline.ts';
-import { DEFAULT_REPORT_DIR, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, executeRun, MAX_SEED, randomSeed, type RunSettings } from '../api/run.ts';
+import { DEFAULT_REPORT_DIR, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, executeRun, randomSeed, type RunSettings } from '../api/run.ts';
 import { InterruptedBeforeChecks } from '../api/interrupt.ts';
+import { checkBaseUrl, checkTargetHasProfile, RANGES } from '../api/option-checks.ts';
+import { checkEmbeddedProfile, checkTodayOfEmbedded, TARGET_PROFILE } from '../api/options.ts';
 import { Interrupt } from './interrupt.ts';
 import { UsageError } from '../support/errors.ts';
 import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags, checkListenable } from './capture-flags.ts';
 import { DISCARD_OPTIONS, DISCARD_USAGE } from './discard-flag.ts';
-import { hooksFlag, integerFlag, outputFileFlag, parseFlags, reportDirFlag, todayFlag } from './flags.ts';
-import type { ConsoleExtras } from './main.ts';
+import { hooksFlag, integerFlag, outputFileFlag, parseFlags, reportDirFlag } from './flags.ts';
+import type { ConsoleExtras } from './console-extras.ts';
 import { liveProgress } from './terminal.ts';
 
 // `vmp-conformance run`: parses and validates every flag before touching a target (exit 2 for bad usage or
@@ -55,23 +57,8 @@ export const RUN_USAGE = [
   'Exit codes: 0 pass (or only baseline failures), 1 a rule failed, 2 bad usage or invalid profile, 3 no connection to the target or credentials rejected.',
 ];
 
-export function baseUrlFlag(value: string): string {
-  const url = URL.canParse(value) ? new URL(value) : undefined;
-  // Credentials in a URL are refused, not sent: each app authenticates with its own profile headers, and a base
-  // URL is printed in every report. The message never repeats the URL, which holds the password.
-  if (url && (url.username !== '' || url.password !== '')) {
-    throw new UsageError(
-      '--base-url must not carry credentials (user:password@): put them in the profile, e.g. apps.primary.headers ' +
-        '{"Authorization": "Basic ${VMP_BASIC}"}, where they are sent per app and redacted from every output',
-    );
-  }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    throw new UsageError(`--base-url must be an absolute http(s) URL, got '${value}'`);
-  }
-  // Every path of the spec is "relative to" the base address: a query or fragment would sit in the middle of each.
-  if (/[?#]/.test(value)) throw new UsageError(`--base-url must have no query or fragment (every API path is appended to it), got '${value}'`);
-  return value.replace(/\/+$/, '');
-}
+/** --base-url, checked as the API checks its baseUrl (api/option-checks.ts). */
+export const baseUrlFlag = (value: string): string => checkBaseUrl('--base-url', value);
 
 /** Loads --profile as a file may hold it (keys `run` infers may be missing); an invalid one is exit 2 naming the field. */
 export async function draftProfileFlag(file: string): Promise<{ draft: DraftProfile; json: unknown }> {
@@ -79,7 +66,7 @@ export async function draftProfileFlag(file: string): Promise<{ draft: DraftProf
     const json = await readProfileJson(file);
     return { draft: parseDraftProfile(json), json };
   } catch (error) {
-    if (error instanceof ProfileError) throw new UsageError(`--profile ${file}: ${error.message}`);
+    if (error instanceof ProfileError) throw error.in(`--profile ${file}`);
     throw error;
   }
 }
@@ -95,20 +82,22 @@ export async function profileFlag(file: string): Promise<{ profile: Profile; jso
       error instanceof ProfileError && /received undefined/.test(error.message)
         ? ' (a profile with only some keys works with run, which infers the rest; vmp-conformance init writes a complete one)'
         : '';
-    if (error instanceof ProfileError) throw new UsageError(`--profile ${file}: ${error.message}${missing}`);
+    if (error instanceof ProfileError) throw error.in(`--profile ${file}`, missing);
     throw error;
   }
 }
+
+const FLAG_NAMES = { baseUrl: '--base-url', profile: '--profile' };
 
 export async function parseRunArgs(argv: string[]): Promise<RunSettings | 'help'> {
   const { values: v } = parseFlags({ args: argv, options: RUN_OPTIONS, strict: true, allowPositionals: false });
   if (v.help) return 'help';
   const settings: RunSettings = {
     reportDir: await reportDirFlag('report-dir', v['report-dir']),
-    seed: v.seed === undefined ? randomSeed() : integerFlag('seed', v.seed, 0, MAX_SEED),
-    numRuns: integerFlag('runs', v.runs, 1, 100_000),
-    timeoutMs: integerFlag('timeout-ms', v['timeout-ms'], 100, 600_000),
-    ...(v['max-duration'] !== undefined ? { maxDurationSec: integerFlag('max-duration', v['max-duration'], 1, 7 * 86_400) } : {}),
+    seed: v.seed === undefined ? randomSeed() : integerFlag('seed', v.seed, ...RANGES.seed),
+    numRuns: integerFlag('runs', v.runs, ...RANGES.runs),
+    timeoutMs: integerFlag('timeout-ms', v['timeout-ms'], ...RANGES.timeoutMs),
+    ...(v['max-duration'] !== undefined ? { maxDurationSec: integerFlag('max-duration', v['max-duration'], ...RANGES.maxDurationSec) } : {}),
     readOnly: v['read-only'],
     // --max-duration bounds the whole process, its start-up included.
     startedAt: Math.floor(performance.timeOrigin),
@@ -117,11 +106,7 @@ export async function parseRunArgs(argv: string[]): Promise<RunSettings | 'help'
   };
   await checkListenable(settings.capture);
   if (v['base-url'] !== undefined) settings.baseUrl = baseUrlFlag(v['base-url']);
-  if (v.today !== undefined) {
-    todayFlag(v.today);
-    if (settings.baseUrl) throw new UsageError('--today sets the embedded server’s date; it cannot apply with --base-url');
-    settings.today = v.today;
-  }
+  if (v.today !== undefined) settings.today = checkTodayOfEmbedded({ today: '--today', baseUrl: '--base-url' }, v.today, settings.baseUrl);
   checkSelection(v, (name) => `--${name}`);
   if (v.only !== undefined) settings.only = v.only;
   if (v.exclude !== undefined) settings.exclude = v.exclude;
@@ -131,24 +116,13 @@ export async function parseRunArgs(argv: string[]): Promise<RunSettings | 'help'
     settings.profileJson = json;
     settings.profileFile = path.resolve(v.profile);
   }
-  if (!settings.baseUrl && settings.draft && v.profile !== undefined) {
-    // The embedded server takes its choices from the profile: it infers nothing, it is told.
-    try {
-      completeProfile(settings.draft);
-    } catch (error) {
-      if (error instanceof ProfileError)
-        throw new UsageError(`--profile ${v.profile}: ${error.message} (the embedded reference server takes a complete profile; inference is for --base-url)`);
-      throw error;
-    }
-  }
+  if (!settings.baseUrl && settings.draft && v.profile !== undefined) checkEmbeddedProfile(`--profile ${v.profile}`, settings.draft, '--base-url');
   if (v.hooks !== undefined) {
     const hooks = hooksFlag(v.hooks);
     if (!settings.baseUrl || !settings.draft) throw new UsageError('--hooks names the simulation hooks of a target given by --base-url (with its --profile)');
     settings.draft = { ...settings.draft, simulationHooks: hooks };
   }
-  if (settings.baseUrl && !settings.draft) {
-    throw new UsageError("--base-url needs --profile (the target profile: at least the apps' credentials; vmp-conformance init drafts one)");
-  }
+  checkTargetHasProfile(FLAG_NAMES, { ...settings, profile: settings.draft }, TARGET_PROFILE.run);
   if (v.baseline !== undefined) settings.baseline = { file: v.baseline, baseline: await readBaseline(v.baseline) };
   if (v['write-baseline'] !== undefined) {
     await outputFileFlag('write-baseline', v['write-baseline']);

@@ -1,12 +1,13 @@
 import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags, checkListenable } from './capture-flags.ts';
 import { DISCARD_OPTIONS, DISCARD_USAGE } from './discard-flag.ts';
-import { UsageError } from '../support/errors.ts';
 import { integerFlag, parseFlags, reportDirFlag } from './flags.ts';
 import { Interrupt } from './interrupt.ts';
 import { baseUrlFlag, profileFlag } from './run-command.ts';
-import { DEFAULT_REPORT_DIR, DEFAULT_TIMEOUT_MS, MAX_SEED, randomSeed } from '../api/run.ts';
+import { DEFAULT_REPORT_DIR, DEFAULT_TIMEOUT_MS, randomSeed } from '../api/run.ts';
 import { arrivalSpec, rateFlag } from '../api/load.ts';
 import { DEFAULT_RESEND_SAMPLE, DEFAULT_SIMULATE_RATE as DEFAULT_RATE, executeSimulation, type SimulateSettings } from '../api/simulate.ts';
+import { checkTargetHasProfile, RANGES } from '../api/option-checks.ts';
+import { TARGET_PROFILE } from '../api/options.ts';
 
 // `vmp-conformance simulate`: flags are validated before anything starts (exit 2 naming the flag), then the
 // simulation runs against --base-url (with --profile) or the embedded reference server. Ctrl-C, SIGTERM or SIGHUP
@@ -46,19 +47,19 @@ const OPTIONS = {
 export async function parseSimulateArgs(argv: string[]): Promise<SimulateSettings | 'help'> {
   const { values: v } = parseFlags({ args: argv, options: OPTIONS, strict: true, allowPositionals: false });
   if (v.help) return 'help';
-  const inquiries = integerFlag('inquiries', v.inquiries, 1, 10_000_000);
-  const rate = v.rate === undefined ? DEFAULT_RATE : rateFlag('rate', v.rate);
-  const resend = v.resend === 'all' ? 'all' : integerFlag('resend', v.resend, 0, 10_000_000);
+  const inquiries = integerFlag('inquiries', v.inquiries, ...RANGES.inquiries);
+  const rate = v.rate === undefined ? DEFAULT_RATE : rateFlag('--rate', v.rate);
+  const resend = v.resend === 'all' ? 'all' : integerFlag('resend', v.resend, ...RANGES.resend);
   const capture = captureFlags(v);
   await checkListenable(capture);
   const settings: SimulateSettings = {
     inquiries,
     arrival: arrivalSpec(v.arrival, rate, (inquiries / rate) * 1000),
-    seed: v.seed === undefined ? randomSeed() : integerFlag('seed', v.seed, 0, MAX_SEED),
-    deadlineMs: integerFlag('deadline-ms', v['deadline-ms'], 1, 3_600_000),
+    seed: v.seed === undefined ? randomSeed() : integerFlag('seed', v.seed, ...RANGES.seed),
+    deadlineMs: integerFlag('deadline-ms', v['deadline-ms'], ...RANGES.deadlineMs),
     resend,
     reportDir: await reportDirFlag('report-dir', v['report-dir']),
-    timeoutMs: integerFlag('timeout-ms', v['timeout-ms'], 100, 600_000),
+    timeoutMs: integerFlag('timeout-ms', v['timeout-ms'], ...RANGES.timeoutMs),
     capture,
     discardUnrestorableWebhooks: v['discard-unrestorable-webhooks'],
   };
@@ -68,9 +69,7 @@ export async function parseSimulateArgs(argv: string[]): Promise<SimulateSetting
     settings.profile = profile;
     settings.profileJson = json;
   }
-  if (settings.baseUrl && !settings.profile) {
-    throw new UsageError('--base-url needs --profile (the target profile: credentials, topics and the simulation hooks)');
-  }
+  checkTargetHasProfile({ baseUrl: '--base-url', profile: '--profile' }, settings, TARGET_PROFILE.simulate);
   return settings;
 }
 

@@ -4,7 +4,8 @@ import { executeSimulation, type SimulationResult } from '../api/simulate.ts';
 import { writeStartReport } from '../api/start-report.ts';
 import type { RunOutcome } from '../api/run-outcome.ts';
 import { integerFlag, parseFlags, reportDirFlag } from './flags.ts';
-import { DEFAULT_REPORT_DIR, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, executeRun, MAX_SEED, randomSeed } from '../api/run.ts';
+import { DEFAULT_REPORT_DIR, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, executeRun, randomSeed } from '../api/run.ts';
+import { RANGES } from '../api/option-checks.ts';
 
 // `vmp-conformance start` (= `npm start`): the main job against the embedded reference server with the
 // defaults, as a list of steps run in order; it ends with one report.html holding every step (the run's report
@@ -90,7 +91,7 @@ export async function startCommand(argv: string[], out: (line: string) => void):
   }
   const settings: StartSettings = {
     reportDir: await reportDirFlag('report-dir', values['report-dir']),
-    ...(values.seed !== undefined ? { seed: integerFlag('seed', values.seed, 0, MAX_SEED) } : {}),
+    ...(values.seed !== undefined ? { seed: integerFlag('seed', values.seed, ...RANGES.seed) } : {}),
   };
   let exitCode = 0;
   const produced: Produced = {};

@@ -1,3 +1,4 @@
+export * from './api-version.ts';
 export * from './consulta.ts';
 export * from './datetime.ts';
 export * from './time-zone.ts';

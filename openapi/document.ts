@@ -1,4 +1,4 @@
-import { ENDPOINTS, MEDIA_TYPES, REQUEST_MEDIA_TYPES, type Endpoint, type ParamSpec } from '../models/index.ts';
+import { API_TITLE, API_VERSION, ENDPOINTS, MEDIA_TYPES, REQUEST_MEDIA_TYPES, type Endpoint, type ParamSpec } from '../models/index.ts';
 import type { Profile } from '../sut/profile.ts';
 import { gapMarks } from './gap-marks.ts';
 import { parameterObject } from './parameters.ts';
@@ -86,14 +86,15 @@ export interface OpenApiOptions {
   profile?: Profile;
 }
 
+/** The spec as an OpenAPI 3.1 document (`vmp-conformance openapi`), every gap marked x-vmp-gap; a profile fills in its choices. */
 export function openApiDocument(options: OpenApiOptions = {}): JsonSchema {
   const choices = profileChoices(options.profile);
   const tags = [...new Set(ENDPOINTS.map(tagOf))].map((name) => ({ name }));
   return {
     openapi: OPENAPI_VERSION,
     info: {
-      title: 'Vehicle Marketplace Partner API',
-      version: 'v3',
+      title: API_TITLE,
+      version: API_VERSION,
       description: INFO_DESCRIPTION,
       ...(choices.summary ? { 'x-vmp-profile': choices.summary } : {}),
     },

@@ -4,6 +4,7 @@ import type { AppName, Profile } from '../sut/profile.ts';
 // server (reference/README.md): apps and credentials, topics, request-body fields, hooks path, page size,
 // resend bound and what resend does without a callback, time zone, where the Consulta sits in a webhook payload.
 
+/** A bad option of startReferenceServer, or a profile the server cannot serve (`code` VMP_ERR_REFERENCE_OPTION). */
 export class ServerOptionError extends Error {
   readonly code = 'VMP_ERR_REFERENCE_OPTION';
   constructor(message: string) {

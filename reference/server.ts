@@ -56,6 +56,7 @@ const DAY_MS = 86_400_000;
 
 export const DEFAULTS = { seed: 1, host: '127.0.0.1', port: 0, webhookTimeoutMs: 5_000, bodyLimitBytes: 1024 * 1024 } as const;
 
+/** Starts the embedded reference server (what `vmp-conformance serve` runs) with the profile's choices; resolves once it listens. */
 export async function startReferenceServer(options: ReferenceServerOptions): Promise<ReferenceServer> {
   const fixedToday = options.today ?? options.profile.today;
   if (fixedToday !== undefined && !isCalendarDate(fixedToday)) throw new ServerOptionError(`today must be yyyy-mm-dd, got '${fixedToday}'`);

@@ -14,9 +14,13 @@ export const ARRIVAL_KINDS = ['constant', 'poisson', 'diurnal', 'burst'] as cons
 /** Bursts: on for 1 s at three times the mean rate, then off for 2 s. */
 export const BURST = { onMs: 1_000, offMs: 2_000 } as const;
 
-export function rateFlag(flag: string, value: string): number {
-  const n = /^\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
-  if (!(n > 0 && n <= 100_000)) throw new ArrivalSpecError(`--${flag} must be a number of requests per second above 0 and at most 100000, got '${value}'`);
+export function rateFlag(name: string, value: string | number): number {
+  const n = typeof value === 'number' ? value : /^\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
+  if (!(n > 0 && n <= 100_000)) {
+    throw new ArrivalSpecError(
+      `${name} must be a number of requests per second above 0 and at most 100000, got ${typeof value === 'string' ? `'${value}'` : value}`,
+    );
+  }
   return n;
 }
 

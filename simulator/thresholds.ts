@@ -14,7 +14,9 @@ export class ThresholdError extends UsageError {
 export type Metric = 'p50' | 'p90' | 'p99' | 'p99.9' | 'errors' | 'rps';
 export type Comparison = '<' | '<=' | '>' | '>=';
 
+/** A load threshold, as parseThreshold reads an expression. */
 export interface Threshold {
+  /** As written, e.g. `p99<250ms`. */
   expression: string;
   metric: Metric;
   comparison: Comparison;
@@ -41,6 +43,7 @@ export interface Measured {
 const SYNTAX = /^\s*(p50|p90|p99\.9|p99|errors|rps)\s*(<=|>=|<|>)\s*(\d+(?:\.\d+)?)\s*(ms|s|us|%)?\s*$/;
 const LATENCY_UNITS: Record<string, number> = { us: 0.001, ms: 1, s: 1000 };
 
+/** Reads a threshold expression (`p50|p90|p99|p99.9<250ms`, `errors<0.1%`, `rps>500`); one that does not read is a ThresholdError. */
 export function parseThreshold(expression: string): Threshold {
   const m = SYNTAX.exec(expression);
   const bad = (why: string) => new ThresholdError(`--threshold '${expression}': ${why} (examples: "p99<250ms", "p99.9<1s", "errors<0.1%", "rps>500")`);

@@ -3,6 +3,7 @@ import { getSystemErrorMap } from 'node:util';
 // Errors a user or a target can cause, each class with a stable `code` (like undici's UND_ERR_*). The API throws
 // them; the CLI alone maps a class to its exit status (cli/exit-codes.ts).
 
+/** The base class of this package's errors: `code` is stable (`VMP_ERR_…`), the message says what to fix. */
 export class VmpError extends Error {
   constructor(
     message: string,

@@ -5,8 +5,9 @@ import { isLoopback } from './loopback.ts';
 // address — and a capture server listening where that URL ends (--callback-url, --capture-listen).
 
 export interface CaptureReach {
-  /** Interface and port the capture server listens on; port 0 picks a free one. */
+  /** Interface the capture server listens on (127.0.0.1 by default). */
   host: string;
+  /** Port it listens on, 1 to 65535; 0 picks a free one (then no publicUrl can lead to it). */
   port: number;
   /** The base URL the target is given for callbacks, when it is not the capture server's own address. */
   publicUrl?: string;

@@ -12,9 +12,17 @@ export { secretsOf } from './secrets.ts';
 export class ProfileError extends UsageError {
   constructor(
     readonly field: string,
-    message: string,
+    /** What is wrong with the field. */
+    readonly detail: string,
+    /** Where the profile came from, as its caller names it (`--profile FILE`, the API's `profile FILE`). */
+    readonly source?: string,
   ) {
-    super(`profile field ${field}: ${message}`, 'VMP_ERR_PROFILE');
+    super(`${source === undefined ? '' : `${source}: `}profile field ${field}: ${detail}`, 'VMP_ERR_PROFILE');
+  }
+
+  /** The same problem, told as found in `source`, with what else helps appended. */
+  in(source: string, more = ''): ProfileError {
+    return new ProfileError(this.field, `${this.detail}${more}`, source);
   }
 }
 
@@ -138,6 +146,7 @@ function mergeExplicit(under: unknown, over: unknown): unknown {
   return out;
 }
 
+/** Reads a complete profile file (parseProfile), its `${ENV}` references resolved from `env`; a bad one is a ProfileError naming the field. */
 export async function loadProfile(file: string, env: NodeJS.ProcessEnv = process.env): Promise<Profile> {
   return parseProfile(await readProfileJson(file), env);
 }
@@ -162,4 +171,4 @@ export async function readProfileJson(file: string): Promise<unknown> {
 }
 
 /** The JSON Schema published as profile.schema.json. */
-export const profileJsonSchema = () => z.toJSONSchema(profileFileSchema, { io: 'input' });
+export const profileJsonSchema = (): z.core.JSONSchema.BaseSchema => z.toJSONSchema(profileFileSchema, { io: 'input' });

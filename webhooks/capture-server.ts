@@ -36,6 +36,7 @@ export interface UnrecordedRequest {
 export interface CaptureOptions {
   /** 0 (default) picks an ephemeral port. */
   port?: number;
+  /** Interface to listen on; default 127.0.0.1. */
   host?: string;
   /** JSONL file each delivery is appended to before it is answered; omitted: memory only. */
   out?: string;
@@ -50,11 +51,13 @@ export interface CaptureOptions {
   inFlightBytes?: number;
   /** Probability (0..1) of answering 500 instead of 200, drawn from a PRNG seeded with `seed`. */
   failRate?: number;
+  /** Seed of failRate's draws. */
   seed?: number;
   /** Extra wait after the record is durable and before answering. */
   delayMs?: number;
   /** Answer every delivery with this status (after recording it). */
   status?: 410 | 429;
+  /** The scheme each delivery's signature is verified with (`Delivery.signature`); null or absent: not-configured. */
   signature?: SignatureConfig | null;
   /** Standard Webhooks timestamp tolerance; null disables it. */
   signatureToleranceSec?: number | null;
@@ -73,7 +76,9 @@ export interface CaptureOptions {
    * an eighth of it.
    */
   retainBytes?: number;
+  /** Told of each delivery once it is recorded. */
   onDelivery?: (d: Delivery) => void;
+  /** Told of each request answered without being recorded (probes, other methods, bodies too large or too slow). */
   onUnrecorded?: (r: UnrecordedRequest) => void;
   /** A write to the JSONL file failed; the delivery was answered 500, not acknowledged. */
   onError?: (error: Error) => void;
@@ -90,6 +95,7 @@ export interface CaptureServer {
   close(): Promise<void>;
 }
 
+/** A bad option of startCaptureServer, or a wait that timed out or outlived the server (`code` says which). */
 export class CaptureError extends Error {
   constructor(
     message: string,
@@ -187,6 +193,7 @@ function reply(res: ServerResponse, status: number, body: object, extra: Record<
   res.end(text);
 }
 
+/** Starts a webhook capture server (what `vmp-conformance capture` runs): every delivery is recorded, and appended to `out`, before it is acknowledged. */
 export async function startCaptureServer(options: CaptureOptions = {}): Promise<CaptureServer> {
   checkOptions(options);
   const limit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;

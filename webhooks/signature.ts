@@ -44,6 +44,7 @@ function standardWebhooksMac(key: Buffer, id: string, timestampSec: number, body
     .digest();
 }
 
+/** HMAC-SHA256 of the body bytes with the secret, hex (default) or base64: the hmac-sha256 scheme's signature. */
 export function signHmacSha256(secret: string, body: Buffer | string, encoding: 'hex' | 'base64' = 'hex'): string {
   return createHmac('sha256', secret).update(body).digest(encoding);
 }
@@ -115,6 +116,7 @@ export interface VerifyOptions {
   toleranceSec?: number | null;
 }
 
+/** Checks a delivery's signature against the profile's scheme over the raw body bytes (a Buffer, as received: never re-serialised JSON). */
 export function verifySignature(
   config: SignatureConfig | null | undefined,
   headers: IncomingHttpHeaders,

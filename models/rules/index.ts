@@ -10,6 +10,7 @@ import { RESOURCE_RULES } from './resources.ts';
 import { FUZZ_RULES } from './fuzz.ts';
 import { MODEL_RULES } from './model.ts';
 
+/** Every rule of the catalog, in the order `vmp-conformance rules` lists them. */
 export const RULES: readonly Rule[] = [
   ...LIMIT_RULES,
   ...CATALOG_RULES,
@@ -25,6 +26,7 @@ export const RULES: readonly Rule[] = [
 
 const BY_ID = new Map(RULES.map((r) => [r.id, r]));
 
+/** The rule of that id; an unknown id throws. */
 export function ruleById(id: string): Rule {
   const found = BY_ID.get(id);
   if (!found) throw new Error(`no rule ${id}`);

@@ -1,7 +1,7 @@
 import type { Matchable } from '../bestmatch.ts';
 import { href, link, type LinkObject } from '../links.ts';
 import { fold, slug } from '../text.ts';
-import { PROVINCES } from './geography.ts';
+import { PROVINCES } from '../../generators/argentina.ts';
 import { BODY_STYLES, COLORS, MAKES } from './vehicles.ts';
 
 // The reference catalog (Endpoints > Carrocerias, Ciudades, Colores, Marcas) as immutable records: the full

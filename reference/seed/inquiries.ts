@@ -1,7 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import { addDays, type ConsultaInput, formatInZone, startOfDayIn } from '../../models/index.ts';
 import { slug } from '../text.ts';
-import { AREA_CODES, PROVINCES } from './geography.ts';
+import { EMAIL_DOMAINS, PROVINCES } from '../../generators/argentina.ts';
 import { COLORS, MAKES } from './vehicles.ts';
 
 // Seed inquiries (Resources > Consulta): realistic Argentine leads mixing publicacion/catalogo,
@@ -38,7 +38,7 @@ const COMENTARIOS = [
   'Quiero cotizar el seguro también, gracias.',
   'Estoy buscando para uso familiar, ¿me pasan más fotos?',
 ];
-const EMAIL_DOMAINS = ['gmail.example', 'hotmail.example', 'yahoo.com.ar.example', 'outlook.example', 'fibertel.example'];
+const DOMAINS = EMAIL_DOMAINS.map(([domain]) => domain);
 const ARS_PER_USD = 1150;
 const DAY_SECONDS = 86_400;
 
@@ -48,13 +48,13 @@ function buyer(f: Faker, homeIso: string) {
   const apellido = f.person.lastName();
   const local = `${slug(nombre)}.${slug(apellido)}`.replace(/-/g, '.');
   const suffix = f.datatype.boolean(0.3) ? String(f.number.int({ min: 1, max: 99 })) : '';
-  const area = AREA_CODES[province.iso]!;
+  const area = province.areaCode;
   const localDigits = 10 - area.length;
   return {
     Interes: 'compra',
     Nombre: nombre,
     Apellido: apellido,
-    Email: `${local}${suffix}@${f.helpers.arrayElement(EMAIL_DOMAINS)}`,
+    Email: `${local}${suffix}@${f.helpers.arrayElement(DOMAINS)}`,
     Telefono: f.datatype.boolean(0.7) ? `+54 9 ${area} ${f.string.numeric(localDigits - 4)}-${f.string.numeric(4)}` : null,
     DocIdentidad: f.datatype.boolean(0.4) ? String(f.number.int({ min: 20_000_000, max: 46_000_000 })) : null,
     Provincia: province.name,

@@ -87,3 +87,17 @@ it("each layer's README says what it may import, as the table above has it", () 
   );
   expect(stated).toEqual(expected);
 });
+
+it('no module of ours imports cli/main.ts, which imports every command (a circle through the command table)', () => {
+  const main = path.join(ROOT, 'cli/main.ts');
+  const importers = Object.keys(LAYERS)
+    .flatMap(sources)
+    .filter((file) =>
+      [...readFileSync(file, 'utf8').matchAll(IMPORT)].some((m) => {
+        const spec = m[1] ?? m[2]!;
+        return spec.startsWith('.') && path.resolve(path.dirname(file), spec) === main;
+      }),
+    )
+    .map((file) => path.relative(ROOT, file));
+  expect(importers).toEqual([]);
+});

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { loadProfile } from '../../sut/profile-load.ts';
 import { runMain } from '../support/main-in-process.ts';
@@ -21,6 +22,17 @@ describe('examples/', () => {
     const command = /npx vmp-conformance run([\s\S]*?)\n\s+- name:/.exec(workflow)![1]!;
     const flags = command.match(/--[a-z-]+/g)!;
     expect(flags.length).toBeGreaterThan(3);
+    const usage = (await runMain(['run', '--help'])).out.join('\n');
+    for (const flag of flags) expect(usage, flag).toContain(flag);
+  });
+
+  it('ci/conformance.yml and action.yml are YAML as GitHub reads them, and the action calls run only with flags it accepts', async () => {
+    const workflow = load(await readFile(example('ci/conformance.yml'), 'utf8')) as { jobs: Record<string, { steps: { run?: string }[] }> };
+    expect(Object.values(workflow.jobs)[0]!.steps.length).toBeGreaterThan(5);
+    const action = load(await readFile(new URL('../../action.yml', import.meta.url), 'utf8')) as { runs: { steps: { id?: string; run?: string }[] } };
+    const script = action.runs.steps.find((s) => s.id === 'run')!.run!;
+    const flags = script.match(/--[a-z-]+/g)!;
+    expect(flags).toEqual(expect.arrayContaining(['--base-url', '--profile', '--report-dir', '--baseline']));
     const usage = (await runMain(['run', '--help'])).out.join('\n');
     for (const flag of flags) expect(usage, flag).toContain(flag);
   });

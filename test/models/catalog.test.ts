@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  API_VERSION,
   ENDPOINTS,
   ENDPOINT_ROWS,
   LIMITS,
@@ -251,7 +252,8 @@ describe('the endpoint catalog against the Endpoints tables', () => {
     expect(endpoint('marcas-list').params.find((p) => p.name === 'soloMercadoNuevos')?.default).toBe(false);
   });
 
-  it('puts every path under /v3 (Versioning)', () => {
+  it('puts every path under /v3 (Versioning), the version the models state', () => {
+    expect(API_VERSION).toBe('v3');
     expect(ENDPOINTS.filter((e) => e.path !== '/v3' && !e.path.startsWith('/v3/')).map(key)).toEqual([]);
   });
 });
