@@ -2,6 +2,7 @@ import { readJsonFile } from './json-file.ts';
 import { writeFileAtomic } from '../support/atomic-write.ts';
 import { z } from 'zod';
 import type { BaselineComparison, RuleResult } from '../reports/results.ts';
+import { MiB } from '../support/bounded-read.ts';
 import { UsageError } from '../support/errors.ts';
 
 // Baselines, like web-platform-tests expectations: the failures a target is known to have. A baseline turns them
@@ -22,8 +23,14 @@ export type Baseline = z.infer<typeof baselineSchema>;
 
 const ruleOf = (entry: Baseline['failing'][number]): string => (typeof entry === 'string' ? entry : entry.rule);
 
+/** A baseline lists failing rules and causes: some KiB; past this a file is no baseline (docs/commands.md). */
+const BASELINE_MAX_BYTES = 16 * MiB;
+
 export async function readBaseline(file: string): Promise<Baseline> {
-  return readJsonFile('--baseline', file, baselineSchema, { invalid: (issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}` });
+  return readJsonFile('--baseline', file, baselineSchema, {
+    maxBytes: BASELINE_MAX_BYTES,
+    invalid: (issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`,
+  });
 }
 
 /** Every rule failing now, with its cause (any level, though only must/profile rules can fail). */

@@ -13,7 +13,9 @@ import type { Merged } from '../simulator/load-merge.ts';
 import type { SimulationResult } from '../simulator/simulation-result.ts';
 import type { LoadResult } from '../simulator/load-result.ts';
 
-export { TargetError, UsageError, VmpError } from '../support/errors.ts';
+export { LocalFaultError, TargetError, UsageError, VmpError } from '../support/errors.ts';
+export { WriteError } from '../support/atomic-write.ts';
+export { UnreadableFileError } from '../support/bounded-read.ts';
 export { ArrivalSpecError } from '../simulator/arrival-flags.ts';
 export { ThresholdError } from '../simulator/thresholds.ts';
 export { MergeInputError } from '../simulator/load-merge.ts';

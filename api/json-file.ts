@@ -1,22 +1,23 @@
-import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
+import { readBoundedFile, UnreadableFileError } from '../support/bounded-read.ts';
 import { UsageError } from '../support/errors.ts';
 
 /**
- * A JSON file a flag names (--baseline, --from), read and checked against its schema: every way it can be wrong
- * is a UsageError naming the flag and the file, never a stack trace.
+ * A JSON file a flag names (--baseline, --from), read as a regular file of at most `maxBytes` and checked against
+ * its schema: every way it can be wrong is a UsageError naming the flag and the file, never a stack trace.
  */
 export async function readJsonFile<S extends z.ZodType>(
   flag: string,
   file: string,
   schema: S,
-  o: { unreadableHint?: string; invalid: (issue: z.core.$ZodIssue) => string },
+  o: { maxBytes: number; unreadableHint?: string; invalid: (issue: z.core.$ZodIssue) => string },
 ): Promise<z.output<S>> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await readBoundedFile(file, o.maxBytes);
   } catch (error) {
-    throw new UsageError(`${flag} ${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? 'error'})${o.unreadableHint ?? ''}`);
+    if (!(error instanceof UnreadableFileError)) throw error;
+    throw new UsageError(`${flag} ${file}: cannot read it (${error.reason})${o.unreadableHint ?? ''}`);
   }
   let json: unknown;
   try {

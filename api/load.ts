@@ -1,4 +1,5 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
+import { MiB, readBoundedFile, UnreadableFileError } from '../support/bounded-read.ts';
 import path from 'node:path';
 import { mergedPage } from '../simulator/load-html.ts';
 import { isOperationId, OPERATION_ID_HINT } from '../simulator/operation-ids.ts';
@@ -58,13 +59,17 @@ export interface LoadSettings {
   exportDir?: string;
 }
 
+/** A mix names the catalog's GET endpoints with weights: under a KiB; past this a file is no mix. */
+const MIX_MAX_BYTES = MiB;
+
 /** A mix file (`load --mix FILE`): a JSON object checked as checkMix checks it. */
 export async function readMix(file: string): Promise<Record<string, number>> {
   let json: unknown;
   try {
-    json = JSON.parse(await readFile(file, 'utf8'));
+    json = JSON.parse(await readBoundedFile(file, MIX_MAX_BYTES));
   } catch (error) {
-    throw new MixError(`--mix ${file}: cannot read a JSON object (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    const why = error instanceof UnreadableFileError ? error.reason : ((error as NodeJS.ErrnoException).code ?? (error as Error).message);
+    throw new MixError(`--mix ${file}: cannot read a JSON object (${why})`);
   }
   return checkMix(`--mix ${file}`, json);
 }

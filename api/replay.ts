@@ -1,5 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { readJsonFile } from './json-file.ts';
+import { MiB } from '../support/bounded-read.ts';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runResultSchema, type RuleResult, type RunResult } from '../reports/results.ts';
@@ -28,8 +29,12 @@ export class UnknownFailureError extends UsageError {
   }
 }
 
+/** A results.json holds every rule's evidence, excerpts clipped: a few MiB for a full run; more is no results.json. */
+const RESULTS_MAX_BYTES = 256 * MiB;
+
 export async function readResults(file: string): Promise<RunResult> {
   return readJsonFile('--from', file, runResultSchema, {
+    maxBytes: RESULTS_MAX_BYTES,
     unreadableHint: '; run `vmp-conformance run` first',
     invalid: (issue) => `not a vmp-conformance results.json (${issue.path.join('.')})`,
   });

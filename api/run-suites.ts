@@ -12,7 +12,7 @@ import { toolVersion } from '../support/version.ts';
 import { inferredText, type InferredValue } from '../reports/inferred.ts';
 import { provenanceOf } from '../sut/infer/provenance.ts';
 import { settledTemp, tempPathFor } from '../support/atomic-write.ts';
-import { REPORT_FILES, writeReports } from '../reports/write.ts';
+import { REPORT_FILES, writeReports, type VitestOutputs } from '../reports/write.ts';
 import type { RunContext } from '../suites/harness/context.ts';
 import { DEFAULT_MAX_BODY_BYTES, TargetClient } from '../sut/client.ts';
 import { LOCAL_CAPTURE, type CaptureReach } from '../sut/capture-reach.ts';
@@ -228,13 +228,13 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
 /** A run's own suite session, with the temporary name of vitest's JSON report (it joins the set once complete). */
 export interface RunSession {
   session: SuiteSession;
-  outputs: { json: string };
+  outputs: VitestOutputs;
 }
 
 /** Opens a run's own session; it writes vitest's JSON report beside `reportDir`'s set (reports/write.ts). */
 export async function openRunSession(reportDir: string, files?: string[]): Promise<RunSession> {
   const outputs = { json: tempPathFor(path.join(reportDir, REPORT_FILES.vitest)) };
-  const session = await openSuiteSession({ vitestJsonFile: outputs.json, ...(files ? { files } : {}) });
+  const session = await openSuiteSession({ vitestJson: outputs, ...(files ? { files } : {}) });
   return { session, outputs };
 }
 

@@ -1,12 +1,23 @@
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
-import { BaseSequencer, createVitest, type Reporter, type SerializedError, type TestCase, type TestModule, type TestSpecification } from 'vitest/node';
+import {
+  BaseSequencer,
+  createVitest,
+  JsonReporter,
+  type Reporter,
+  type SerializedError,
+  type TestCase,
+  type TestModule,
+  type TestSpecification,
+} from 'vitest/node';
 import { selectionPattern, type Selection } from '../reports/rule-glob.ts';
+import type { VitestOutputs } from '../reports/write.ts';
 import { keptThreads } from './kept-threads.ts';
 import { TERMINATING_SIGNALS } from '../support/signals.ts';
 import type { RunContext } from '../suites/harness/context.ts';
@@ -43,8 +54,8 @@ export class LastFileSequencer extends BaseSequencer {
 }
 
 export interface SessionOptions {
-  /** vitest's own JSON reporter writes here when given (the file of the session's last run). */
-  vitestJsonFile?: string;
+  /** vitest's own JSON reporter writes to `json` when given (the file of the session's last run). */
+  vitestJson?: VitestOutputs;
   /** Suite files to run, relative to the project root (default: every suite file under suites/, `.js` in the build). */
   files?: string[];
   testTimeoutMs?: number;
@@ -176,14 +187,30 @@ function warmTransforms(vite: { warmupRequest(url: string, options?: { ssr?: boo
   }
 }
 
+/**
+ * vitest's JSON reporter, whose failure to write (a full disk) is kept on `output` for the report set to name
+ * (reports/write.ts) instead of rejecting the run with an errno and a stack (issue 27, item 8); what it wrote
+ * of the file is removed, so no truncated vitest.json joins the set.
+ */
+class KeptJsonReporter extends JsonReporter {
+  constructor(private readonly output: VitestOutputs) {
+    super({ outputFile: output.json });
+  }
+  override async writeReport(report: string): Promise<void> {
+    delete this.output.error;
+    try {
+      await super.writeReport(report);
+    } catch (error) {
+      this.output.error = error;
+      await rm(this.output.json, { force: true });
+    }
+  }
+}
+
 export async function openSuiteSession(options: SessionOptions = {}): Promise<SuiteSession> {
   const relay = new RelayReporter();
   const reporters: (string | Reporter | [string, Record<string, unknown>])[] = [relay];
-  const outputFile: Record<string, string> = {};
-  if (options.vitestJsonFile) {
-    reporters.push('json');
-    outputFile.json = options.vitestJsonFile;
-  }
+  if (options.vitestJson) reporters.push(new KeptJsonReporter(options.vitestJson));
   const signalListeners = new Map(TERMINATING_SIGNALS.map((s) => [s, process.listeners(s)]));
   const threads = keptThreads();
   const vitest = await createVitest(
@@ -193,7 +220,6 @@ export async function openSuiteSession(options: SessionOptions = {}): Promise<Su
       root: PROJECT_ROOT,
       watch: false,
       reporters: reporters as never,
-      outputFile,
       passWithNoTests: true,
       include: options.files ?? [`suites/**/*.suite${SUITE_EXT}`],
       // One worker, files in sequence: the suites share one target whose webhook configuration

@@ -1,8 +1,9 @@
-import { TargetError, UsageError, VmpError } from '../support/errors.ts';
+import { LocalFaultError, TargetError, UsageError, VmpError } from '../support/errors.ts';
 
 // The exit status of each error class, most specific first: a table the CLI walks (docs/commands.md, exit codes).
 const EXIT_CODES: readonly (readonly [new (...args: never[]) => VmpError, number])[] = [
   [UsageError, 2],
+  [LocalFaultError, 2],
   [TargetError, 3],
   [VmpError, 1],
 ];

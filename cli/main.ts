@@ -1,5 +1,5 @@
 import { didYouMean } from '../support/did-you-mean.ts';
-import { NotBuiltError, UsageError } from '../support/errors.ts';
+import { asLocalFault, NotBuiltError, UsageError } from '../support/errors.ts';
 import { exitCodeOf } from './exit-codes.ts';
 import { terminalSafe } from '../support/terminal-text.ts';
 import { LiveConsole, styles } from './terminal.ts';
@@ -153,7 +153,8 @@ export async function main(argv: string[], print?: Out, printError: Out = (l) =>
     if (!command.run) throw new NotBuiltError(name);
     // --help wins over every other flag, valid or not: the user asked how to use the command.
     return await command.run(asksForHelp(rest) ? ['--help'] : rest, out, extras);
-  } catch (error) {
+  } catch (thrown) {
+    const error = asLocalFault(thrown);
     const exitCode = exitCodeOf(error);
     if (exitCode !== undefined) {
       err(`vmp-conformance: ${(error as Error).message}`);

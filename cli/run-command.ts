@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loadProfile, parseDraftProfile, ProfileError, readProfileJson, type DraftProfile, type Profile } from '../api/profile.ts';
+import { parseDraftProfile, parseProfile, ProfileError, readProfileJson, type DraftProfile, type Profile } from '../api/profile.ts';
 import { checkSelection } from '../api/rules.ts';
 import { readBaseline } from '../api/baseline.ts';
 import { DEFAULT_REPORT_DIR, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, executeRun, randomSeed, reportUsageError, type RunSettings } from '../api/run.ts';
@@ -78,8 +77,8 @@ export async function draftProfileFlag(file: string): Promise<{ draft: DraftProf
 /** Loads --profile; an invalid one is exit 2 with one line naming the field. */
 export async function profileFlag(file: string): Promise<{ profile: Profile; json: unknown }> {
   try {
-    const profile = await loadProfile(file);
-    return { profile, json: JSON.parse(await readFile(file, 'utf8')) };
+    const json = await readProfileJson(file);
+    return { profile: parseProfile(json), json };
   } catch (error) {
     // simulate, load and replay take a complete profile; only run infers what one leaves out.
     const missing =

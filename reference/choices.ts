@@ -4,6 +4,7 @@ import type { AppName, Profile } from '../sut/profile.ts';
 // server (reference/README.md): apps and credentials, topics, request-body fields, hooks path, page size,
 // resend bound and what resend does without a callback, time zone, where the Consulta sits in a webhook payload.
 
+// Stryker disable all: not governed by the spec: the server's own option checks (a bad profile is the tool's usage error, never an answer of the API)
 /** A bad option of startReferenceServer, or a profile the server cannot serve (`code` VMP_ERR_REFERENCE_OPTION). */
 export class ServerOptionError extends Error {
   readonly code = 'VMP_ERR_REFERENCE_OPTION';
@@ -12,6 +13,7 @@ export class ServerOptionError extends Error {
     this.name = 'ServerOptionError';
   }
 }
+// Stryker restore all
 
 /** The JSON type a request-body field must have, taken from the profile template's value. */
 export type FieldType = 'string' | 'number' | 'boolean' | 'any';
@@ -67,6 +69,7 @@ function hooksPathOf(value: string | null): string | null {
   // "relative to the base URL, absolute, or null": an absolute URL names this server, so only its path counts.
   const path = URL.canParse(value) ? new URL(value).pathname : value;
   const trimmed = `/${path.replace(/^\/+|\/+$/g, '')}`;
+  // Stryker disable next-line all: not governed by the spec: the server's own option checks
   if (trimmed === '/') throw new ServerOptionError('simulationHooks must name a path below the base URL');
   return trimmed;
 }
@@ -75,10 +78,13 @@ export function choicesOf(profile: Profile): Choices {
   const apps = (Object.entries(profile.apps) as [AppName, Profile['apps'][AppName]][]).flatMap(([name, app]) =>
     app ? [{ name, headers: Object.entries(app.headers).map(([h, v]) => [h.toLowerCase(), v] as const), query: Object.entries(app.query) }] : [],
   );
+  // Stryker disable all: not governed by the spec: the server's own option checks
   for (const app of apps) {
     if (app.headers.length + app.query.length === 0) throw new ServerOptionError(`app ${app.name} has no credential headers or query parameters`);
   }
+  // Stryker restore all
   const urlEntry = Object.entries(profile.templates.webhookUpsert).find(([, v]) => v === '{{url}}');
+  // Stryker disable next-line all: not governed by the spec: the server's own option checks
   if (!urlEntry) throw new ServerOptionError('templates.webhookUpsert has no member whose value is "{{url}}"');
   const { inquiry, registration } = profile.topics;
   const agenciaCreateFields = fieldTypes(profile.templates.agenciaCreate, (k) => k === ADMIN_MAIL_FIELD);

@@ -1,7 +1,8 @@
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { redact, redactDeep } from '../sut/redact.ts';
-import { writeFilesAtomic } from '../support/atomic-write.ts';
+import { WriteError, writeFilesAtomic } from '../support/atomic-write.ts';
+import { LocalFaultError, systemCause } from '../support/errors.ts';
 import { REPORT_HTML } from '../support/html-page.ts';
 import { htmlReport } from './html.ts';
 import { junitXml } from './junit.ts';
@@ -15,9 +16,10 @@ import type { RunResult } from './results.ts';
 
 export const REPORT_FILES = { results: 'results.json', html: REPORT_HTML, markdown: 'summary.md', junit: 'junit.xml', vitest: 'vitest.json' } as const;
 
-/** Where vitest's JSON reporter wrote this run's vitest.json (a temporary name), when it did. */
+/** Where vitest's JSON reporter wrote this run's vitest.json (a temporary name), when it did; why it could not. */
 export interface VitestOutputs {
   json: string;
+  error?: unknown;
 }
 
 export async function writeReports(
@@ -26,7 +28,9 @@ export async function writeReports(
   secrets: readonly string[],
   vitest?: VitestOutputs,
 ): Promise<Record<'results' | 'html' | 'markdown' | 'junit', string>> {
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true }).catch((error: unknown) => {
+    throw new LocalFaultError(`cannot create the report directory ${dir}: ${systemCause(error)}`);
+  });
   const files = {
     results: path.join(dir, REPORT_FILES.results),
     html: path.join(dir, REPORT_FILES.html),
@@ -46,10 +50,21 @@ export async function writeReports(
   const theirs = vitest ? await readFile(vitest.json, 'utf8').catch(() => undefined) : undefined;
   if (theirs !== undefined) staged.push({ file: vitestFile, data: redact(theirs, secrets) });
   try {
-    await writeFilesAtomic(staged);
+    await writeFilesAtomic(staged).catch(async (error: unknown) => {
+      // Some of the new set is in place (a full disk took the rest): no stale vitest.json beside it either.
+      if (error instanceof WriteError && error.written.length > 0 && theirs === undefined) await rm(vitestFile, { force: true });
+      throw error;
+    });
     if (theirs === undefined) await rm(vitestFile, { force: true });
   } finally {
     if (vitest) await rm(vitest.json, { force: true });
   }
+  // The rest of the set is in place; vitest's own file is what a full disk took (suite-session.ts).
+  if (vitest?.error !== undefined)
+    throw new WriteError(
+      vitestFile,
+      vitest.error,
+      staged.map((f) => f.file),
+    );
   return files;
 }

@@ -55,6 +55,8 @@ export class Ledger {
   private readonly pending = new Map<number, ConsultaInput>();
   private readonly bySid = new Map<string, number>();
   private readonly byDigest = new Map<string, number>();
+  /** Every inquiry of a digest that more than one has: alike inquiries (distinct sids), never taken for one. */
+  private readonly alike = new Map<string, number[]>();
   private size = 0;
   /** Every inquiry below this index is delivered, refused or past its deadline (states that never revert). */
   private settledUpTo = 0;
@@ -85,9 +87,7 @@ export class Ledger {
 
   /** An injected inquiry, just before its hook request leaves (`at`: performance.now()). */
   sent(index: number, input: ConsultaInput, at: number): void {
-    const digest = contentDigest(input);
-    this.digests[index] = digest;
-    this.byDigest.set(digest, index);
+    this.digested(index, contentDigest(input));
     this.sentAt[index] = at;
     this.tally('sent', at);
     this.pending.set(index, input);
@@ -123,6 +123,13 @@ export class Ledger {
     this.bySid.set(sid, index);
   }
 
+  private digested(index: number, digest: string): void {
+    this.digests[index] = digest;
+    const first = this.byDigest.get(digest);
+    if (first === undefined) this.byDigest.set(digest, index);
+    else this.alike.set(digest, [...(this.alike.get(digest) ?? [first]), index]);
+  }
+
   /** The hook refused the inquiry: nothing is expected for it. */
   injectionFailed(index: number, detail: string): void {
     this.pending.delete(index);
@@ -133,10 +140,7 @@ export class Ledger {
   /** Observe mode: an existing inquiry, known by sid and (when it could be read) by the digest of its Consulta. */
   adopt(index: number, sid: string, digest?: string): void {
     this.bound(index, sid);
-    if (digest !== undefined) {
-      this.digests[index] = digest;
-      this.byDigest.set(digest, index);
-    }
+    if (digest !== undefined) this.digested(index, digest);
     this.size = Math.max(this.size, index + 1);
   }
 
@@ -243,7 +247,19 @@ export class Ledger {
       if (index !== undefined) return index;
     }
     if (delivered === null || typeof delivered !== 'object') return undefined;
-    return this.byDigest.get(contentDigest(delivered, CONSULTA_LINKS));
+    const digest = contentDigest(delivered, CONSULTA_LINKS);
+    const alike = this.alike.get(digest);
+    return alike ? this.leastServed(alike) : this.byDigest.get(digest);
+  }
+
+  /**
+   * Of alike inquiries a delivery without a sid could be for (issue 27, item 10): one whose resend awaits its
+   * delivery, else the one with the fewest deliveries so far — so two alike inquiries delivered once each are
+   * each delivered once, not one lost and one duplicated.
+   */
+  private leastServed(candidates: readonly number[]): number {
+    const awaiting = this.phase === 'resend' ? candidates.find((i) => this.resends.get(i)?.deliveries.length === 0) : undefined;
+    return awaiting ?? candidates.reduce((best, i) => (this.primary[i]! < this.primary[best]! ? i : best));
   }
 
   sidField(index: number): { sid?: string } {

@@ -4,6 +4,7 @@ import { createReadStream, createWriteStream, rmSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { LocalFaultError, systemCause } from './errors.ts';
 
 // Issue 13, item 6: a report file is either the previous one or the complete new one, never a half-written
 // (or 0-byte) file beside stale results. Each file is written beside its final name, then renamed over it.
@@ -38,14 +39,49 @@ export async function writeFileAtomic(file: string, data: string): Promise<void>
 }
 
 /**
+ * A file of a set could not be written (issue 27, item 8): named with its cause and what of the set was written,
+ * as the one line the CLI prints (exit 2).
+ */
+export class WriteError extends LocalFaultError {
+  constructor(
+    readonly file: string,
+    readonly error: unknown,
+    readonly written: readonly string[],
+  ) {
+    const kept = written.length > 0 ? `; written: ${written.map((f) => path.basename(f)).join(', ')}` : '';
+    super(`cannot write ${file}: ${systemCause(error)}${kept}`);
+  }
+}
+
+/**
  * Writes every file to its temporary name first, then renames them all: an interruption while writing leaves
- * the previous set untouched, and the renames themselves take microseconds.
+ * the previous set untouched, and the renames themselves take microseconds. Files are written one after another
+ * in the order given (the first ones are what a full disk is likeliest to take); when one cannot be written (a
+ * full disk, an I/O error), the others are still written and renamed into place, and a WriteError names the
+ * first failure. Where some of the set was written, the previous version of each file that failed is removed, so
+ * no stale file sits beside the new ones as if it were of the set; where none was, the previous set is whole and
+ * stays (a single file is never lost to a failed rewrite).
  */
 export async function writeFilesAtomic(files: readonly { file: string; data: string }[]): Promise<void> {
   const staged = files.map((f) => ({ ...f, temp: tempPathFor(f.file) }));
+  const failed = new Map<string, unknown>();
+  const written: string[] = [];
   try {
-    await Promise.all(staged.map((f) => writeFile(f.temp, f.data)));
-    for (const f of staged) await rename(f.temp, f.file);
+    for (const f of staged) {
+      await writeFile(f.temp, f.data).catch((error: unknown) => failed.set(f.file, error));
+      if (failed.has(f.file)) await rm(f.temp, { force: true });
+    }
+    for (const f of staged) {
+      if (failed.has(f.file)) continue;
+      await rename(f.temp, f.file).then(
+        () => written.push(f.file),
+        (error: unknown) => failed.set(f.file, error),
+      );
+    }
+    if (failed.size === 0) return;
+    if (written.length > 0) for (const file of failed.keys()) await rm(file, { force: true }).catch(() => undefined);
+    const [file, cause] = failed.entries().next().value as [string, unknown];
+    throw new WriteError(file, cause, written);
   } finally {
     await Promise.all(staged.map((f) => rm(f.temp, { force: true })));
     for (const f of staged) settledTemp(f.temp);

@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { headerValueProblem } from './http-syntax.ts';
 import { profileFileSchema, profileSchema, type DraftProfile, type Profile } from './profile.ts';
 import { envSecretsOf, withEnvSecrets } from './secrets.ts';
+import { MiB, readBoundedFile, UnreadableFileError } from '../support/bounded-read.ts';
 import { UsageError } from '../support/errors.ts';
 
 // secretsOf lives with the other secret logic; imported from here too.
@@ -151,13 +151,17 @@ export async function loadProfile(file: string, env: NodeJS.ProcessEnv = process
   return parseProfile(await readProfileJson(file), env);
 }
 
-/** A profile file's JSON; unreadable or not JSON is a ProfileError on (file). */
+/** The largest profile file read (docs/profile.md): a real one is a few KiB; a larger one is a mistake. */
+export const PROFILE_MAX_BYTES = 16 * MiB;
+
+/** A profile file's JSON; unreadable (a FIFO, a device, over PROFILE_MAX_BYTES) or not JSON is a ProfileError on (file). */
 export async function readProfileJson(file: string): Promise<unknown> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await readBoundedFile(file, PROFILE_MAX_BYTES);
   } catch (error) {
-    throw new ProfileError('(file)', `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+    if (error instanceof UnreadableFileError) throw new ProfileError('(file)', error.message);
+    throw error;
   }
   try {
     return JSON.parse(text);

@@ -1,5 +1,5 @@
 import { check, type Check } from '../harness/check.ts';
-import { contentKey } from '../harness/consulta-match.ts';
+import { asListed, missingFrom } from '../harness/consulta-match.ts';
 import { pageOf, type PageWalker } from '../harness/pages.ts';
 import type { ListWalks } from './list.ts';
 
@@ -47,8 +47,7 @@ export function registerFilterChecks(walks: ListWalks, walker: PageWalker): void
     if (!full.complete || !filtered.complete) return;
     // A filter keeps every inquiry of that publication the unfiltered list has (discovery found it there).
     const expected = full.entries.filter((e) => externalIdOf(e) === externalId);
-    const got = new Set(filtered.entries.map(contentKey));
-    const missing = expected.filter((e) => !got.has(contentKey(e))).length;
+    const missing = missingFrom(expected, filtered.entries).length;
     c.expect(
       missing === 0 && filtered.total === expected.length,
       `the ${expected.length} inquiries of publication ${externalId} in the unfiltered list; got Total ${filtered.total}, ${missing} missing`,
@@ -65,16 +64,15 @@ export function registerFilterChecks(walks: ListWalks, walker: PageWalker): void
     // An address this run invents is no collaborator of the agency: it sees no inquiry.
     await expectNoInquiry(c, { operador: `nadie-${c.ctx.runId}@${c.ctx.profile.invitationDomain}`.toLowerCase() }, 'an e-mail that is no collaborator');
     if (!full.complete) return;
-    const unfiltered = new Set(full.entries.map(contentKey));
-    filtered.entries.forEach((entry, i) => {
-      c.expect(unfiltered.has(contentKey(entry)), `only inquiries of the unfiltered list (entry ${i} is not in it)`, pageOf(filtered, i).res);
+    const unfiltered = new Set(asListed(full.entries));
+    asListed(filtered.entries).forEach((key, i) => {
+      c.expect(unfiltered.has(key), `only inquiries of the unfiltered list (entry ${i} is not in it)`, pageOf(filtered, i).res);
     });
     c.observe(`operador ${operador}: ${filtered.total} of ${full.total} inquiries`);
     if (!filtered.complete) return;
     // The operator responsible for an inquiry ("agency operator responsible for the inquiry") sees it.
     const own = full.entries.filter((e) => typeof operadorOf(e) === 'string' && (operadorOf(e) as string).toLowerCase() === operador.toLowerCase());
-    const got = new Set(filtered.entries.map(contentKey));
-    const missing = own.filter((e) => !got.has(contentKey(e))).length;
+    const missing = missingFrom(own, filtered.entries).length;
     c.expect(missing === 0, `the ${own.length} inquiries whose OperadorResponsable is ${operador}; ${missing} missing`, top.res);
   });
 }

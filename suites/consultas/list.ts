@@ -1,6 +1,6 @@
 import { consultaPage, consultaRefPage, LIMITS, unknownMembers } from '../../models/index.ts';
 import { check, type Check } from '../harness/check.ts';
-import { contentKey, linkHrefs, refHrefs, selfHref } from '../harness/consulta-match.ts';
+import { identities, inquiryKeys, linkHrefs, refHrefs } from '../harness/consulta-match.ts';
 import { pageOf, type PageWalk, type PageWalker, type WalkOptions } from '../harness/pages.ts';
 
 // Resources and their fields > Paged list envelope, walked over every page of the fixture agency's list in
@@ -102,24 +102,26 @@ export function registerListChecks(walks: ListWalks): void {
 
   check('consultas/list/no-duplicates', async (c) => {
     const [full, ref] = [await walks.full(c), await walks.ref(c)];
-    // The self link names an inquiry when every entry has one; otherwise the Consulta itself does.
-    const bySelf = full.entries.every((e) => selfHref(e) !== undefined);
-    expectUnique(
-      c,
-      full,
-      full.entries.map((e) => (bySelf ? selfHref(e)! : contentKey(e))),
-      bySelf ? 'self href' : 'content',
-    );
+    // An inquiry twice is its identity twice (its self link, or a link to its reference-form href): two entries
+    // alike in content may be two inquiries, so an entry that shows no identity is judged in the reference form only.
+    const ids = identities(full.entries, new Set(refHrefs(ref).filter((h): h is string => h !== undefined)));
+    expectUnique(c, full, ids, 'identity');
+    if (ids.includes(undefined))
+      c.observe(
+        `${ids.filter((id) => id === undefined).length} full-form entries show no identity (no self link, no link to a reference-form href): judged in the reference form only`,
+      );
     expectUnique(c, ref, refHrefs(ref), 'href');
   });
 
   check('consultas/list/no-gaps', async (c) => {
     const [full, ref] = [await walks.full(c), await walks.ref(c)];
     if (!full.complete) c.skip(`Total ${full.total} needs more than ${LIMITS.pagina.maximum} pages: the walk cannot reach every inquiry`);
-    const distinctFull = new Set(full.entries.map(contentKey)).size;
-    c.expect(distinctFull === full.total, `${full.total} distinct inquiries over all pages (Total), found ${distinctFull}`, full.pages.at(-1)!.res);
     const hrefs = refHrefs(ref).filter((h): h is string => h !== undefined);
     const distinctRef = new Set(hrefs);
+    const ids = identities(full.entries, distinctRef);
+    // Distinct by identity; alike entries that show none count one each (inquiryKeys), never as one inquiry.
+    const distinctFull = new Set(inquiryKeys(full.entries, (_, i) => ids[i])).size;
+    c.expect(distinctFull === full.total, `${full.total} distinct inquiries over all pages (Total), found ${distinctFull}`, full.pages.at(-1)!.res);
     c.expect(
       distinctRef.size === ref.total,
       `${ref.total} distinct hrefs over all reference-form pages (Total), found ${distinctRef.size}`,

@@ -1,7 +1,7 @@
 import { addDays, dateIn, inTimeZone, startOfDayIn, isEndOfDay, isStartOfDay, LIMITS, parseOffsetDateTime, type OffsetDateTime } from '../../models/index.ts';
 import type { TargetResponse } from '../../sut/client.ts';
 import { check, type Check } from '../harness/check.ts';
-import { contentKey } from '../harness/consulta-match.ts';
+import { missingFrom } from '../harness/consulta-match.ts';
 import { pageOf, type PageWalk, type PageWalker } from '../harness/pages.ts';
 import type { ListWalks } from './list.ts';
 
@@ -150,8 +150,7 @@ async function expectPeriod(
     const at = momentoOf(e)?.epochMs;
     return at !== undefined && at >= Math.max(lo, defaultFrom) && at <= Math.min(hi, defaultTo);
   });
-  const got = new Set(filtered.entries.map(contentKey));
-  const missing = expected.filter((e) => !got.has(contentKey(e)));
+  const missing = missingFrom(expected, filtered.entries);
   c.expect(missing.length === 0, `the ${expected.length} inquiries of the unfiltered list received ${what}; ${missing.length} missing`, top.res);
   // Where the answer's period lies inside the default one, the unfiltered walk holds all of it.
   if (lo >= defaultFrom && hi <= defaultTo)

@@ -3,9 +3,12 @@ import { canonicalJson } from '../../models/index.ts';
 import { LINKS_ANYWHERE } from './json-walk.ts';
 import type { PageWalk } from './pages.ts';
 
-// Inquiry identity (lead's reading): by the href of the reference form (its last segment is the sid), by a
-// link of the full form with that same href, or by deep equality of the Consulta (its members without _links;
-// timestamps compared as instants).
+// Inquiry identity (issue 27, item 10): an inquiry is the resource its URI names — the href of the reference
+// form (its last segment is the sid), the `self` link of a full-form entry, or a link of the full form with a
+// reference-form href. Never its content: two inquiries may be alike in every member (distinct sids; the API
+// cannot delete either), and a list that shows both shows no duplicate. Content (the Consulta's members without
+// _links, timestamps compared as instants) is what an entry that shows no identity is left with: alike ones are
+// then counted, never taken for one.
 
 /** The content of a full-form entry as a key: equal Consultas, equal keys. */
 export const contentKey = (entry: unknown): string => canonicalJson(entry, LINKS_ANYWHERE);
@@ -21,6 +24,48 @@ export function linkHrefs(entry: unknown): string[] {
 export function selfHref(entry: unknown): string | undefined {
   const href = (entry as { _links?: { self?: { href?: unknown } } } | null)?._links?.self?.href;
   return typeof href === 'string' ? href : undefined;
+}
+
+/**
+ * The identity of each full-form entry, in order: its self link's href, else the first of its link hrefs that is
+ * a reference-form href of the same list (`refHrefs`, when that walk was read); undefined where it shows neither.
+ */
+export function identities(entries: readonly unknown[], refHrefs: ReadonlySet<string> = new Set()): (string | undefined)[] {
+  return entries.map((e) => selfHref(e) ?? linkHrefs(e).find((h) => refHrefs.has(h)));
+}
+
+/**
+ * A key per entry, in order, that tells inquiries apart: `identity` where the entry shows one, else its content
+ * numbered by occurrence (the second of two alike entries is another key), so that sets of keys count alike
+ * inquiries as many times as they are listed.
+ */
+export function inquiryKeys(entries: readonly unknown[], identity: (entry: unknown, i: number) => string | undefined): string[] {
+  const seen = new Map<string, number>();
+  return entries.map((e, i) => {
+    const id = identity(e, i);
+    if (id !== undefined) return `id ${id}`;
+    const content = contentKey(e);
+    const n = seen.get(content) ?? 0;
+    seen.set(content, n + 1);
+    return `content #${n} ${content}`;
+  });
+}
+
+/**
+ * Each entry as a list shows it, to compare two lists: its identity with its content (one inquiry shows the same
+ * Consulta in every list), else its content numbered by occurrence.
+ */
+export function asListed(entries: readonly unknown[]): string[] {
+  return inquiryKeys(entries, (e) => {
+    const id = selfHref(e);
+    return id === undefined ? undefined : `${id} ${contentKey(e)}`;
+  });
+}
+
+/** The entries of `expected` that `got` does not list as they are (asListed). */
+export function missingFrom(expected: readonly unknown[], got: readonly unknown[]): unknown[] {
+  const listed = new Set(asListed(got));
+  return asListed(expected).flatMap((key, i) => (listed.has(key) ? [] : [expected[i]]));
 }
 
 /** The hrefs of a reference-form walk, in order (entries without a string href give undefined). */

@@ -1,6 +1,6 @@
 import { listEntries } from '../../models/index.ts';
 import type { TargetResponse } from '../../sut/client.ts';
-import { entryKey } from './identity.ts';
+import { entryKeys } from './identity.ts';
 import { statusOf } from './outcomes.ts';
 import { listedAgencies, predictAgencyList } from './predict.ts';
 import type { ModelRunner } from './runner.ts';
@@ -96,7 +96,8 @@ export async function judgeListWithoutAgency(
   if (res.status !== 200)
     return r.ledger.unjudged(FILTER_RULE, `GET /v3/consultas?operador= (no adminMail) answered ${res.status ?? res.error?.code}: no list to judge`);
   const theirs = new Set(foreign.records.map((rec) => rec.key));
-  const leaked = (listEntries(res.json) ?? []).filter((e) => theirs.has(entryKey(e)));
+  const entries = listEntries(res.json) ?? [];
+  const leaked = entryKeys(entries).filter((key) => theirs.has(key));
   r.ledger.record(
     FILTER_RULE,
     res,

@@ -1,6 +1,6 @@
 import { addDays, LIMITS } from '../../models/index.ts';
 import { lastSegment } from '../../sut/discovery.ts';
-import { recordOf } from './identity.ts';
+import { entryKey, entryKeys, recordOf } from './identity.ts';
 import { listedAgencies } from './predict.ts';
 import type { ModelRunner } from './runner.ts';
 import { emptyWorld, fold, newAgency, type App, type InquiryView, type World } from './world.ts';
@@ -101,7 +101,7 @@ async function readInquiries(r: ModelRunner, world: World, app: App, adminMail: 
   const href = hrefs.map((e) => (e as { href?: unknown } | null)?.href).find((h): h is string => typeof h === 'string');
   const sid = known ?? (href ? lastSegment(href) : undefined);
   const view: InquiryView = {
-    records: entries.map((e) => recordOf(e)),
+    records: entryKeys(entries).map((key, i) => recordOf(entries[i], key)),
     sids: new Set(sid ? [sid] : []),
     complete: typeof total === 'number' && entries.length === total,
     allSids: false,
@@ -110,7 +110,7 @@ async function readInquiries(r: ModelRunner, world: World, app: App, adminMail: 
   if (sid) {
     // The inquiry by its sid, so a lookup under another agency can tell it apart (predict.ts).
     const one = await r.send('consultas-get', { app, params: { adminMail, sid }, form: 'json' });
-    const key = one.status === 200 ? recordOf(one.json).key : undefined;
+    const key = one.status === 200 ? entryKey(one.json) : undefined;
     const record = view.records.find((rec) => rec.key === key);
     if (record) record.sid = sid;
   }

@@ -2,10 +2,11 @@ import { endpoint, essence, forbiddenProblem, listEntries, PROBLEM_MEDIA_TYPE, v
 import type { TargetResponse } from '../../sut/client.ts';
 import { lastSegment } from '../../sut/discovery.ts';
 import { mentions } from '../events/hooks.ts';
+import { contentKey } from '../harness/consulta-match.ts';
 import type { Facet } from './compare.ts';
 import { statusOf } from './outcomes.ts';
 import { predictTopic, TOPIC_ENDPOINT, type TopicRole, type TopicStep, type Verb } from './topics.ts';
-import { entryKey, MARKER } from './identity.ts';
+import { MARKER } from './identity.ts';
 import { agencyOf, fold, inquiryBySid, knownAbsent, visibleTo, type App, type World } from './world.ts';
 
 // What the spec makes of one request, given what the model knows (world.ts): the status (from the catalog,
@@ -57,9 +58,12 @@ export function predictAgencyRow(w: World, endpointId: string, app: App, adminMa
   // too: then the answer is that inquiry, never the other agency's.
   const elsewhere = inquiryBySid(w, sid)?.record;
   if (!elsewhere) return undefined;
+  // Which data the answer carries, not which URI it names: a target that serves the other agency's inquiry under
+  // this agency's path would name it by this path. So the other's is told by its content here (by the marker
+  // where the run made it); only two agencies holding alike inquiries under one sid could be taken for each other.
   const theOther: Facet = {
     says: `not the inquiry ${sid} of another agency`,
-    holds: (res) => (elsewhere.key.startsWith(MARKER) ? !mentions(res.json, elsewhere.key) : entryKey(res.json) !== elsewhere.key),
+    holds: (res) => (elsewhere.key.startsWith(MARKER) ? !mentions(res.json, elsewhere.key) : contentKey(res.json) !== elsewhere.content),
   };
   return { status: [notFound, statusOf(endpointId, 'success')], statement, facets: [theOther] };
 }

@@ -1,7 +1,7 @@
 import { endOfDayIn, LIMITS, startOfDayIn } from '../../models/index.ts';
 import type { TargetResponse } from '../../sut/client.ts';
 import type { Difference } from './compare.ts';
-import { entryKey } from './identity.ts';
+import { entryKeys } from './identity.ts';
 import { fold, type InquiryRecord, type InquiryView } from './world.ts';
 
 // Endpoints > Consultas, the inquiry list's filters as the spec states them, applied to the inquiries the model
@@ -89,8 +89,12 @@ export function judgeWalk(sel: Selection, pages: readonly WalkedPage[], profileP
   if (isExact(sel) && total !== sel.include.size)
     differ(`Total ${sel.include.size}, the inquiries the filter selects of those the model saw, not ${total}`, first.res, 'paged/total');
   const seen = new Map<string, number>();
+  const listed = pages.map((page) => (page.res.json as Envelope | undefined)?._entries);
+  // Keys over the whole walk: alike entries without identity are numbered in the order the pages list them.
+  const keys = entryKeys(listed.flatMap((entries) => (Array.isArray(entries) ? entries : [])));
+  let k = 0;
   for (const [i, page] of pages.entries()) {
-    const entries = (page.res.json as Envelope | undefined)?._entries;
+    const entries = listed[i];
     if (!Array.isArray(entries)) {
       differ('a page with an _entries array', page.res, 'paged/entries');
       continue;
@@ -99,7 +103,7 @@ export function judgeWalk(sel: Selection, pages: readonly WalkedPage[], profileP
     if (entries.length !== size)
       differ(`${size} entries on page ${i + 1} (Total ${total}, PerPagina ${perPagina}), not ${entries.length}`, page.res, 'paged/per-pagina');
     for (const entry of entries) {
-      const key = entryKey(entry);
+      const key = keys[k++]!;
       if (seen.has(key)) differ(`no inquiry twice, but one of page ${seen.get(key)} is on page ${i + 1} again`, page.res, 'paged/total');
       seen.set(key, i + 1);
       if (sel.within && !sel.within.has(key))

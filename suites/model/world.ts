@@ -12,8 +12,10 @@ export const fold = (mail: string): string => mail.toLowerCase();
 
 /** An inquiry as the model knows it: what decides which filters select it, and how to recognise it in an answer. */
 export interface InquiryRecord {
-  /** Identity in a full-form answer: the run's marker for an inquiry it made, else the Consulta's content. */
+  /** Identity in a full-form answer: the run's marker for an inquiry it made, else its self link (identity.ts). */
   key: string;
+  /** The Consulta's content (consulta-match.ts contentKey), for an inquiry the run did not make. */
+  content?: string;
   /** Its sid, where known (the hooks' answer, or a reference-form href). */
   sid?: string;
   externalId: unknown;

@@ -103,7 +103,11 @@ describe('bad flags: exit 2 before anything starts, one line naming the flag', (
     ['capture --port 70000', () => ['capture', '--port', '70000'], /--port must be an integer from 0 to 65535/],
     ['serve --host 999.1.1.1', () => ['serve', '--host', '999.1.1.1'], /--host 999\.1\.1\.1: not an IP address nor a name that resolves/],
     ['serve --port -1', () => ['serve', '--port', '-1'], /--port must be a whole number from 0 to 65535, got '-1'/],
-    ['replay --from naming a directory', () => ['replay', 'abc1234', '--from', P('a-dir')()], /--from .*a-dir: cannot read it \(EISDIR\)/],
+    [
+      'replay --from naming a directory',
+      () => ['replay', 'abc1234', '--from', P('a-dir')()],
+      /--from .*a-dir: cannot read it \(it is a directory, not a regular file\)/,
+    ],
     ['replay --timeout-ms -1', () => ['replay', 'abc1234', '--timeout-ms', '-1'], /--timeout-ms must be a whole number from 100 to 600000, got '-1'/],
     ['rules --json=yes', () => ['rules', '--json=yes'], /--json/],
     ['an option missing its value', () => ['run', '--profile'], /Option '--profile <value>' argument missing/],

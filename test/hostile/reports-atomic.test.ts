@@ -60,11 +60,12 @@ describe('atomic reports', () => {
     await expectNoSecrets({ dirs: [reportDir], runs: [exited] }, credentialsOf(t.target!.profile));
   });
 
-  it('a set that fails to be written leaves every previous file as it was, and no temporary file', async () => {
+  // Where some of a set could be written (a full disk), those are kept: test/hostile/local-faults.test.ts.
+  it('a set none of which can be written leaves every previous file as it was, and no temporary file', async () => {
     const dir = await tempDir('atomic-fail');
     const before = await previousSet(dir);
     const writing = writeFilesAtomic([
-      { file: path.join(dir, REPORT_FILES.results), data: 'new results' },
+      { file: path.join(dir, 'missing-dir', REPORT_FILES.results), data: 'new results' },
       { file: path.join(dir, 'missing-dir', REPORT_FILES.junit), data: 'new junit' },
     ]);
     await expect(writing).rejects.toThrow(/ENOENT/);

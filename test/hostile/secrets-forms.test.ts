@@ -49,6 +49,56 @@ describe('redact', () => {
   });
 });
 
+describe('redact, binary forms (issue 27, item 4)', () => {
+  const token = AWKWARD[6]!;
+  const header = `Bearer ${token}`;
+  const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
+  const b64url = (s: string) => Buffer.from(s, 'utf8').toString('base64url');
+  const forms = (s: string) => ({
+    base64: b64(s),
+    'base64 unpadded': b64(s).replace(/=+$/, ''),
+    base64url: b64url(s),
+    'base64url padded': b64(s).replace(/\+/g, '-').replace(/\//g, '_'),
+    'base64 percent-encoded': encodeURIComponent(b64(s)),
+    hex: Buffer.from(s, 'utf8').toString('hex'),
+    HEX: Buffer.from(s, 'utf8').toString('hex').toUpperCase(),
+  });
+
+  it.each([header, token])('finds %j as base64, base64url (padded or not), percent-encoded base64 and hex in either case', (secret) => {
+    for (const [name, form] of Object.entries(forms(secret))) {
+      const text = `echo: ${form}; done`;
+      expect(redact(text, [header, token]), name).toBe(`echo: ${REDACTED}; done`);
+    }
+  });
+
+  it.each([0, 1, 2, 3, 4, 5])('finds a secret encoded inside a longer base64 text after %i bytes of something else', async (shift) => {
+    const prefix = 'u:xyzw'.slice(0, shift);
+    for (const encode of [b64, b64url]) {
+      const text = `{"blob":"${encode(`${prefix}${token}{"more":true}`)}"}`;
+      const clean = redact(text, [token]);
+      expect(clean).toContain(REDACTED);
+      await expectNoSecrets({ texts: { [`${encode.name} after ${shift}`]: clean } }, [token]);
+      // What is left of the blob is at most the characters that straddle the secret's first and last byte.
+      const [before, after] = clean.slice('{"blob":"'.length, -'"}'.length).split(REDACTED) as [string, string];
+      expect(before.length).toBeLessThanOrEqual(Math.ceil((8 * shift) / 6) + 1);
+      expect(after.length).toBeLessThanOrEqual(encode(`${prefix}${token}{"more":true}`).length - Math.floor((8 * (shift + Buffer.byteLength(token))) / 6) + 1);
+    }
+  });
+
+  it('leaves ordinary text alone: no binary form shorter than 8 characters is looked for', () => {
+    // "tok1" is 4 bytes: its base64 inside a longer text would be 5 characters, which words hold by chance.
+    const text = `dG9rM appears in words; ${b64('tok1xx')} is another token; 746f6b is hex of "tok"`;
+    expect(redact(text, ['tok1'])).toBe(text);
+    expect(redact(`standalone ${b64('tok1')} and ${Buffer.from('tok1').toString('hex')}`, ['tok1'])).toBe(`standalone ${REDACTED} and ${REDACTED}`);
+  });
+
+  it('finds every form of many secrets at once (their expressions split in several)', () => {
+    const many = Array.from({ length: 40 }, (_, i) => `secret-${i}-${'x'.repeat(20)}"'&<>`);
+    const text = `${'lorem ipsum '.repeat(800)}${b64(many[39]!)} and ${encodeURIComponent(many[0]!)} and ${JSON.stringify(many[20])}`;
+    expect(redact(text, many)).toBe(`${'lorem ipsum '.repeat(800)}${REDACTED} and ${REDACTED} and "${REDACTED}"`);
+  });
+});
+
 describe('the secrets of a profile', () => {
   const profile = parseProfile(
     {

@@ -6,10 +6,39 @@ import { SECRET_VALUES } from '../../cli/run-support.ts';
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
+/** Shorter base64 or hex runs turn up in ordinary text by chance: not looked for. */
+const SHORTEST_BINARY = 8;
+
+/**
+ * The base64 characters of `bytes` placed `shift` bytes into a longer text that do not depend on what surrounds
+ * them, found by trying: encoded between all-zero and all-one neighbours, the characters every variant agrees on.
+ */
+function stableBase64(bytes: Buffer, shift: number): string {
+  const variants = [0x00, 0xff].flatMap((before) =>
+    [0x00, 0xff].map((after) => Buffer.concat([Buffer.alloc(shift, before), bytes, Buffer.alloc(3, after)]).toString('base64')),
+  );
+  const agree = (i: number) => variants.every((v) => v[i] === variants[0]![i]);
+  let start = 0;
+  while (start < variants[0]!.length && !agree(start)) start++;
+  let end = start;
+  while (end < variants[0]!.length && agree(end)) end++;
+  return variants[0]!.slice(start, end);
+}
+
+/** The binary-to-text forms a target may give a secret's bytes: base64 and base64url, whole or inside a longer text, and hex. */
+function binaryForms(secret: string): string[] {
+  const bytes = Buffer.from(secret, 'utf8');
+  const base64 = [bytes.toString('base64'), ...[0, 1, 2].map((shift) => stableBase64(bytes, shift))];
+  const url = base64.map((b) => b.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''));
+  const hex = bytes.toString('hex');
+  return [...base64, ...url, ...base64.map(encodeURIComponent), hex, hex.toUpperCase()].filter((f) => f.length >= SHORTEST_BINARY);
+}
+
 export function encodedForms(secret: string): string[] {
   const json = JSON.stringify(secret).slice(1, -1);
   return [
     ...new Set([
+      ...binaryForms(secret),
       secret,
       json,
       // JSON with every character beyond ASCII escaped, as some writers do.
