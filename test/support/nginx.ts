@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -10,8 +11,11 @@ import type { TestCa } from './tls-ca.ts';
 // off: one process, whoever runs it, root or not) on free loopback ports, its prefix, pid, logs and temporary
 // paths in the test's directory; stop() kills it. Absent nginx, the tests skip saying so.
 
+/** Debian's nginx is in /usr/sbin, which a user's PATH may lack. */
+const NGINX = existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
+
 export const HAS_NGINX = await new Promise<boolean>((resolve) => {
-  const probe = spawn('nginx', ['-v'], { stdio: 'ignore' });
+  const probe = spawn(NGINX, ['-v'], { stdio: 'ignore' });
   probe.on('error', () => resolve(false));
   probe.on('exit', (code) => resolve(code === 0));
 });
@@ -68,7 +72,7 @@ export async function startNginx(dir: string, upstream: string, ca: TestCa): Pro
   const ports = { https: await freePort(), mtls: await freePort(), redirect: await freePort() };
   const conf = path.join(dir, 'nginx.conf');
   await writeFile(conf, config(dir, upstream, ca, ports));
-  const child: ChildProcess = spawn('nginx', ['-p', dir, '-c', conf, '-e', path.join(dir, 'error.log'), '-g', 'daemon off; master_process off;'], {
+  const child: ChildProcess = spawn(NGINX, ['-p', dir, '-c', conf, '-e', path.join(dir, 'error.log'), '-g', 'daemon off; master_process off;'], {
     stdio: 'ignore',
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
