@@ -49,6 +49,7 @@ export type { RuleResult } from '../reports/results.ts';
 export type { RunResult } from '../reports/results.ts';
 export type { SimulationResult } from '../simulator/simulation-result.ts';
 export type { LoadResult } from '../simulator/load-result.ts';
+export type { TransportSettings } from './transport.ts';
 
 const quiet = (): void => undefined;
 

@@ -30,6 +30,7 @@ import {
 import { checkSelection } from './rules.ts';
 import { DEFAULT_REPORT_DIR, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, randomSeed, type RunSettings } from './run.ts';
 import { DEFAULT_RESEND_SAMPLE, DEFAULT_SIMULATE_RATE, type SimulateSettings } from './simulate.ts';
+import { checkTransport, type TransportSettings } from './transport.ts';
 
 // The programmatic API's options, and the settings each becomes once checked. Every check is the one its command
 // runs on its flags (option-checks.ts), with the option's name in the message: `runConformance({ baseUrl:
@@ -69,6 +70,8 @@ export interface ConformanceOptions {
   capture?: CaptureReach;
   /** Also change configured webhook topics that cannot be put back as they are (`run --discard-unrestorable-webhooks`). */
   discardUnrestorableWebhooks?: boolean;
+  /** How to reach baseUrl: CAs, a client certificate, insecure, a proxy (`run --ca`, `--cert`, `--key`, `--insecure`, `--proxy`; docs/network.md). */
+  transport?: TransportSettings;
   /** A baseline file (`run --baseline`): failures it lists do not fail the run. */
   baseline?: string;
   /** Write today's failures as a baseline to this file (`run --write-baseline`); its directory must exist. */
@@ -110,6 +113,8 @@ export interface SimulateOptions {
   capture?: CaptureReach;
   /** As runConformance's discardUnrestorableWebhooks. */
   discardUnrestorableWebhooks?: boolean;
+  /** As runConformance's transport. */
+  transport?: TransportSettings;
   /** Stops sending and restores the webhook configurations. */
   signal?: AbortSignal;
   /** Console lines, redacted (default: none). */
@@ -143,6 +148,8 @@ export interface LoadOptions {
   timeoutMs?: number;
   /** Send load to a target that is not on this machine (`load --allow-remote`); exportK6 sends none and does not need it. */
   allowRemote?: boolean;
+  /** As runConformance's transport (docs/network.md: what each load model supports). */
+  transport?: TransportSettings;
   /** Stops the load early. */
   signal?: AbortSignal;
   /** Console lines, redacted (default: none). */
@@ -188,6 +195,16 @@ export function checkTodayOfEmbedded(names: { today: string; baseUrl: string }, 
   return today;
 }
 
+/**
+ * `transport` checked as the flags are, for a target given by baseUrl (with one, the environment's proxies apply
+ * even without it); refused without one: the embedded server is reached in this process.
+ */
+function transportOf(o: { baseUrl?: string; transport?: TransportSettings }): { transport?: TransportSettings } {
+  if (o.baseUrl !== undefined) return { transport: checkTransport(o.transport ?? {}, (field) => `transport.${field}`) };
+  if (o.transport !== undefined) throw new UsageError('transport is for a target given by baseUrl (the embedded server is reached in this process)');
+  return {};
+}
+
 const optionalWhole = (name: keyof typeof RANGES, value: number | undefined, fallback: number): number =>
   value === undefined ? fallback : wholeNumber(name, value, RANGES[name]);
 
@@ -212,6 +229,7 @@ export async function runSettingsOf(o: ConformanceOptions): Promise<RunSettings>
     ...(o.onRule ? { onRule: o.onRule } : {}),
   };
   if (o.baseUrl !== undefined) settings.baseUrl = checkBaseUrl('baseUrl', o.baseUrl);
+  Object.assign(settings, transportOf(o));
   if (o.today !== undefined) settings.today = checkTodayOfEmbedded({ today: 'today', baseUrl: 'baseUrl' }, o.today, settings.baseUrl);
   checkSelection(o, (name) => name);
   if (o.only !== undefined) settings.only = o.only;
@@ -251,6 +269,7 @@ export async function simulateSettingsOf(o: SimulateOptions): Promise<SimulateSe
     discardUnrestorableWebhooks: o.discardUnrestorableWebhooks ?? false,
   };
   if (o.baseUrl !== undefined) settings.baseUrl = checkBaseUrl('baseUrl', o.baseUrl);
+  Object.assign(settings, transportOf(o));
   Object.assign(settings, await completeProfileOf(o.profile));
   checkTargetHasProfile(API_NAMES, o, TARGET_PROFILE.simulate);
   return settings;
@@ -284,6 +303,7 @@ export async function loadSettingsOf(o: LoadOptions, exportDir?: string): Promis
     settings.baseUrl = checkBaseUrl('baseUrl', o.baseUrl);
     if (exportDir === undefined) checkLoadTarget(settings.baseUrl, o.allowRemote ?? false, 'allowRemote: true');
   }
+  Object.assign(settings, transportOf(o));
   Object.assign(settings, await completeProfileOf(o.profile));
   checkTargetHasProfile(API_NAMES, o, TARGET_PROFILE.load);
   if (o.mix !== undefined) settings.mixWeights = checkMix('mix', o.mix);

@@ -11,6 +11,8 @@ import { secretsOf } from '../sut/secrets.ts';
 import { REDACTED } from '../sut/redact.ts';
 import { UsageError } from '../support/errors.ts';
 import type { Embedded } from './embedded.ts';
+import type { TransportSettings } from '../sut/transport.ts';
+import type { TransportFacts } from '../sut/transport-notes.ts';
 
 // `replay` below the CLI: re-sends a recorded failure's request (or its recorded command sequence) and judges
 // by re-running the rule's own check with the recorded seed.
@@ -81,11 +83,34 @@ export interface ReplayTarget {
   baseUrl: string;
   profile: Profile;
   embedded?: Embedded;
+  /** How to reach it (sut/transport.ts): given, or as the run recorded it. */
+  transport?: TransportSettings;
+}
+
+/**
+ * The transport settings a run recorded (results.json target.transport), to reach its target again as it did:
+ * its files by path, and --proxy unless its URL carried credentials (recorded redacted: given again, or none).
+ */
+export function recordedTransport(facts: TransportFacts | undefined): TransportSettings {
+  const proxy = facts?.proxy?.source === '--proxy' && !facts.proxy.url.includes(REDACTED) ? facts.proxy.url : undefined;
+  return {
+    ...(facts?.ca ? { ca: facts.ca } : {}),
+    ...(facts?.insecure ? { insecure: true } : {}),
+    ...(facts?.cert !== undefined ? { cert: facts.cert } : {}),
+    ...(facts?.key !== undefined ? { key: facts.key } : {}),
+    ...(proxy ? { proxy } : {}),
+  };
 }
 
 /** Re-sends the recorded exchanges in order and shows how the target answers now: evidence, not the verdict. */
 async function resend(result: RunResult, recorded: readonly Exchange[], target: ReplayTarget, timeoutMs: number, say: (line: string) => void): Promise<void> {
-  const client = new TargetClient({ baseUrl: target.baseUrl, profile: target.profile, timeoutMs, secrets: secretsOf(target.profile) });
+  const client = new TargetClient({
+    baseUrl: target.baseUrl,
+    profile: target.profile,
+    timeoutMs,
+    secrets: secretsOf(target.profile),
+    ...(target.transport ? { transport: target.transport } : {}),
+  });
   try {
     let last: TargetResponse | undefined;
     for (const [i, x] of recorded.entries()) {
@@ -130,6 +155,7 @@ async function rejudge(result: RunResult, failure: RuleResult, target: ReplayTar
       numRuns: result.options.runs,
       timeoutMs,
       readOnly: result.options.readOnly,
+      ...(target.transport ? { transport: target.transport } : {}),
       only: failure.id,
       // The rule's own suite file alone: loading every file is most of a one-rule run.
       ...(failure.suite ? { files: [suiteFileOf(failure.suite)] } : {}),

@@ -29,6 +29,7 @@ import { prepareTarget } from '../sut/prepare.ts';
 import { DEADLINE_GRACE_MS, defaultMaxDurationSec, runDeadline } from './run-deadline.ts';
 import { openSuiteSession, type SuiteSession } from './suite-session.ts';
 import type { TransportSettings } from '../sut/transport.ts';
+import { transportField } from '../sut/transport-notes.ts';
 
 // Runs the conformance suites in-process through vitest's Node API (never a shell-out), handing the run
 // context to every test file through provide/inject (suite-session.ts), then writes the reports. Loaded
@@ -188,6 +189,7 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
       baseUrl: o.baseUrl,
       embedded: o.embedded,
       ...(o.profileFile ? { profileFile: o.profileFile } : {}),
+      ...transportField(o.transport, o.baseUrl),
       reportDir: path.resolve(o.reportDir),
       profile: o.profile,
       secrets,

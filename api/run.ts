@@ -24,6 +24,7 @@ import type { RunAgainstOptions } from './run-suites.ts';
 import type { RunOutcome } from './run-outcome.ts';
 import type { RuleListener } from '../reports/progress.ts';
 import type { TransportSettings } from '../sut/transport.ts';
+import { transportFacts, transportField, transportLines } from '../sut/transport-notes.ts';
 
 // `run` below the CLI: starts the embedded reference server when there is no base URL, completes the profile by
 // inference, explores the target and hands over to runAgainst (run-suites.ts). Throws TargetError when no
@@ -130,6 +131,7 @@ function nothingJudged(
     baseUrl: s.baseUrl ?? '',
     embedded: false,
     ...(s.profileFile ? { profileFile: s.profileFile } : {}),
+    ...(s.baseUrl ? transportField(s.transport, s.baseUrl) : {}),
     reportDir: s.reportDir,
     profile,
     secrets,
@@ -167,6 +169,8 @@ export async function reportUsageError(known: Partial<RunSettings> & Pick<RunSet
 /** Runs with validated settings: the embedded server when there is no base URL, stopped afterwards. */
 export async function executeRun(s: RunSettings, out: (line: string) => void, interrupt?: RunControl): Promise<RunOutcome> {
   const startedAt = s.startedAt ?? Date.now();
+  // Before any request: how the target is reached, --insecure first (said again with the verdict).
+  if (s.baseUrl) for (const line of transportLines(transportFacts(s.transport, s.baseUrl))) out(`run: ${line}`);
   try {
     return await executeChecks(s, startedAt, out, interrupt);
   } catch (error) {
@@ -187,6 +191,8 @@ async function executeChecks(s: RunSettings, startedAt: number, out: (line: stri
       });
     }
     const baseUrl = s.baseUrl ?? embedded!.baseUrl;
+    // The embedded server is in this process: reached straight, whatever the environment's proxies say.
+    const transport = embedded ? undefined : s.transport;
     // Before loading vitest: an unreachable target is reported (exit 3) in a moment, not after its start-up.
     const { profile, inferred } = embedded
       ? { profile: embedded.profile, inferred: [] }
@@ -201,9 +207,7 @@ async function executeChecks(s: RunSettings, startedAt: number, out: (line: stri
     const opened = suites.then((m) => m.openRunSession(s.reportDir));
     opened.catch(() => undefined); // awaited by runAgainst; a failure to open is its error, not an unhandled one
     try {
-      const fixtures = await prepareTarget(
-        new TargetClient({ baseUrl, profile, timeoutMs: s.timeoutMs, secrets: secretsOf(profile), deadline, transport: s.transport }),
-      );
+      const fixtures = await prepareTarget(new TargetClient({ baseUrl, profile, timeoutMs: s.timeoutMs, secrets: secretsOf(profile), deadline, transport }));
       const options: RunAgainstOptions = {
         baseUrl,
         profile,
@@ -216,7 +220,7 @@ async function executeChecks(s: RunSettings, startedAt: number, out: (line: stri
         deadline,
         readOnly: s.readOnly,
         capture: s.capture,
-        transport: s.transport,
+        transport,
         discardUnrestorableWebhooks: s.discardUnrestorableWebhooks,
         reportDir: s.reportDir,
         ...(s.profileFile ? { profileFile: s.profileFile } : {}),

@@ -10,6 +10,8 @@ import { UsageError } from '../support/errors.ts';
 import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags, checkListenable } from './capture-flags.ts';
 import { hooksFlag, integerFlag, outputFileFlag, parseFlags, todayFlag } from './flags.ts';
 import { baseUrlFlag } from './run-command.ts';
+import { TRANSPORT_OPTIONS, TRANSPORT_USAGE, transportArgs, transportFlags } from './transport-flags.ts';
+import { transportFacts, transportLines } from '../api/transport.ts';
 
 // `vmp-conformance init` (issue 14): from a base URL and each app's credentials, a draft target profile. Every key
 // the target shows is inferred (sut/infer/), with how in `$comment`; every key it does not show is left out,
@@ -38,6 +40,7 @@ const OPTIONS = {
   'timeout-ms': { type: 'string', default: String(DEFAULT_TIMEOUT_MS) },
   'max-duration': { type: 'string', default: String(DEFAULT_MAX_DURATION_SEC) },
   ...CAPTURE_OPTIONS,
+  ...TRANSPORT_OPTIONS,
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -57,6 +60,7 @@ const USAGE = [
   'probing changes (webhook configurations, an invited agency of its own) is put back, also on Ctrl-C. --max-duration',
   `bounds the probing in seconds (default ${DEFAULT_MAX_DURATION_SEC}): what is not told by then is left to fill in.`,
   ...CAPTURE_USAGE,
+  ...TRANSPORT_USAGE,
   'Exit codes: 0 written, 2 bad usage, 3 no connection to the target or credentials rejected.',
 ];
 
@@ -108,6 +112,7 @@ export async function initCommand(argv: string[], out: (line: string) => void): 
   const deadline = runDeadline(Date.now(), integerFlag('max-duration', v['max-duration'], 1, 86_400));
   const capture = captureFlags(v);
   await checkListenable(capture);
+  const transport = transportFlags(v);
   const written = v['webhook-secret'];
   let draft: DraftProfile;
   let webhookSecret: string | undefined;
@@ -128,7 +133,8 @@ export async function initCommand(argv: string[], out: (line: string) => void): 
   const say = (line: string) => out(redact(line, secrets));
   // The secret rides apart (inference tells its scheme); what else the flags gave is known from the start.
   const { webhooks: _secret, ...given } = draft;
-  await checkTarget({ baseUrl, draft: given, timeoutMs, deadline });
+  for (const line of transportLines(transportFacts(transport, baseUrl))) say(`init: ${line}`);
+  await checkTarget({ baseUrl, draft: given, timeoutMs, deadline, transport });
   const interrupt = new Interrupt('init', say);
   try {
     const inference = await inferTarget({
@@ -136,6 +142,7 @@ export async function initCommand(argv: string[], out: (line: string) => void): 
       draft: given,
       timeoutMs,
       deadline,
+      transport,
       readOnly: v['read-only'],
       capture,
       ...(webhookSecret !== undefined ? { webhookSecret } : {}),
@@ -157,7 +164,7 @@ export async function initCommand(argv: string[], out: (line: string) => void): 
       profile = replaceStrings(profile, webhookSecret, written) as Record<string, unknown>;
     await writeDraftProfile(file, profile);
     say(
-      `init: wrote ${file} (${inference.found.length} values inferred, ${inference.hints.length} left to fill in); next: vmp-conformance run --base-url ${baseUrl} --profile ${file}`,
+      `init: wrote ${file} (${inference.found.length} values inferred, ${inference.hints.length} left to fill in); next: vmp-conformance run --base-url ${baseUrl} --profile ${file}${transportArgs(transport)}`,
     );
     return inference.notRestored.length > 0 ? 1 : 0;
   } finally {

@@ -18,6 +18,7 @@ import { integerFlag, parseFlags, reportDirFlag } from './flags.ts';
 import { baseUrlFlag, profileFlag } from './run-command.ts';
 import { checkLoadTarget, checkTargetHasProfile, RANGES } from '../api/option-checks.ts';
 import { TARGET_PROFILE } from '../api/options.ts';
+import { TRANSPORT_OPTIONS, TRANSPORT_USAGE, transportOf } from './transport-flags.ts';
 
 // `vmp-conformance load`: every flag is checked before anything starts (exit 2 naming it), a non-loopback
 // target needs --allow-remote, the run is always bounded by --duration, and --merge combines earlier load.json
@@ -41,6 +42,9 @@ export const LOAD_USAGE = [
   'judged by --threshold, load-merged.json and load-merged.html written into --report-dir.',
   '--export k6: the same mix, arrival model, sampled validation (as k6 checks) and thresholds (k6 exits 99 when one breaks);',
   'the credentials of the profile become k6 environment variables, never written. Nothing is load-tested, so no --allow-remote.',
+  ...TRANSPORT_USAGE,
+  '  The closed model (autocannon) takes the CAs and the client certificate but never verifies the certificate, and goes',
+  '  through no proxy (refused when one applies); the open model (--rate) takes them all (docs/network.md).',
   'Exit codes: 0 pass, 1 a threshold broken (or no agency of the primary app is known), 2 bad usage or invalid profile, 3 no connection to the target or credentials rejected.',
 ];
 
@@ -60,6 +64,7 @@ const OPTIONS = {
   'timeout-ms': { type: 'string', default: '10000' },
   merge: { type: 'boolean', default: false },
   export: { type: 'string' },
+  ...TRANSPORT_OPTIONS,
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -95,6 +100,8 @@ export async function parseLoadArgs(argv: string[]): Promise<LoadSettings | 'hel
     // An export sends no load from here (k6 does, when someone runs it): the guard is for running load.
     if (exportDir === undefined) checkLoadTarget(settings.baseUrl, v['allow-remote'], '--allow-remote');
   }
+  const transport = transportOf(v, settings.baseUrl);
+  if (transport) settings.transport = transport;
   if (v.profile !== undefined) {
     const { profile, json } = await profileFlag(v.profile);
     settings.profile = profile;

@@ -1,13 +1,15 @@
 import path from 'node:path';
 import { startEmbedded } from '../api/embedded.ts';
 import { completeProfile, parseDraftProfile, ProfileError, redact, secretsOf, type Profile } from '../api/profile.ts';
-import { findFailure, readResults, replayFailure, type ReplayTarget } from '../api/replay.ts';
+import { findFailure, readResults, recordedTransport, replayFailure, type ReplayTarget } from '../api/replay.ts';
+import { checkTransport, transportFacts, transportLines } from '../api/transport.ts';
 import { DEFAULT_REPORT_DIR, DEFAULT_TIMEOUT_MS } from '../api/run.ts';
 import type { RunResult } from '../reports/results.ts';
 import { UsageError } from '../support/errors.ts';
 import { integerFlag, parseFlags } from './flags.ts';
 import { baseUrlFlag, draftProfileFlag } from './run-command.ts';
 import { RANGES } from '../api/option-checks.ts';
+import { givesTransport, TRANSPORT_OPTIONS, TRANSPORT_USAGE, transportFlags, transportOf, type TransportValues } from './transport-flags.ts';
 
 // `vmp-conformance replay <id>`: re-sends a recorded failure's request — or, for a stateful failure, its whole
 // recorded command sequence — against the same target or another one and shows how it answers now; then it
@@ -20,6 +22,7 @@ const OPTIONS = {
   'base-url': { type: 'string' },
   profile: { type: 'string' },
   'timeout-ms': { type: 'string', default: String(DEFAULT_TIMEOUT_MS) },
+  ...TRANSPORT_OPTIONS,
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -30,7 +33,9 @@ export const REPLAY_USAGE = [
   'Re-sends a failure recorded in results.json (the id `run` prints, or the rule id) and shows how the target answers now,',
   "then judges by re-running the rule's own check with the recorded seed. Without --base-url: the recorded target (an",
   'embedded one is started afresh). Credentials, which results.json keeps redacted, come from the profile file the run read',
-  '(results.json records its path), or from --profile.',
+  "(results.json records its path), or from --profile. The TLS and proxy settings are the run's (results.json records",
+  'them) unless one of their flags is given:',
+  ...TRANSPORT_USAGE,
   'Exit codes: 0 the rule passes now, 1 it still fails (or its check skipped there), 2 bad usage, 3 target unreachable.',
 ];
 
@@ -52,21 +57,26 @@ async function replayProfile(file: string, result: RunResult): Promise<{ profile
  * Where to replay: --base-url, else the recorded target. Credentials come from --profile, else from the profile
  * file the run read (results.json records its path, never a secret; its ${ENV} references are resolved again).
  */
-async function targetFor(result: RunResult, v: { 'base-url'?: string; profile?: string }): Promise<ReplayTarget> {
+async function targetFor(result: RunResult, v: TransportValues & { 'base-url'?: string | undefined; profile?: string | undefined }): Promise<ReplayTarget> {
   const file = v.profile ?? result.target.profileFile;
   const given = file ? await replayProfile(file, result) : undefined;
   if (v['base-url']) {
     if (!given) throw new UsageError('--base-url needs --profile: results.json keeps credentials redacted');
-    return { baseUrl: baseUrlFlag(v['base-url']), profile: given.profile };
+    const baseUrl = baseUrlFlag(v['base-url']);
+    return { baseUrl, profile: given.profile, transport: transportFlags(v) };
   }
   if (result.target.embedded) {
+    transportOf(v, undefined);
     // The recorded embedded server is gone with its run: replay against a fresh one, with the same choices and date.
     const today = typeof result.profile.today === 'string' ? result.profile.today : undefined;
     const embedded = await startEmbedded({ ...(given ? { profileJson: given.json } : {}), ...(today ? { today } : {}) });
     return { baseUrl: embedded.baseUrl, profile: embedded.profile, embedded };
   }
   if (!given) throw new UsageError(`--profile is needed to re-apply credentials to ${result.target.baseUrl} (results.json keeps them redacted)`);
-  return { baseUrl: result.target.baseUrl, profile: given.profile };
+  // As the run reached its target, unless told otherwise: files it read must still be there (exit 2 naming them).
+  const recorded = (field: string) => `--${field} (as results.json records the run's)`;
+  const transport = givesTransport(v) ? transportFlags(v) : checkTransport(recordedTransport(result.target.transport), recorded);
+  return { baseUrl: result.target.baseUrl, profile: given.profile, transport };
 }
 
 export async function replayCommand(argv: string[], out: (line: string) => void): Promise<number> {
@@ -87,6 +97,7 @@ export async function replayCommand(argv: string[], out: (line: string) => void)
     say(`replaying ${failure.failureId} — ${failure.id} [${failure.level}]: ${failure.statement}`);
     say(`recorded against ${result.target.baseUrl}: ${failure.message ?? 'failed'}`);
     if (failure.commands?.length) say(`shrunk command sequence: ${failure.commands.join(' → ')}`);
+    for (const line of transportLines(transportFacts(target.transport, target.baseUrl))) say(`replay: ${line}`);
     say(`replaying against ${target.baseUrl}${target.embedded ? ' (embedded reference server)' : ''}:`);
     return await replayFailure(result, failure, target, timeoutMs, say);
   } finally {

@@ -10,6 +10,7 @@ import { Interrupt } from './interrupt.ts';
 import { UsageError } from '../support/errors.ts';
 import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags, checkListenable } from './capture-flags.ts';
 import { DISCARD_OPTIONS, DISCARD_USAGE } from './discard-flag.ts';
+import { TRANSPORT_OPTIONS, TRANSPORT_USAGE, transportOf } from './transport-flags.ts';
 import { hooksFlag, integerFlag, outputFileFlag, parseFlags, reportDirFlag } from './flags.ts';
 import type { ConsoleExtras } from './console-extras.ts';
 import { liveProgress } from './terminal.ts';
@@ -35,6 +36,7 @@ export const RUN_OPTIONS = {
   hooks: { type: 'string' },
   ...CAPTURE_OPTIONS,
   ...DISCARD_OPTIONS,
+  ...TRANSPORT_OPTIONS,
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -51,6 +53,7 @@ export const RUN_USAGE = [
   'checks not done by then are reported as not run, what the run changed is restored, and the run exits 1.',
   ...CAPTURE_USAGE,
   ...DISCARD_USAGE,
+  ...TRANSPORT_USAGE,
   'Ctrl-C, SIGTERM or SIGHUP stops the checks, restores what the run changed on the target and writes partial reports (exit 130 /',
   '  143 / 129);',
   '  a second one exits at once, listing what could not be restored.',
@@ -106,6 +109,8 @@ export async function parseRunArgs(argv: string[]): Promise<RunSettings | 'help'
   };
   await checkListenable(settings.capture);
   if (v['base-url'] !== undefined) settings.baseUrl = baseUrlFlag(v['base-url']);
+  const transport = transportOf(v, settings.baseUrl);
+  if (transport) settings.transport = transport;
   if (v.today !== undefined) settings.today = checkTodayOfEmbedded({ today: '--today', baseUrl: '--base-url' }, v.today, settings.baseUrl);
   checkSelection(v, (name) => `--${name}`);
   if (v.only !== undefined) settings.only = v.only;

@@ -4,6 +4,7 @@ import { integerFlag, parseFlags, reportDirFlag } from './flags.ts';
 import { Interrupt } from './interrupt.ts';
 import { baseUrlFlag, profileFlag } from './run-command.ts';
 import { DEFAULT_REPORT_DIR, DEFAULT_TIMEOUT_MS, randomSeed } from '../api/run.ts';
+import { TRANSPORT_OPTIONS, TRANSPORT_USAGE, transportOf } from './transport-flags.ts';
 import { arrivalSpec, rateFlag } from '../api/load.ts';
 import { DEFAULT_RESEND_SAMPLE, DEFAULT_SIMULATE_RATE as DEFAULT_RATE, executeSimulation, type SimulateSettings } from '../api/simulate.ts';
 import { checkTargetHasProfile, RANGES } from '../api/option-checks.ts';
@@ -26,6 +27,7 @@ export const SIMULATE_USAGE = [
   'interrupted (configurations restored).',
   ...CAPTURE_USAGE,
   ...DISCARD_USAGE,
+  ...TRANSPORT_USAGE,
 ];
 
 const OPTIONS = {
@@ -41,6 +43,7 @@ const OPTIONS = {
   'timeout-ms': { type: 'string', default: String(DEFAULT_TIMEOUT_MS) },
   ...CAPTURE_OPTIONS,
   ...DISCARD_OPTIONS,
+  ...TRANSPORT_OPTIONS,
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -64,6 +67,8 @@ export async function parseSimulateArgs(argv: string[]): Promise<SimulateSetting
     discardUnrestorableWebhooks: v['discard-unrestorable-webhooks'],
   };
   if (v['base-url'] !== undefined) settings.baseUrl = baseUrlFlag(v['base-url']);
+  const transport = transportOf(v, settings.baseUrl);
+  if (transport) settings.transport = transport;
   if (v.profile !== undefined) {
     const { profile, json } = await profileFlag(v.profile);
     settings.profile = profile;

@@ -2,6 +2,7 @@ import { causeGroups, causesHeadline, seenAt } from './cause-groups.ts';
 import { replayCommand } from './replay-command.ts';
 import { clipText } from '../support/clip.ts';
 import type { RuleResult, RunResult } from './results.ts';
+import { INSECURE_WARNING } from '../sut/transport-notes.ts';
 import { areaSummaries, blockingFailures, deadlineNote, interruptionNote, totals, verdictOf } from './summary.ts';
 
 // The console's end-of-run text: a summary table per spec area, the failed rules with their one-line
@@ -87,6 +88,8 @@ export function consoleReport(result: RunResult, reportDir: string): string[] {
   const s = result.summary;
   const note = interruptionNote(result);
   if (note) out.push('', note);
+  // Said with the verdict as well as before the first request: a PASS over an unverified connection proves less.
+  if (result.target.transport?.insecure) out.push('', INSECURE_WARNING);
   out.push(
     '',
     `${verdictOf(result)}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.observed} observed in ${(result.durationMs / 1000).toFixed(1)} s (seed ${result.seed})`,

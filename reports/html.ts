@@ -5,6 +5,7 @@ import type { AreaCounts } from './progress.ts';
 import { baselineSection, coverageSection, failuresSection, observationsSection, specCoverageSection, summarySection } from './html-sections.ts';
 import type { RunResult } from './results.ts';
 import { areaSummaries, interruptionNote, verdictOf } from './summary.ts';
+import { transportHtml } from '../sut/transport-notes.ts';
 
 // report.html of a run (support/html-page.ts: self-contained, nothing fetched). `more`: sections another step
 // of the same job rendered (`start` adds its traffic simulation), each with its id and nav label. A table of
@@ -22,15 +23,18 @@ export function htmlReport(result: RunResult, more: readonly MoreSection[] = [])
   const verdict = verdictOf(result).toLowerCase();
   const note = interruptionNote(result);
   const areas = [...new Set(result.rules.map((r) => r.area))];
+  const transport = transportHtml(result.target.transport);
   const counts = new Map(areaSummaries(result.rules).map((a) => [a.area, a.counts]));
   const body = html`<header><h1>Vehicle Marketplace Partner API v3 — conformance report</h1>
 <p><span class="verdict ${verdict}" id="verdict">${verdict.toUpperCase()}</span> exit code ${result.exitCode}</p>
 ${note ? html`<p class="message" id="interrupted">${note}</p>` : ''}
 ${result.error ? html`<p class="message" id="error">No check ran: ${result.error.message}</p>` : ''}
+${transport.warning}
 <dl>
 <dt>target</dt><dd><code>${result.target.baseUrl}</code>${result.target.embedded ? ' (embedded reference server)' : ''}${
     result.target.profileFile ? html`, profile <code>${result.target.profileFile}</code>` : ''
   }</dd>
+${transport.entry}
 <dt>seed</dt><dd><code>${result.seed}</code> (re-run with <code>--seed ${result.seed}</code>)</dd>
 <dt>options</dt><dd>${result.options.runs} runs per property${result.options.only ? html`, only <code>${result.options.only}</code>` : ''}${result.options.exclude ? html`, excluding <code>${result.options.exclude}</code>` : ''}${result.options.readOnly ? ', read-only' : ''}</dd>
 <dt>started</dt><dd>${result.startedAt}, ${(result.durationMs / 1000).toFixed(1)} s</dd>

@@ -3,6 +3,7 @@ import { replayCommand } from './replay-command.ts';
 import type { RuleResult, RunResult } from './results.ts';
 import { USAGE_EXIT_CODE } from './run-result.ts';
 import { blockingFailures, deadlineNote } from './summary.ts';
+import type { TransportFacts } from '../sut/transport-notes.ts';
 
 // junit.xml, written from the run's results (issue 23 §1) rather than by vitest's JUnit reporter, so that it
 // says what the exit code says: one <testsuite> per spec area in catalog order (as every other report), a
@@ -147,6 +148,7 @@ function runProperties(result: RunResult): string {
   // A run refused for its usage (exit 2) read no seed nor target.
   const ran = result.exitCode !== USAGE_EXIT_CODE;
   const props: [string, string][] = [
+    ...transportProperties(result.target.transport),
     ...(ran ? [['seed', String(result.seed)] as [string, string], ['target', result.target.baseUrl] as [string, string]] : []),
     ['tool', `${result.tool.name} ${result.tool.version}`],
     ...(result.target.profileFile ? [['profile', result.target.profileFile] as [string, string]] : []),
@@ -155,6 +157,17 @@ function runProperties(result: RunResult): string {
     ...(result.baseline ? [['baseline', result.baseline.file] as [string, string]] : []),
   ];
   return `    <properties>${props.map(([k, v]) => `\n      <property name="${xml(k)}" value="${xml(v)}"/>`).join('')}\n    </properties>`;
+}
+
+/** How the run reached its target: --insecure first, so a green suite never hides that its certificate went unverified. */
+function transportProperties(t: TransportFacts | undefined): [string, string][] {
+  const entries: [string, string | undefined][] = [
+    ['tls.insecure', t?.insecure ? "true: the target's TLS certificate was NOT verified (--insecure)" : undefined],
+    ['tls.ca', t?.ca?.join(',')],
+    ['tls.client-certificate', t?.cert],
+    ['proxy', t?.proxy && `${t.proxy.url} (${t.proxy.source})`],
+  ];
+  return entries.filter((e): e is [string, string] => e[1] !== undefined);
 }
 
 export function junitXml(result: RunResult): string {

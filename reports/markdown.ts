@@ -6,6 +6,7 @@ import { markdownText } from './markdown-text.ts';
 import { specCoverageTotals } from './spec-coverage.ts';
 import type { RuleResult, RunResult } from './results.ts';
 import { USAGE_EXIT_CODE } from './run-result.ts';
+import { INSECURE_WARNING, transportLines } from '../sut/transport-notes.ts';
 import { areaSummaries, blockingFailures, deadlineNote, interruptionNote, verdictOf } from './summary.ts';
 
 // summary.md: the short version for a CI job summary ($GITHUB_STEP_SUMMARY and the like) — the verdict,
@@ -55,6 +56,8 @@ export function markdownSummary(result: RunResult): string {
       `${result.options.runs} runs per property${result.options.only ? `, only ${code(result.options.only)}` : ''}${result.options.exclude ? `, excluding ${code(result.options.exclude)}` : ''}, ` +
       `${result.tool.name} ${result.tool.version}.`,
     '',
+    // Our own words, in bold; the other lines name the user's files and proxy.
+    ...transportLines(result.target.transport).flatMap((line) => [line === INSECURE_WARNING ? `**${line}**` : `- ${cell(line)}`, '']),
     `**${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.observed} observed** in ${(result.durationMs / 1000).toFixed(1)} s.`,
     '',
     '| area | passed | failed | skipped | observed |',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { coverageCellSchema, deliveryEvidenceSchema, exchangeSchema, propertyReplaySchema } from '../sut/evidence.ts';
+import { transportFactsSchema } from '../sut/transport-notes.ts';
 
 // results.json: the machine-readable record of one run, the input of every other report.
 export const verdictSchema = z.enum(['pass', 'fail', 'skip', 'observed']);
@@ -94,7 +95,13 @@ export const runResultSchema = z.object({
    * How to reach the target again (`replay`): its base URL and the profile file the run read, as an absolute path.
    * Never a secret: the profile's credentials stay in that file (or in the environment it names).
    */
-  target: z.object({ baseUrl: z.string(), embedded: z.boolean(), profileFile: z.string().optional() }),
+  target: z.object({
+    baseUrl: z.string(),
+    embedded: z.boolean(),
+    profileFile: z.string().optional(),
+    /** How the run reached it (CAs, client certificate, --insecure, proxy): files by path, never their content. */
+    transport: transportFactsSchema.optional(),
+  }),
   /** Where the run wrote its reports (absolute): the replay commands the reports print name its results.json. */
   reportDir: z.string().optional(),
   /** The profile with every secret header value redacted. */

@@ -1,5 +1,6 @@
 import type { Rule } from '../models/index.ts';
 import type { DraftProfile } from '../sut/profile.ts';
+import type { TransportFacts } from '../sut/transport-notes.ts';
 import { redactDeep } from '../sut/redact.ts';
 import type { ResultCollector } from './collector.ts';
 import { inCatalogOrder } from './catalog-order.ts';
@@ -20,6 +21,8 @@ export interface RunFacts {
   embedded: boolean;
   /** The profile file the run read (absolute), for `replay`. */
   profileFile?: string;
+  /** How the run reached the target (sut/transport-notes.ts): --insecure above all, which every report says. */
+  transport?: TransportFacts;
   /** Where the reports go (absolute). */
   reportDir?: string;
   profile: DraftProfile;
@@ -84,7 +87,12 @@ export function buildRunResult(collector: ResultCollector, facts: RunFacts): Run
     startedAt: new Date(facts.startedAt).toISOString(),
     durationMs: Date.now() - facts.startedAt,
     seed: facts.seed,
-    target: { baseUrl: facts.baseUrl, embedded: facts.embedded, ...(facts.profileFile ? { profileFile: facts.profileFile } : {}) },
+    target: {
+      baseUrl: facts.baseUrl,
+      embedded: facts.embedded,
+      ...(facts.profileFile ? { profileFile: facts.profileFile } : {}),
+      ...(facts.transport ? { transport: facts.transport } : {}),
+    },
     ...(facts.reportDir ? { reportDir: facts.reportDir } : {}),
     profile: redactDeep(facts.profile, facts.secrets) as unknown as Record<string, unknown>,
     options: {

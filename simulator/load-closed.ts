@@ -1,3 +1,4 @@
+import type { ConnectionOptions } from 'node:tls';
 import autocannon from 'autocannon';
 import { keepSampledBodies, OPERATION, type PendingResponse } from './load-bodies.ts';
 import type { LoadRecorder } from './load-recorder.ts';
@@ -14,6 +15,8 @@ export interface ClosedOptions {
   connections: number;
   durationSec: number;
   timeoutSec: number;
+  /** The client certificate (sut/tls-material.ts), as PEM: autocannon verifies no certificate, and clones its options. */
+  tls: Pick<ConnectionOptions, 'cert' | 'key'>;
   recorder: LoadRecorder;
   signal?: AbortSignal;
 }
@@ -37,6 +40,7 @@ export function runClosed(o: ClosedOptions): Promise<ClosedOutcome> {
         connections: o.connections,
         duration: o.durationSec,
         timeout: o.timeoutSec,
+        tlsOptions: o.tls,
         // autocannon checks its stop flag once per sample: 100 ms keeps the run within 0.1 s of its duration.
         sampleInt: 100,
         requests,

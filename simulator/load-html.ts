@@ -1,5 +1,6 @@
 import { html, raw, type Markup } from '../support/html-escape.ts';
 import { htmlPage } from '../support/html-page.ts';
+import { transportHtml } from '../sut/transport-notes.ts';
 import type { Percentiles } from './histogram.ts';
 import { loadCharts, mergedCharts } from './load-charts.ts';
 import type { Merged } from './load-merge.ts';
@@ -23,11 +24,13 @@ export function renderLoadSection(r: LoadResult): string {
     ([id, op]) => html`<tr><th>${id}</th><td>${op.requests}</td><td>${op.errors}</td>${cells(op.percentiles)}</tr>`,
   );
   const q = r.requests;
+  const transport = transportHtml(r.target.transport);
   const section = html`<section id="load"><h2>Load</h2>
 <p><span class="verdict ${verdict}">${verdict.toUpperCase()}</span> exit code ${r.exitCode}${r.reliable ? '' : html` — <span class="error">unreliable: the generator was the bottleneck (${r.generator.reasons.join('; ')})</span>`}</p>
+${transport.warning}
 <p><strong>${r.model} model.</strong> ${r.modelNote}.</p>
 <dl>
-<dt>target</dt><dd><code>${r.target.baseUrl}</code>${r.target.embedded ? ' (embedded reference server, in the generator’s process)' : ''}</dd>
+<dt>target</dt><dd><code>${r.target.baseUrl}</code>${r.target.embedded ? ' (embedded reference server, in the generator’s process)' : ''}</dd>${transport.entry}
 <dt>requests</dt><dd>${q.total} in ${(r.durationMs / 1000).toFixed(1)} s = ${q.rps.toFixed(1)} req/s; non-2xx ${q.non2xx}, failed ${q.transportErrors} (${(q.errorRate * 100).toFixed(3)}%)</dd>
 ${r.open ? html`<dt>open model</dt><dd>${r.open.scheduled} scheduled, ${r.open.sent} sent, <strong>${r.open.dropped} dropped</strong>, ${r.open.unfinished} unfinished; send lag p99 ${f(r.open.sendLagMs.p99)} ms</dd>` : ''}
 <dt>conformance under load</dt><dd>${r.validation.every > 0 ? html`${r.validation.valid} of ${r.validation.sampled} sampled responses valid (every ${r.validation.every}th)` : 'not sampled'}</dd>

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Pool } from 'undici';
+import { reachingAgent } from '../sut/transport-agent.ts';
+import type { TransportSettings } from '../sut/transport.ts';
 import { arrivals, type ArrivalSpec } from '../generators/arrivals.ts';
 import { createLatencyHistogram, percentilesMs, recordMs, type Percentiles } from './histogram.ts';
 import { drainBody } from './load-bodies.ts';
@@ -21,6 +22,8 @@ export interface OpenOptions {
   /** Connections of the pool, and so the most requests in flight. */
   maxInFlight: number;
   timeoutMs: number;
+  /** How the requests reach the target: its TLS and proxy, never the run's retries or pacing (they would bend the load). */
+  transport?: TransportSettings;
   recorder: LoadRecorder;
   signal?: AbortSignal;
 }
@@ -51,7 +54,7 @@ function failureReason(error: unknown): string {
 
 export async function runOpen(o: OpenOptions): Promise<OpenOutcome> {
   const origin = new URL(o.baseUrl).origin;
-  const pool = new Pool(origin, { connections: o.maxInFlight, pipelining: 1, headersTimeout: o.timeoutMs, bodyTimeout: o.timeoutMs, keepAliveTimeout: 10_000 });
+  const pool = reachingAgent(o.transport, { connections: o.maxInFlight, timeoutMs: o.timeoutMs });
   const lag = createLatencyHistogram('us');
   const inFlight = new Set<Promise<void>>();
   let scheduled = 0;
@@ -62,7 +65,7 @@ export async function runOpen(o: OpenOptions): Promise<OpenOutcome> {
 
   const send = async (op: Operation, intended: number): Promise<void> => {
     try {
-      const res = await pool.request({ path: op.path, method: 'GET', headers: op.headers, signal: AbortSignal.timeout(o.timeoutMs) });
+      const res = await pool.request({ origin, path: op.path, method: 'GET', headers: op.headers, signal: AbortSignal.timeout(o.timeoutMs) });
       // The whole body is read (its transfer is part of the latency), but kept only for validation, capped.
       const sampled = o.recorder.sampleNext();
       const text = await drainBody(res.body, sampled, o.recorder.bodyCap);

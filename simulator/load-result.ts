@@ -1,3 +1,4 @@
+import type { TransportFacts } from '../sut/transport-notes.ts';
 import { mkdir } from 'node:fs/promises';
 import { writeFilesAtomic } from '../support/atomic-write.ts';
 import path from 'node:path';
@@ -31,7 +32,7 @@ export interface LatencyBlock {
 export interface LoadResult {
   tool: { name: 'vmp-conformance'; version: string };
   startedAt: string;
-  target: { baseUrl: string; embedded: boolean };
+  target: { baseUrl: string; embedded: boolean; transport?: TransportFacts };
   model: 'closed' | 'open';
   modelNote: string;
   settings: { durationSec: number; connections: number; rate?: number; arrival?: ArrivalSpec; validateEvery: number; seed: number };

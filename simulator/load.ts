@@ -18,6 +18,10 @@ import { loadSummaryLines } from './load-summary.ts';
 import { mixProblems } from './mix-problems.ts';
 import { judgeAll, type Threshold } from './thresholds.ts';
 import type { TransportSettings } from '../sut/transport.ts';
+import { proxyFor, shownProxy } from '../sut/proxy-choice.ts';
+import { clientIdentity } from '../sut/tls-material.ts';
+import { UsageError } from '../support/errors.ts';
+import { transportFacts, transportField, transportLines } from '../sut/transport-notes.ts';
 
 // `vmp-conformance load` as a function: a weighted mix of reads built from the catalog and the fixtures, driven
 // closed (autocannon) or open (own scheduler), measured in HDR histograms, judged against thresholds, with the
@@ -67,10 +71,25 @@ function failureOf(r: LoadResult): string {
   return [...(r.nothingCompleted ? [r.nothingCompleted] : []), ...(broken.length ? [`broken threshold: ${broken.join(', ')}`] : [])].join('; ');
 }
 
+/**
+ * The closed model is autocannon's, which connects straight to the target: where a proxy applies (--proxy, or the
+ * environment's for this URL) it is refused before anything is sent, rather than sent past the proxy.
+ */
+function refuseUnsupportedProxy(o: LoadOptions): void {
+  const proxy = o.model.kind === 'closed' ? proxyFor(o.baseUrl, o.transport) : undefined;
+  if (!proxy) return;
+  const direct = proxy.source === '--proxy' ? 'leave out --proxy' : `set NO_PROXY=${new URL(o.baseUrl).hostname}`;
+  throw new UsageError(
+    `load's closed model (autocannon) cannot go through the proxy ${shownProxy(proxy.url)} (${proxy.source}): use the open model (--rate R), which does, or ${direct} to load the target straight`,
+  );
+}
+
 export async function runLoad(o: LoadOptions): Promise<{ exitCode: number; result: LoadResult }> {
   const secrets = secretsOf(o.profile);
   const say = o.out ?? (() => undefined);
   const out = (line: string) => say(redact(line, secrets));
+  refuseUnsupportedProxy(o);
+  for (const line of transportLines(transportFacts(o.transport, o.baseUrl))) out(`load: ${line}`);
   const mix = await targetMix(o);
   const sequence = weightedSequence(mix.operations);
   if (o.validateEvery > 0) prepareValidation(mix.operations);
@@ -97,6 +116,7 @@ export async function runLoad(o: LoadOptions): Promise<{ exitCode: number; resul
           connections: model.connections,
           durationSec: o.durationSec,
           timeoutSec: o.timeoutMs / 1000,
+          tls: clientIdentity(o.transport),
           recorder,
           ...(o.signal ? { signal: o.signal } : {}),
         })
@@ -110,6 +130,7 @@ export async function runLoad(o: LoadOptions): Promise<{ exitCode: number; resul
         durationMs,
         maxInFlight: model.maxInFlight,
         timeoutMs: o.timeoutMs,
+        ...(o.transport ? { transport: o.transport } : {}),
         recorder,
         ...(o.signal ? { signal: o.signal } : {}),
       });
@@ -131,7 +152,7 @@ export async function runLoad(o: LoadOptions): Promise<{ exitCode: number; resul
   const result: LoadResult = {
     tool: { name: 'vmp-conformance', version: toolVersion() },
     startedAt: startedAt.toISOString(),
-    target: { baseUrl: o.baseUrl, embedded: o.embedded ?? false },
+    target: { baseUrl: o.baseUrl, embedded: o.embedded ?? false, ...transportField(o.transport, o.baseUrl) },
     model: model.kind,
     modelNote: MODEL_NOTES[model.kind],
     settings: {

@@ -27,6 +27,7 @@ import { simulationPage } from './simulation-html.ts';
 import { pointAtCapture, restoreAll, saveInquiryTopics } from './webhook-setup.ts';
 import { describeSnapshot, type WebhookSnapshot } from '../sut/webhook-config.ts';
 import type { TransportSettings } from '../sut/transport.ts';
+import { transportFacts, transportField, transportLines } from '../sut/transport-notes.ts';
 
 export { SimulationSetupError } from './webhook-setup.ts';
 
@@ -102,6 +103,7 @@ export async function runSimulation(o: SimulationOptions): Promise<{ exitCode: n
   // No console line shows a secret, whatever a target's answer or a message quotes.
   const out = (line: string) => say(redact(line, secrets));
   const timeoutMs = o.timeoutMs ?? 5_000;
+  for (const line of transportLines(transportFacts(o.transport, o.baseUrl))) out(`simulate: ${line}`);
   const clientOptions = { baseUrl: o.baseUrl, profile: o.profile, timeoutMs, secrets, transport: o.transport };
   const fixtures = o.fixtures ?? (await prepareTarget(new TargetClient(clientOptions)));
   const agency = fixtureAgency(fixtures, 'simulate');
@@ -237,7 +239,7 @@ export async function runSimulation(o: SimulationOptions): Promise<{ exitCode: n
     tool: { name: 'vmp-conformance', version: toolVersion() },
     startedAt: startedAt.toISOString(),
     durationMs: Date.now() - startedAt.getTime(),
-    target: { baseUrl: o.baseUrl, embedded: o.embedded ?? false },
+    target: { baseUrl: o.baseUrl, embedded: o.embedded ?? false, ...transportField(o.transport, o.baseUrl) },
     mode,
     agency,
     seed: o.seed,

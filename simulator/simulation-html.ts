@@ -1,5 +1,6 @@
 import { html, raw, type Markup } from '../support/html-escape.ts';
 import { htmlPage } from '../support/html-page.ts';
+import { transportHtml } from '../sut/transport-notes.ts';
 import { decodeHistogram } from './histogram.ts';
 import { FAILING_KINDS, PHASES, PROBLEM_KINDS } from './problems.ts';
 import { percentileLine, SIMULATION_FILE, type SimulationResult } from './simulation-result.ts';
@@ -75,8 +76,10 @@ ${r.problems.length > SHOWN ? html`<p class="muted">${r.problems.length - SHOWN}
 /** report.html of `simulate`: the section on a page of its own. */
 export function simulationPage(r: SimulationResult): string {
   const verdict = r.interrupted ? 'INTERRUPTED' : r.exitCode === 0 ? 'PASS' : 'FAIL';
+  const transport = transportHtml(r.target.transport);
   const header = html`<header><h1>Vehicle Marketplace Partner API v3 — traffic simulation</h1>
-<dl><dt>target</dt><dd><code>${r.target.baseUrl}</code>${r.target.embedded ? ' (embedded reference server)' : ''}</dd>
+${transport.warning}
+<dl><dt>target</dt><dd><code>${r.target.baseUrl}</code>${r.target.embedded ? ' (embedded reference server)' : ''}</dd>${transport.entry}
 <dt>started</dt><dd>${r.startedAt}, ${(r.durationMs / 1000).toFixed(1)} s</dd><dt>tool</dt><dd>${r.tool.name} ${r.tool.version}</dd></dl></header>`;
   return htmlPage(`vmp-conformance simulate ${verdict} — ${r.target.baseUrl}`, `${header.html}\n${renderSimulationSection(r)}`);
 }

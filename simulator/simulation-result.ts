@@ -1,3 +1,4 @@
+import type { TransportFacts } from '../sut/transport-notes.ts';
 import { mkdir } from 'node:fs/promises';
 import { writeFilesAtomic } from '../support/atomic-write.ts';
 import path from 'node:path';
@@ -25,7 +26,7 @@ export interface SimulationResult {
   tool: { name: 'vmp-conformance'; version: string };
   startedAt: string;
   durationMs: number;
-  target: { baseUrl: string; embedded: boolean };
+  target: { baseUrl: string; embedded: boolean; transport?: TransportFacts };
   /** hooks: a generated stream injected through the simulation hooks; observe: resends of existing inquiries. */
   mode: 'hooks' | 'observe';
   agency: string;

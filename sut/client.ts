@@ -29,6 +29,16 @@ export type TransportErrorCode =
 export interface TransportError {
   code: TransportErrorCode;
   message: string;
+  /** The error beneath, as Node, OpenSSL, undici or a proxy coded it: what the reachability check explains. */
+  cause?: TransportCause;
+}
+
+export interface TransportCause {
+  code: string;
+  message: string;
+  /** Where a connection was refused or timed out (a proxy's address, when it is not the target's). */
+  address?: string;
+  port?: number;
 }
 
 export interface SendRequest {
@@ -229,7 +239,7 @@ export class TargetClient {
   }
 
   private async unframed({ method, url, headers, body, timeoutMs }: Outgoing): Promise<Omit<TargetResponse, 'exchange'>> {
-    const got = await unframedExchange(method, url, headers, body, { timeoutMs, maxBytes: this.maxBodyBytes });
+    const got = await unframedExchange(method, url, headers, body, { timeoutMs, maxBytes: this.maxBodyBytes, transport: this.options.transport });
     return { ...got, ...(got.error ? {} : parseJson(got.text)) };
   }
 
@@ -262,7 +272,9 @@ export class TargetClient {
         got.chunks.push(chunk as Buffer);
       }
     } catch (error) {
-      return failed(got, ...classify(error, signal, timeoutMs, got));
+      const result = failed(got, ...classify(error, signal, timeoutMs, got));
+      // A connection that failed before any answer: what failed it (TLS, a proxy) is for the reachability check.
+      return result.error?.code === 'VMP_ERR_CONNECTION' ? { ...result, error: { ...result.error, cause: causeOf(error) } } : result;
     }
     const bytes = Buffer.concat(got.chunks);
     let text: string;
@@ -341,6 +353,14 @@ function classify(error: unknown, signal: AbortSignal, timeoutMs: number, got: P
   }
   if (code && CLOSED.has(code)) return ['VMP_ERR_CONNECTION', `the connection ${how} before any response (${code}: ${e.message ?? ''})`];
   return ['VMP_ERR_CONNECTION', `${code ?? e.name ?? 'error'}: ${e.message ?? 'connection failed'}`];
+}
+
+/** The innermost coded error: undici wraps a TLS failure inside a proxy's tunnel (UND_ERR_PRX_TLS). */
+function causeOf(error: unknown): TransportCause {
+  let e = error as { code?: string; message?: string; address?: string; port?: number; cause?: unknown };
+  while (e.code === 'UND_ERR_PRX_TLS' && e.cause) e = e.cause as typeof e;
+  const code = e.code ?? (e.cause as { code?: string } | undefined)?.code ?? 'ERROR';
+  return { code, message: e.message ?? '', ...(e.address ? { address: e.address } : {}), ...(e.port ? { port: e.port } : {}) };
 }
 
 /** " at byte N": where the body stops being UTF-8 (the fatal decoder does not say), skipping genuine U+FFFDs. */

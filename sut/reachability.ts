@@ -1,8 +1,11 @@
 import { connect } from 'node:net';
 import { callEndpoint } from './call.ts';
 import type { TargetClient } from './client.ts';
+import { proxyFor } from './proxy-choice.ts';
+import { reachFailure } from './reach-failure.ts';
 
-// Exit code 3 material, and nothing else: no connection can be made to the target, or it refuses the profile's
+// Exit code 3 material, and nothing else: no connection can be made to the target (a refused or untrusted TLS
+// connection, a wrong scheme, a redirect, a failing proxy included: reach-failure.ts), or it refuses the profile's
 // credentials. A target that answers, however wrongly (a 404, a 5xx, a page of HTML, a garbled or hanging
 // response on an open connection), is tested: what it answers fails rules (Principle 6, issue 12 §5).
 
@@ -32,7 +35,10 @@ export function canConnect(url: string, timeoutMs: number): Promise<boolean> {
 export async function checkReachable(client: TargetClient): Promise<void> {
   for (const app of ['primary', 'other'] as const) {
     const res = await callEndpoint(client, 'agencias-list', { app, form: 'json' });
-    if (res.status === undefined && !(await canConnect(client.baseUrl, client.timeoutMs))) {
+    const why = await reachFailure(client, res);
+    if (why !== undefined) throw new TargetUnreachableError(why);
+    // Behind a proxy only the proxy is reached straight; what it could not reach, it said (reach-failure.ts).
+    if (res.status === undefined && !proxyFor(client.baseUrl, client.transport) && !(await canConnect(client.baseUrl, client.timeoutMs))) {
       throw new TargetUnreachableError(`${client.baseUrl} is unreachable: ${res.error?.message ?? 'no response'}`);
     }
     if (res.status === 401 || res.status === 403) {

@@ -1,9 +1,12 @@
-import { Agent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { reachingAgent } from './transport-agent.ts';
 
 // How this tool reaches a target's network, whoever sends (the suites' client, discovery, inference, simulate's
 // injections, replay): one place builds the undici dispatcher, so the trust (CAs, client certificates), proxies,
 // pacing and retries a user sets apply to every request of every command alike (issue 27). The settings cross
 // into the suites' worker thread inside the run context: plain data only (file paths, numbers), never handles.
+// No settings at all (the embedded server, in this process) is a direct connection with Node's trust; settings,
+// even empty ones, also honour the environment's proxies (HTTPS_PROXY, HTTP_PROXY, NO_PROXY).
 
 export interface TransportSettings {
   /** PEM files of certificate authorities to trust besides Node's own (--ca). */
@@ -13,7 +16,7 @@ export interface TransportSettings {
   /** A client certificate and its key, PEM files, for gateways that ask for one (mTLS: --cert, --key). */
   cert?: string;
   key?: string;
-  /** An HTTP(S) proxy for every request (--proxy); without it HTTPS_PROXY, HTTP_PROXY and NO_PROXY are honoured. */
+  /** An http(s):// proxy for every request (--proxy); without it HTTPS_PROXY, HTTP_PROXY and NO_PROXY are honoured. */
   proxy?: string;
   /** At most this many requests a second to the target (--rate-limit N/s). */
   rateLimit?: number;
@@ -29,6 +32,6 @@ export interface DispatcherOptions {
 }
 
 /** The dispatcher every request of a client goes through. */
-export function createDispatcher(_settings: TransportSettings | undefined, o: DispatcherOptions): Dispatcher {
-  return new Agent({ keepAliveTimeout: 10_000, connections: o.connections, headersTimeout: o.timeoutMs, bodyTimeout: o.timeoutMs });
+export function createDispatcher(settings: TransportSettings | undefined, o: DispatcherOptions): Dispatcher {
+  return reachingAgent(settings, o);
 }

@@ -1,15 +1,18 @@
-import { connect as netConnect, type Socket } from 'node:net';
-import { connect as tlsConnect } from 'node:tls';
+import type { Socket } from 'node:net';
 import type { TransportError } from './client.ts';
+import type { TransportSettings } from './transport.ts';
+import { connectTo, type ConnectError } from './tunnel.ts';
 
 // One HTTP/1.1 exchange on a connection of its own, read byte for byte until the server closes it, ignoring
 // the framing rules: after a 304 (or 204) a client reads nothing, so a body a server sends anyway is never
 // seen by undici — only here. `Connection: close` asks the server to end the exchange; a server that keeps
-// the connection open gets a short idle wait once its header block is in.
+// the connection open gets a short idle wait once its header block is in. The connection is made as the run's
+// others are (tunnel.ts): the same trust and client certificate, through the same proxy's CONNECT tunnel.
 
 export interface UnframedOptions {
   timeoutMs: number;
   maxBytes: number;
+  transport?: TransportSettings;
 }
 
 export interface UnframedResult {
@@ -52,7 +55,6 @@ export function unframedExchange(
   o: UnframedOptions,
 ): Promise<UnframedResult> {
   const u = new URL(url);
-  const secure = u.protocol === 'https:';
   const payload = Buffer.from(body ?? '', 'utf8');
   const head = [
     `${method} ${u.pathname}${u.search} HTTP/1.1`,
@@ -61,36 +63,45 @@ export function unframedExchange(
     ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
     ...(body !== undefined ? [`content-length: ${payload.length}`] : []),
   ].join('\r\n');
-  const port = Number(u.port || (secure ? 443 : 80));
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let bytes = 0;
     let idle: NodeJS.Timeout | undefined;
     let headSeen = false;
     let settled = false;
+    let socket: Socket | undefined;
+    const cut = new AbortController();
     const finish = (error?: TransportError) => {
       if (settled) return;
       settled = true;
       clearTimeout(deadline);
       clearTimeout(idle);
-      socket.destroy();
+      cut.abort();
+      socket?.destroy();
       resolve(parse(Buffer.concat(chunks), error));
     };
     const deadline = setTimeout(() => finish({ code: 'VMP_ERR_TIMEOUT', message: `no complete answer within ${o.timeoutMs} ms` }), o.timeoutMs);
-    const send = () => socket.write(Buffer.concat([Buffer.from(`${head}\r\n\r\n`, 'latin1'), payload]));
-    const socket: Socket = secure ? tlsConnect({ host: u.hostname, port, servername: u.hostname }, send) : netConnect({ host: u.hostname, port }, send);
-    socket.on('data', (chunk: Buffer) => {
-      chunks.push(chunk);
-      bytes += chunk.length;
-      if (bytes > o.maxBytes) return finish({ code: 'VMP_ERR_BODY_TOO_LARGE', message: `the answer exceeds ${o.maxBytes} bytes; reading stopped there` });
-      headSeen ||= Buffer.concat(chunks).includes(HEAD_END);
-      if (headSeen) {
-        clearTimeout(idle);
-        idle = setTimeout(() => finish(), IDLE_AFTER_HEAD_MS);
-      }
-    });
-    socket.on('end', () => finish());
-    socket.on('close', () => finish());
-    socket.on('error', (e) => finish({ code: 'VMP_ERR_CONNECTION', message: e.message }));
+    const read = (opened: Socket) => {
+      socket = opened;
+      opened.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        bytes += chunk.length;
+        if (bytes > o.maxBytes) return finish({ code: 'VMP_ERR_BODY_TOO_LARGE', message: `the answer exceeds ${o.maxBytes} bytes; reading stopped there` });
+        headSeen ||= Buffer.concat(chunks).includes(HEAD_END);
+        if (headSeen) {
+          clearTimeout(idle);
+          idle = setTimeout(() => finish(), IDLE_AFTER_HEAD_MS);
+        }
+      });
+      opened.on('end', () => finish());
+      opened.on('close', () => finish());
+      opened.on('error', (e) => finish({ code: 'VMP_ERR_CONNECTION', message: e.message }));
+      opened.write(Buffer.concat([Buffer.from(`${head}\r\n\r\n`, 'latin1'), payload]));
+    };
+    connectTo(u, o.transport, cut.signal).then(
+      (opened) => (settled ? opened.destroy() : read(opened)),
+      (error: ConnectError) =>
+        finish({ code: error.code === 'VMP_ERR_TIMEOUT' ? 'VMP_ERR_TIMEOUT' : 'VMP_ERR_CONNECTION', message: `${error.code}: ${error.message}` }),
+    );
   });
 }
