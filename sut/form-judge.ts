@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { essence, MEDIA_TYPES, mediaRuleId, representationModel, representationOf, type Endpoint, type MediaForm } from '../models/index.ts';
 import { tooDeepReason } from '../support/json-depth.ts';
 import type { TargetResponse } from './client.ts';
+import { departureOfIssue, type Departure } from './departure.ts';
 
 // Resources and their fields > Conventions, judged on one response: is it the success answer of an endpoint
 // in the media form that was asked for? The media checks and fixture discovery judge alike from here, so a
@@ -29,6 +30,13 @@ export function mismatchOf(res: Pick<TargetResponse, 'jsonError'>, error: z.ZodE
     .map(deepest)
     .map((i) => `${i.path.map(String).join('.') || '(body)'}: ${i.message}`)
     .join('; ');
+}
+
+/** The departure of a body a model refused (sut/departure.ts): no JSON, or its first issue by member. */
+export function mismatchDeparture(res: Pick<TargetResponse, 'jsonError' | 'json'>, error: z.ZodError): Departure {
+  if (res.jsonError) return { kind: 'body-not-json' };
+  const first = error.issues[0];
+  return first ? departureOfIssue(res.json, deepest(first)) : { kind: 'member-value', subject: '(body)' };
 }
 
 export interface FormFault {
