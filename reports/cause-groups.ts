@@ -120,7 +120,9 @@ export function causeGroups(failed: readonly RuleResult[]): CauseGroup[] {
   }
   const place = new Map(failed.map((r, i) => [r, i]));
   const first = (g: CauseGroup) => Math.min(...[...g.rules, ...g.followers].map((r) => place.get(r)!));
-  return [...groups.values()].sort((a, b) => first(a) - first(b));
+  // The network's faults lead (Principle 5: what the target did is read after them), then in catalog order.
+  const rank = (g: CauseGroup) => (g.departure?.kind === 'infrastructure' ? 0 : 1);
+  return [...groups.values()].sort((a, b) => rank(a) - rank(b) || first(a) - first(b));
 }
 
 /** How many rules a cause fails, those that follow from it included. */

@@ -118,6 +118,13 @@ describe('causes by what the target did', () => {
     expect(alone.map((g) => [g.text, g.rules.length])).toEqual([['the Location of POST /v3/agencias leads where the target answers 404', 2]]);
   });
 
+  it("the network's faults lead the causes, whatever rule they came first in", () => {
+    const throttled = failure('home/etag-304', '[GET] /v3: 429 — expected 304 (home/etag-304)', {
+      departure: { kind: 'infrastructure', subject: 'throttled' },
+    });
+    expect(causeGroups([...NO_INSTANCE, throttled]).map((g) => g.key)).toEqual(['infrastructure throttled', 'member-missing Instance']);
+  });
+
   it('a 404 on a URL no earlier answer led to stays a cause of its own', () => {
     const lone = failure('agencias/get-404', '[GET] /v3/agencias/x: 404 — expected 200 (agencias/get-404)', {
       departure: statusDeparture(404, [200]),
