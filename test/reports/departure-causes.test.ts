@@ -3,6 +3,7 @@ import { compareWithBaseline } from '../../api/baseline.ts';
 import { causeGroups, causesHeadline } from '../../reports/cause-groups.ts';
 import { consoleReport } from '../../reports/console.ts';
 import { causeOf, failureCause } from '../../reports/failure-cause.ts';
+import { htmlReport } from '../../reports/html.ts';
 import { markdownSummary } from '../../reports/markdown.ts';
 import type { RuleResult } from '../../reports/results.ts';
 import { departureKey, departureOfIssue, memberPath, statusDeparture } from '../../sut/departure.ts';
@@ -113,6 +114,14 @@ describe('causes by what the target did', () => {
     const text = consoleReport(runResult([location, ...followers, unrelated]), '/tmp/r').join('\n');
     expect(text).toContain('  3 rules — a wrong Location header (names another resource)');
     expect(text).toContain('      followed by 2 (requests to where its answers led, answered 404): states/invitation-state, states/invitation-options');
+    const md = markdownSummary(runResult([location, ...followers, unrelated]));
+    expect(md).toContain('1. **3 rules**:');
+    expect(md).toMatch(/ {3}followed by 2 \(requests to where its answers led, answered 404\): `states\/invitation-state`, `states\/invitation-options`\n/);
+    const page = htmlReport(runResult([location, ...followers, unrelated]));
+    expect(page).toContain('<li data-rules="3"><b>3 rules</b>');
+    expect(page).toMatch(
+      /<div class="followers"><span class="muted">followed by 2 [^<]*:<\/span> <a href="#[^"]+"><code>states\/invitation-state<\/code><\/a>/,
+    );
     // Without a rule that judged the Location, the failures it led to are still one cause, named by that answer.
     const alone = causeGroups(followers);
     expect(alone.map((g) => [g.text, g.rules.length])).toEqual([['the Location of POST /v3/agencias leads where the target answers 404', 2]]);
