@@ -5,7 +5,12 @@ import { CREDENTIALS_REFUSED, KILLED_BY_RULES, killMessage, verdictOf, verdictOf
 // What kills a mutant (verdict.ts): a failed must/profile rule, the deadline, or exit 3 for refused credentials;
 // nothing else a run can end with.
 
-const rule = (id: string, verdict: 'pass' | 'fail', level: 'must' | 'profile' | 'observe', message?: string) => ({ id, verdict, level, ...(message ? { message } : {}) });
+const rule = (id: string, verdict: 'pass' | 'fail', level: 'must' | 'profile' | 'observe', message?: string) => ({
+  id,
+  verdict,
+  level,
+  ...(message ? { message } : {}),
+});
 
 describe('verdictOf', () => {
   it('a failed must or profile rule kills; an observe rule or a pass does not', () => {
