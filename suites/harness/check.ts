@@ -289,7 +289,7 @@ export class Check {
 
   /** Fails the rule with the exchange of fixture discovery that broke it, before the check's own requests. */
   failFromDiscovery(fault: DiscoveryFault): never {
-    return this.fail(`${fault.expectation} [seen during fixture discovery, before the checks]`, fault.answer);
+    return this.fail(`${fault.expectation} [seen during fixture discovery, before the checks]`, fault.answer, fault.departure);
   }
 
   /**
