@@ -7,7 +7,11 @@ import { htmlReport } from '../../reports/html.ts';
 import { markdownSummary } from '../../reports/markdown.ts';
 import type { RuleResult } from '../../reports/results.ts';
 import { departureKey, departureOfIssue, memberPath, statusDeparture } from '../../sut/departure.ts';
+import { endpoint } from '../../models/index.ts';
+import { problemJudge } from '../../suites/harness/problem-judges.ts';
 import { judgmentReads } from '../../suites/harness/profile-reads.ts';
+import type { TargetResponse } from '../../sut/client.ts';
+import { formFault } from '../../sut/form-judge.ts';
 import { exchange, rule, runResult } from './fixtures.ts';
 
 // Causes by what the target did (issue 29 item 4), on failures recorded as the checks record them: a departure on
@@ -58,6 +62,39 @@ describe('a departure', () => {
     expect(departureOfIssue({}, { code: 'invalid_type', path: ['Instance'], expected: 'string' })).toEqual(MISSING_INSTANCE);
     expect(departureKey(statusDeparture(200, [400]))).toBe('status-class 2xx for 4xx');
     expect(departureKey(statusDeparture(404, [403]))).toBe('status 404 for 403');
+  });
+});
+
+describe('the departures judges record', () => {
+  const answer = (over: Partial<TargetResponse>): TargetResponse => ({
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    text: '',
+    exchange: exchange({ status: 200 }),
+    ...over,
+  });
+  const colores = endpoint('colores-list');
+
+  it('a success form: the status, the media type, the body by its first member, the transport', () => {
+    expect(formFault(colores, 'json', answer({ status: 500 }))?.departure).toEqual({ kind: 'status-class', value: '5xx for 2xx' });
+    expect(formFault(colores, 'json', answer({ headers: { 'content-type': 'text/html; charset=utf-8' } }))?.departure).toEqual({
+      kind: 'media-type',
+      value: 'text/html',
+    });
+    const error = { code: 'VMP_ERR_TIMEOUT', message: 'no answer in 10 ms' } as TargetResponse['error'];
+    expect(formFault(colores, 'json', answer({ error }))?.departure).toEqual({ kind: 'transport-error', subject: 'VMP_ERR_TIMEOUT' });
+    expect(formFault(colores, 'json', answer({ json: { nope: 1 } }))?.departure?.kind).toMatch(/^member-/);
+  });
+
+  it('a problem body: the member missing, whichever judge read it', () => {
+    const res = answer({
+      status: 400,
+      headers: { 'content-type': 'application/problem+json' },
+      json: { Errors: {}, Type: 'about:blank', Title: 'x', Status: 400, Detail: null, Extensions: {} },
+    });
+    const asked = { basePath: '', properties: new Set(['_']) };
+    expect(problemJudge('errors/validation-problem-body')?.issue(res, asked)?.departure).toEqual(MISSING_INSTANCE);
+    expect(problemJudge('errors/instance-is-request-path')?.issue(res, asked)?.departure).toEqual(MISSING_INSTANCE);
   });
 });
 
