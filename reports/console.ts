@@ -1,4 +1,4 @@
-import { causeGroups, causesHeadline, seenAt } from './cause-groups.ts';
+import { causeGroups, causesHeadline, followersLine, rulesOf, seenAt } from './cause-groups.ts';
 import { replayCommand } from './replay-command.ts';
 import { clipText } from '../support/clip.ts';
 import type { RuleResult, RunResult } from './results.ts';
@@ -46,12 +46,15 @@ function causeLines(failed: readonly RuleResult[]): string[] {
   const groups = causeGroups(failed);
   const out = ['', `Failures by cause (${causesHeadline(groups)}):`];
   for (const g of groups) {
-    out.push(`  ${g.rules.length} rule${g.rules.length === 1 ? '' : 's'} — ${clipText(g.text, CONSOLE_MESSAGE_CHARS)}`);
+    const n = rulesOf(g);
+    out.push(`  ${n} rule${n === 1 ? '' : 's'} — ${clipText(g.text, CONSOLE_MESSAGE_CHARS)}`);
+    if (g.finding) out.push(`      first said: ${clipText(g.finding, CONSOLE_MESSAGE_CHARS)}`);
     if (g.exchange) {
       const curl = g.exchange.curl.length > CURL_SHOWN ? `${g.exchange.curl.slice(0, CURL_SHOWN)}… (whole in report.html)` : g.exchange.curl;
       out.push(`      first seen: ${clipText(seenAt(g.exchange), CONSOLE_MESSAGE_CHARS)}`, `      ${curl}`);
     }
     out.push(`      ${g.rules.map((r) => r.id).join(', ')}`);
+    if (g.followers.length) out.push(`      ${followersLine(g)}: ${g.followers.map((r) => r.id).join(', ')}`);
   }
   return out;
 }
