@@ -1,4 +1,4 @@
-import type { AdapterHooks } from '../sut/hooks-profile.ts';
+import type { AdapterHooks } from '../api/profile.ts';
 import { UsageError } from '../support/errors.ts';
 
 // The flags of `init` that give the target's own simulation hooks (docs/simulation-hooks.md): a command, as a JSON

@@ -11,7 +11,7 @@ import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags, checkListenable } from '.
 import { hooksFlag, integerFlag, outputFileFlag, parseFlags, todayFlag } from './flags.ts';
 import { HOOKS_OPTIONS, HOOKS_USAGE, hooksFlags } from './hooks-flags.ts';
 import { verifyHooks } from '../api/verify-hooks.ts';
-import type { AdapterHooks } from '../sut/hooks-profile.ts';
+import type { AdapterHooks } from '../api/profile.ts';
 import { baseUrlFlag } from './run-command.ts';
 import { TRANSPORT_OPTIONS, TRANSPORT_USAGE, transportArgs, transportFlags } from './transport-flags.ts';
 import { transportFacts, transportLines } from '../api/transport.ts';
