@@ -61,11 +61,12 @@ function action<O extends RegistrationOrder>(
   return async (order) => {
     const given = gaveUp.get(key);
     if (given !== undefined)
-      return notDone(exchangeRecord({ what, skipped: given, secrets: deps.secrets }), `${what} to succeed; not run again: earlier ${given}`);
+      return notDone(exchangeRecord({ what, skipped: `not run again: earlier ${given}`, secrets: deps.secrets }), `${what} to succeed`);
     const result = await kind.call(specOf(spec), values(order), deps);
     if (result.failed !== undefined) {
       if (result.lasting) gaveUp.set(key, result.failed);
-      return notDone(result.res, `${what} to succeed, but ${result.failed}`);
+      // What went wrong is the evidence's (its status, or the command's error), which every caller shows after this.
+      return notDone(result.res, `${what} to succeed`);
     }
     return judge(result, what);
   };

@@ -9,6 +9,7 @@ import { startReferenceServer, type ReferenceServer } from '../../reference/serv
 import { clientHooks } from '../../sut/hooks/hooks-adapter.ts';
 import { TargetClient } from '../../sut/client.ts';
 import { loadProfile, parseProfile, ProfileError, readProfileJson } from '../../sut/profile-load.ts';
+import { runMain } from '../support/main-in-process.ts';
 import { REFERENCE_PROFILE, tempDir } from '../support/sim-target.ts';
 
 // Issue 29 item 10: a server whose inquiries arrive, and whose invitations are completed, through a command or an
@@ -199,4 +200,54 @@ describe('the hooks adapter', () => {
     expect(commandWords(`node 'a b.mjs' "{{consulta}}" c\\ d "e\\"f" $HOME`)).toEqual(['node', 'a b.mjs', '{{consulta}}', 'c d', 'e"f', '$HOME']);
     expect(() => commandWords("node 'open")).toThrow(/unterminated/);
   });
+});
+
+describe('init --hooks-command', () => {
+  const credentials = () => [
+    '--header',
+    `Authorization: ${process.env.STAFF_AUTH_PRIMARY}`,
+    '--other-header',
+    `Authorization: ${process.env.STAFF_AUTH_OTHER}`,
+  ];
+  const line = (behaviour: string) => `${process.execPath} ${SCRIPT} ${behaviour} inquiry {{baseUrl}} {{app}} {{adminMail}} {{consulta}}`;
+
+  it('makes one inquiry through the command, reads it back by sid, and writes it with what it prints', async () => {
+    const out = `${dir}/init.json`;
+    const argv = ['init', '--base-url', server.url, ...credentials(), '--read-only', '--out', out, '--hooks-command', line('ok')];
+    const { code, out: said } = await runMain(argv);
+    expect(code).toBe(0);
+    expect(said.join('\n')).toMatch(
+      /init: simulationHooks verified: it made an inquiry for \S+, read back with GET \/v3\/consultas\/\{adminMail\}\/\w+ \(200\)/,
+    );
+    const written = JSON.parse(await readFile(out, 'utf8'));
+    expect(written.simulationHooks).toEqual({ inquiry: { command: { argv: commandWords(line('ok')), prints: 'location' } } });
+    expect(written.$comment.simulationHooks).toMatch(/^verified: /);
+  }, 60_000);
+
+  it('a command that prints nothing, or times out, is exit 2 naming the flag, and nothing is written', async () => {
+    for (const [behaviour, why, timeout] of [
+      ['silent', /gave neither/, '20000'],
+      ['hang', /timed out after 300 ms/, '300'],
+    ] as const) {
+      const out = `${dir}/init-${behaviour}.json`;
+      const argv = [
+        'init',
+        '--base-url',
+        server.url,
+        ...credentials(),
+        '--read-only',
+        '--out',
+        out,
+        '--hooks-command',
+        line(behaviour),
+        '--hooks-timeout-ms',
+        '300',
+      ];
+      const { code, err } = await runMain(argv);
+      expect(code).toBe(2);
+      expect(err.join('\n')).toMatch(/init: --hooks-command: expected the hooks command/);
+      expect(err.join('\n')).toMatch(why);
+      await expect(readFile(out, 'utf8')).rejects.toThrow(/ENOENT/);
+    }
+  }, 60_000);
 });
