@@ -60,8 +60,7 @@ function action<O extends RegistrationOrder>(
   const key = `${deps.runId}\n${JSON.stringify(spec)}`;
   return async (order) => {
     const given = gaveUp.get(key);
-    if (given !== undefined)
-      return notDone(exchangeRecord({ what, skipped: `not run again: earlier ${given}`, secrets: deps.secrets }), `${what} to succeed`);
+    if (given !== undefined) return notDone(exchangeRecord({ what, skipped: `not run again: earlier ${given}`, secrets: deps.secrets }), `${what} to succeed`);
     const result = await kind.call(specOf(spec), values(order), deps);
     if (result.failed !== undefined) {
       if (result.lasting) gaveUp.set(key, result.failed);

@@ -241,7 +241,7 @@ describe('init --hooks-command', () => {
         '--hooks-command',
         line(behaviour),
         '--hooks-timeout-ms',
-        '300',
+        timeout,
       ];
       const { code, err } = await runMain(argv);
       expect(code).toBe(2);
