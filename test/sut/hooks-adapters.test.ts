@@ -1,7 +1,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runConformance } from '../../api/index.ts';
+import { runConformance, simulate } from '../../api/index.ts';
 import { createInquiryGenerator } from '../../generators/inquiry.ts';
 import { consultaInput } from '../../models/index.ts';
 import { commandWords } from '../../cli/hooks-flags.ts';
@@ -160,6 +160,21 @@ describe("the target's own hooks", () => {
     expect(outcome.exitCode).toBe(0);
     expect(Date.now() - started).toBeLessThan(60_000);
   }, 120_000);
+});
+
+describe("simulate through the target's own hooks", () => {
+  it('injects through the HTTP template and sees every inquiry delivered', async () => {
+    const { exitCode, result } = await simulate({
+      baseUrl: server.url,
+      profile: { ...base, simulationHooks: template },
+      inquiries: 20,
+      rate: 100,
+      seed: 3,
+      reportDir: `${dir}/sim`,
+    });
+    expect(result.inquiries.delivered).toBe(20);
+    expect(exitCode).toBe(0);
+  }, 60_000);
 });
 
 describe('the hooks adapter', () => {
