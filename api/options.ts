@@ -58,6 +58,12 @@ export interface ConformanceOptions {
   only?: string;
   /** Rule-id globs whose checks do not run, as `run --exclude`. */
   exclude?: string;
+  /** Endpoint globs (ids or paths), comma-separated, as `run --endpoint`: only the rules about them run. */
+  endpoint?: string;
+  /** HTTP methods, comma-separated, as `run --method`: only the rules about endpoints of those methods run. */
+  method?: string;
+  /** Once this many rules failed (those the baseline lists aside), the checks not started skip, as `run --max-failures`; 1 to 100000. */
+  maxFailures?: number;
   /** Where the reports go (default ./vmp-report): created if missing, refused if it is a file or not writable. */
   reportDir?: string;
   /** Bounds each request, 100 to 600000 ms (default 5000). */
@@ -234,6 +240,9 @@ export async function runSettingsOf(o: ConformanceOptions): Promise<RunSettings>
   checkSelection(o, (name) => name);
   if (o.only !== undefined) settings.only = o.only;
   if (o.exclude !== undefined) settings.exclude = o.exclude;
+  if (o.endpoint !== undefined) settings.endpoint = o.endpoint;
+  if (o.method !== undefined) settings.method = o.method;
+  if (o.maxFailures !== undefined) settings.maxFailures = wholeNumber('maxFailures', o.maxFailures, RANGES.maxFailures);
   if (o.profile !== undefined) {
     const { parsed, json } = await parsedProfile(o.profile, parseDraftProfile);
     settings.draft = parsed;

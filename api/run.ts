@@ -60,6 +60,11 @@ export interface RunSettings {
   only?: string;
   /** Rule-id globs whose checks do not run (--exclude). */
   exclude?: string;
+  /** Endpoint globs and HTTP methods (--endpoint, --method; comma lists): only the rules about them run. */
+  endpoint?: string;
+  method?: string;
+  /** --bail (1) / --max-failures: once this many rules failed, the checks not yet started are skipped. */
+  maxFailures?: number;
   baseline?: { file: string; baseline: Baseline };
   writeBaseline?: string;
   today?: string;
@@ -140,6 +145,8 @@ function nothingJudged(
     timeoutMs: s.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     ...(s.only ? { only: s.only } : {}),
     ...(s.exclude ? { exclude: s.exclude } : {}),
+    ...(s.endpoint ? { endpoint: s.endpoint } : {}),
+    ...(s.method ? { method: s.method } : {}),
     // A usage error selects nothing: the one <error> it writes is the report (issue 29 §7).
     selected: usage ? [] : RULES.filter((r) => isSelected(s, r.id)),
     error,
@@ -226,6 +233,9 @@ async function executeChecks(s: RunSettings, startedAt: number, out: (line: stri
         ...(s.profileFile ? { profileFile: s.profileFile } : {}),
         ...(s.only ? { only: s.only } : {}),
         ...(s.exclude ? { exclude: s.exclude } : {}),
+        ...(s.endpoint ? { endpoint: s.endpoint } : {}),
+        ...(s.method ? { method: s.method } : {}),
+        ...(s.maxFailures !== undefined ? { maxFailures: s.maxFailures } : {}),
         ...(s.baseline ? { baseline: s.baseline } : {}),
         ...(s.writeBaseline ? { writeBaseline: s.writeBaseline } : {}),
         ...(interrupt ? { interrupt } : {}),

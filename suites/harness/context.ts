@@ -6,6 +6,7 @@ import type { Fixtures } from '../../sut/discovery.ts';
 import type { Provenance } from '../../sut/infer/provenance.ts';
 import type { Profile } from '../../sut/profile.ts';
 import type { TransportSettings } from '../../sut/transport.ts';
+import type { MaxFailures } from './max-failures.ts';
 import { watchRun } from './run-ledger.ts';
 
 /** Everything a suite knows about the run; the CLI provides it through vitest.provide('vmp', …). */
@@ -34,6 +35,8 @@ export interface RunContext {
   provenance?: Provenance[];
   /** How the run reaches the target's network (CAs, proxy, pacing): sut/transport.ts. */
   transport?: TransportSettings;
+  /** --bail / --max-failures: the checks not started once the run has this many failures skip (max-failures.ts). */
+  maxFailures?: MaxFailures;
 }
 
 /**
