@@ -82,6 +82,8 @@ export interface ConformanceOptions {
   baseline?: string;
   /** Write today's failures as a baseline to this file (`run --write-baseline`); its directory must exist. */
   writeBaseline?: string;
+  /** Write every exchange with the target as HAR 1.2 to this file, redacted (`run --har`); its directory must exist. */
+  har?: string;
   /**
    * Stops the run as Ctrl-C stops `run`: the check under way may finish, what the run changed on the target is put
    * back, partial reports are written, and the outcome's exitCode is 130 (result.interrupted says so). Aborted
@@ -253,6 +255,7 @@ export async function runSettingsOf(o: ConformanceOptions): Promise<RunSettings>
   checkTargetHasProfile(API_NAMES, o, TARGET_PROFILE.run);
   if (o.baseline !== undefined) settings.baseline = { file: o.baseline, baseline: await readBaseline(o.baseline) };
   if (o.writeBaseline !== undefined) settings.writeBaseline = await checkOutputFile('writeBaseline', o.writeBaseline);
+  if (o.har !== undefined) settings.har = await checkOutputFile('har', o.har);
   return settings;
 }
 

@@ -61,6 +61,8 @@ export interface RunAgainstOptions {
   endpoint?: string;
   method?: string;
   files?: string[];
+  /** `run --har`: where the suites' worker appends its exchanges (api/har-file.ts). */
+  harFile?: string;
   /** --bail / --max-failures: once this many rules failed (those the baseline lists aside), the rest skip. */
   maxFailures?: number;
   baseline?: { file: string; baseline: Baseline };
@@ -123,6 +125,7 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
     discardUnrestorableWebhooks: o.discardUnrestorableWebhooks ?? false,
     provenance: provenanceOf(o.profile, secrets, o.inferred),
     ...(o.transport ? { transport: o.transport } : {}),
+    ...(o.harFile ? { harFile: o.harFile } : {}),
     ...(o.maxFailures !== undefined ? { maxFailures: { count: o.maxFailures, known: o.baseline ? knownFailing(o.baseline.baseline) : [] } } : {}),
   };
   // A rule that an exchange of discovery broke is run (and fails) even when --only leaves it out: it is why

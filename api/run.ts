@@ -24,6 +24,8 @@ import type { RunAgainstOptions } from './run-suites.ts';
 import type { RunOutcome } from './run-outcome.ts';
 import type { RuleListener } from '../reports/progress.ts';
 import type { TransportSettings } from '../sut/transport.ts';
+import { tapExchanges } from '../sut/exchange-tap.ts';
+import { HarRecording } from './har-file.ts';
 import { transportFacts, transportField, transportLines } from '../sut/transport-notes.ts';
 
 // `run` below the CLI: starts the embedded reference server when there is no base URL, completes the profile by
@@ -63,6 +65,8 @@ export interface RunSettings {
   /** Endpoint globs and HTTP methods (--endpoint, --method; comma lists): only the rules about them run. */
   endpoint?: string;
   method?: string;
+  /** --har: every exchange with the target written there as HAR 1.2, redacted. */
+  har?: string;
   /** --bail (1) / --max-failures: once this many rules failed, the checks not yet started are skipped. */
   maxFailures?: number;
   baseline?: { file: string; baseline: Baseline };
@@ -178,15 +182,19 @@ export async function executeRun(s: RunSettings, out: (line: string) => void, in
   const startedAt = s.startedAt ?? Date.now();
   // Before any request: how the target is reached, --insecure first (said again with the verdict).
   if (s.baseUrl) for (const line of transportLines(transportFacts(s.transport, s.baseUrl))) out(`run: ${line}`);
+  const har = s.har ? new HarRecording(s.har) : undefined;
   try {
-    return await executeChecks(s, startedAt, out, interrupt);
+    return await (har ? tapExchanges(har.tap, () => executeChecks(s, startedAt, out, interrupt, har)) : executeChecks(s, startedAt, out, interrupt));
   } catch (error) {
     if (error instanceof TargetError) await reportTargetError(s, error, startedAt, out);
     throw error;
+  } finally {
+    // However the run ended: what it exchanged until then is what a reader of the HAR wants to see.
+    if (har) out(`har: ${har.file} (${await har.write(s.draft ? secretsOf(s.draft) : [])} exchanges)`);
   }
 }
 
-async function executeChecks(s: RunSettings, startedAt: number, out: (line: string) => void, interrupt?: RunControl): Promise<RunOutcome> {
+async function executeChecks(s: RunSettings, startedAt: number, out: (line: string) => void, interrupt?: RunControl, har?: HarRecording): Promise<RunOutcome> {
   const checks = RULES.filter((r) => isSelected(s, r.id)).length;
   const deadline = runDeadline(startedAt, s.maxDurationSec ?? defaultMaxDurationSec(checks, s.numRuns));
   let embedded: Embedded | undefined;
@@ -236,6 +244,7 @@ async function executeChecks(s: RunSettings, startedAt: number, out: (line: stri
         ...(s.endpoint ? { endpoint: s.endpoint } : {}),
         ...(s.method ? { method: s.method } : {}),
         ...(s.maxFailures !== undefined ? { maxFailures: s.maxFailures } : {}),
+        ...(har ? { harFile: har.workerFile } : {}),
         ...(s.baseline ? { baseline: s.baseline } : {}),
         ...(s.writeBaseline ? { writeBaseline: s.writeBaseline } : {}),
         ...(interrupt ? { interrupt } : {}),
