@@ -1,13 +1,29 @@
 import { readFile, rm } from 'node:fs/promises';
 import { harEntry, harLog, type HarEntry } from '../sut/har.ts';
-import type { ExchangeTap } from '../sut/exchange-tap.ts';
+import { tapExchanges, type ExchangeTap } from '../sut/exchange-tap.ts';
 import { redact, redactDeep } from '../sut/redact.ts';
 import { writeFileAtomic } from '../support/atomic-write.ts';
 import { toolVersion } from '../support/version.ts';
 
-// `run --har FILE`: the exchanges of the main thread (inference, discovery, restores) heard here, the suites'
-// worker's from the NDJSON file it appends to (sut/har.ts), merged in the order they were sent and written as one
+// `run --har FILE` (and `simulate`'s): the exchanges of the main thread (inference, discovery, restores; all of a
+// simulation) heard here, the suites' worker's from the NDJSON file it appends to (sut/har.ts), merged in the order they were sent and written as one
 // HAR 1.2 file — redacted as the reports are (reports/write.ts): each string of the document, then the text.
+
+/** Runs `body` with every exchange it causes recorded to `file` (none: just runs it); the HAR is written however it ends. */
+export async function recordingHar<T>(
+  file: string | undefined,
+  secrets: readonly string[],
+  out: (line: string) => void,
+  body: (har?: HarRecording) => Promise<T>,
+): Promise<T> {
+  if (file === undefined) return body();
+  const har = new HarRecording(file);
+  try {
+    return await tapExchanges(har.tap, () => body(har));
+  } finally {
+    out(`har: ${har.file} (${await har.write(secrets)} exchanges)`);
+  }
+}
 
 export class HarRecording {
   private readonly entries: HarEntry[] = [];

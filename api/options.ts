@@ -127,6 +127,8 @@ export interface SimulateOptions {
   signal?: AbortSignal;
   /** Console lines, redacted (default: none). */
   out?: Out;
+  /** Write every exchange with the target as HAR 1.2 to this file, redacted (`simulate --har`); its directory must exist. */
+  har?: string;
 }
 
 export interface LoadOptions {
@@ -283,6 +285,7 @@ export async function simulateSettingsOf(o: SimulateOptions): Promise<SimulateSe
   if (o.baseUrl !== undefined) settings.baseUrl = checkBaseUrl('baseUrl', o.baseUrl);
   Object.assign(settings, transportOf(o));
   Object.assign(settings, await completeProfileOf(o.profile));
+  if (o.har !== undefined) settings.har = await checkOutputFile('har', o.har);
   checkTargetHasProfile(API_NAMES, o, TARGET_PROFILE.simulate);
   return settings;
 }

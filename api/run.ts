@@ -24,8 +24,7 @@ import type { RunAgainstOptions } from './run-suites.ts';
 import type { RunOutcome } from './run-outcome.ts';
 import type { RuleListener } from '../reports/progress.ts';
 import type { TransportSettings } from '../sut/transport.ts';
-import { tapExchanges } from '../sut/exchange-tap.ts';
-import { HarRecording } from './har-file.ts';
+import { recordingHar, type HarRecording } from './har-file.ts';
 import { transportFacts, transportField, transportLines } from '../sut/transport-notes.ts';
 
 // `run` below the CLI: starts the embedded reference server when there is no base URL, completes the profile by
@@ -182,16 +181,15 @@ export async function executeRun(s: RunSettings, out: (line: string) => void, in
   const startedAt = s.startedAt ?? Date.now();
   // Before any request: how the target is reached, --insecure first (said again with the verdict).
   if (s.baseUrl) for (const line of transportLines(transportFacts(s.transport, s.baseUrl))) out(`run: ${line}`);
-  const har = s.har ? new HarRecording(s.har) : undefined;
-  try {
-    return await (har ? tapExchanges(har.tap, () => executeChecks(s, startedAt, out, interrupt, har)) : executeChecks(s, startedAt, out, interrupt));
-  } catch (error) {
-    if (error instanceof TargetError) await reportTargetError(s, error, startedAt, out);
-    throw error;
-  } finally {
-    // However the run ended: what it exchanged until then is what a reader of the HAR wants to see.
-    if (har) out(`har: ${har.file} (${await har.write(s.draft ? secretsOf(s.draft) : [])} exchanges)`);
-  }
+  // However the run ends, the HAR holds what it exchanged until then.
+  return recordingHar(s.har, s.draft ? secretsOf(s.draft) : [], out, async (har) => {
+    try {
+      return await executeChecks(s, startedAt, out, interrupt, har);
+    } catch (error) {
+      if (error instanceof TargetError) await reportTargetError(s, error, startedAt, out);
+      throw error;
+    }
+  });
 }
 
 async function executeChecks(s: RunSettings, startedAt: number, out: (line: string) => void, interrupt?: RunControl, har?: HarRecording): Promise<RunOutcome> {

@@ -1,6 +1,6 @@
 import { outputFileFlag } from './flags.ts';
 
-// --har FILE (issue 29 §8): every exchange of the run with the target as one HAR 1.2 file (api/har-file.ts), which
+// --har FILE (issue 29 §8), on `run` and `simulate`: every exchange with the target as one HAR 1.2 file (api/har-file.ts), which
 // browser devtools, proxies and HAR viewers open; redacted as the reports are.
 
 export const HAR_OPTIONS = {
@@ -8,7 +8,7 @@ export const HAR_OPTIONS = {
 } as const;
 
 export const HAR_USAGE = [
-  '--har FILE writes every exchange with the target (inference, discovery, the checks, the restores) as HAR 1.2, secrets',
+  '--har FILE writes every exchange with the target (its set-up, the traffic, the restores) as one HAR 1.2 file, secrets',
   '  redacted as in the reports; response bodies past 64 KiB are cut, saying so. Its directory must exist.',
 ];
 

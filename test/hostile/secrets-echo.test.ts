@@ -54,8 +54,17 @@ describe('secrets echoed by the target', () => {
 
   it('appear in nothing a simulation or a load writes or prints', { timeout: 240_000 }, async () => {
     const simDir = path.join(dir, 'simulate');
-    const sim = await runAndScan(['simulate', '--inquiries', '10', '--rate', '50', '--seed', '3', '--resend', '2', '--deadline-ms', '3000'], simDir);
+    // With its HAR (issue 29 §8): every exchange of the simulation, redacted.
+    const simHar = path.join(dir, 'simulate.har');
+    const sim = await runAndScan(
+      ['simulate', '--inquiries', '10', '--rate', '50', '--seed', '3', '--resend', '2', '--deadline-ms', '3000', '--har', simHar],
+      simDir,
+      [simHar],
+    );
     expect([0, 1], sim.printed).toContain(sim.run.code);
+    const { log } = JSON.parse(await readFile(simHar, 'utf8')) as { log: { version: string; entries: HarEntry[] } };
+    expect(log.version).toBe('1.2');
+    expect(log.entries.filter((e) => e.request.method === 'POST' && e.request.url.endsWith('/resendwebhook'))).toHaveLength(2);
     const loadDir = path.join(dir, 'load');
     const load = await runAndScan(['load', '--duration', '1', '--connections', '2', '--seed', '3'], loadDir);
     expect([0, 1], load.printed).toContain(load.run.code);
