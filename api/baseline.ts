@@ -25,6 +25,9 @@ export const baselineSchema = z.strictObject({
 });
 export type Baseline = z.infer<typeof baselineSchema>;
 
+/** The rules a baseline expects to fail: their failures do not count towards --max-failures either. */
+export const knownFailing = (b: Baseline): string[] => [...new Set(b.failing.map(ruleOf))];
+
 const ruleOf = (entry: Baseline['failing'][number]): string => (typeof entry === 'string' ? entry : entry.rule);
 
 /** A baseline lists failing rules and causes: some KiB; past this a file is no baseline (docs/commands.md). */

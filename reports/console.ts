@@ -14,7 +14,9 @@ export const CONSOLE_MESSAGE_CHARS = 1_000;
 
 export function headerLine(r: Pick<RunResult, 'tool' | 'target' | 'seed' | 'options' | 'deadline'>): string {
   const target = r.target.embedded ? `${r.target.baseUrl} (embedded reference server)` : r.target.baseUrl;
-  const only = `${r.options.only ? `, only ${r.options.only}` : ''}${r.options.exclude ? `, excluding ${r.options.exclude}` : ''}`;
+  const o = r.options;
+  const about = `${o.endpoint ? `, endpoints ${o.endpoint}` : ''}${o.method ? `, methods ${o.method}` : ''}`;
+  const only = `${o.only ? `, only ${o.only}` : ''}${o.exclude ? `, excluding ${o.exclude}` : ''}${about}`;
   const ro = r.options.readOnly ? ', read-only' : '';
   const bound = r.deadline ? `, at most ${r.deadline.seconds} s` : '';
   return `${r.tool.name} ${r.tool.version} → ${target} (seed ${r.seed}, ${r.options.runs} runs per property${only}${ro}${bound})`;

@@ -114,6 +114,9 @@ export const runResultSchema = z.object({
     readOnly: z.boolean(),
     only: z.string().optional(),
     exclude: z.string().optional(),
+    /** --endpoint and --method, as comma lists. */
+    endpoint: z.string().optional(),
+    method: z.string().optional(),
     timeoutMs: z.number().int().optional(),
   }),
   summary: z.object({ passed: z.number(), failed: z.number(), skipped: z.number(), observed: z.number() }),

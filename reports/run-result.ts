@@ -32,6 +32,8 @@ export interface RunFacts {
   timeoutMs: number;
   only?: string;
   exclude?: string;
+  endpoint?: string;
+  method?: string;
   /** The catalog rules the run selected (after --only): each gets a result, checked or not. */
   selected: readonly Rule[];
   /** discoveryNotes() of the run's fixtures. */
@@ -101,6 +103,8 @@ export function buildRunResult(collector: ResultCollector, facts: RunFacts): Run
       timeoutMs: facts.timeoutMs,
       ...(facts.only ? { only: facts.only } : {}),
       ...(facts.exclude ? { exclude: facts.exclude } : {}),
+      ...(facts.endpoint ? { endpoint: facts.endpoint } : {}),
+      ...(facts.method ? { method: facts.method } : {}),
     },
     summary: totals(rules),
     coverage,

@@ -14,6 +14,7 @@ import { inferredAmong, inferredNote } from '../../sut/infer/provenance.ts';
 import { runContext, targetClient, type RunContext } from './context.ts';
 import { judgmentReads, recordingProfile, type ProfileReads } from './profile-reads.ts';
 import { inCheckScope } from './check-scope.ts';
+import { failedCheck, MAX_FAILURES_REASON, maxFailuresReached } from './max-failures.ts';
 import { sendingAs } from './run-ledger.ts';
 import type { Delivery } from '../../webhooks/delivery.ts';
 import { deliveryEvidence } from './delivery-evidence.ts';
@@ -376,19 +377,25 @@ export function check(ruleId: string, body: (c: Check) => Promise<void>, options
     const c = new Check(rule, meta, context);
     const deadline = c.ctx.deadline;
     if (deadlinePassed(deadline) && !options.judgesRun) c.skip(deadlineReason(deadline!));
+    if (maxFailuresReached(c.ctx)) c.skip(MAX_FAILURES_REASON);
     if (options.mutates && c.ctx.readOnly) c.skip('read-only run: this check changes the target');
-    const fault = c.ctx.fixtures.faults.find((f) => f.ruleId === rule.id);
-    if (fault) c.failFromDiscovery(fault);
     try {
-      await inCheckScope(() => sendingAs({ ruleId: rule.id }, () => judge(rule, c, body)));
+      const fault = c.ctx.fixtures.faults.find((f) => f.ruleId === rule.id);
+      if (fault) c.failFromDiscovery(fault);
+      try {
+        await inCheckScope(() => sendingAs({ ruleId: rule.id }, () => judge(rule, c, body)));
+      } catch (error) {
+        // A check the run's deadline cut short shows nothing about the rule, either way.
+        if (!isSkip(error) && deadlinePassed(deadline) && !options.judgesRun) c.skip(deadlineReason(deadline!));
+        throw error;
+      } finally {
+        await c.cleanUp();
+      }
+      c.requireExercised(options.judgesRun);
     } catch (error) {
-      // A check the run's deadline cut short shows nothing about the rule, either way.
-      if (!isSkip(error) && deadlinePassed(deadline) && !options.judgesRun) c.skip(deadlineReason(deadline!));
+      if (!isSkip(error)) failedCheck(c.ctx, rule.id);
       throw error;
-    } finally {
-      await c.cleanUp();
     }
-    c.requireExercised(options.judgesRun);
   });
 }
 
