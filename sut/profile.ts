@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDate } from '../models/index.ts';
+import { isCalendarDate, PAST_LAST_PAGE_READINGS } from '../models/index.ts';
 import { HEADER_NAME, HEADER_NAME_MESSAGE } from './http-syntax.ts';
 
 // The target profile: everything about a target that the spec leaves open. Its key names are a public
@@ -99,6 +99,12 @@ const webhooks = z.strictObject({
 /** A signing secret whose scheme (and header) `run` and `init` infer from the deliveries it verifies. */
 const secretOnly = z.strictObject({ secret: z.string() });
 
+// Paged list envelope: "Pagina … current page number"; what a page past the last answers is not shown.
+const pastLastPage = z
+  .enum(PAST_LAST_PAGE_READINGS)
+  .nullable()
+  .describe('what GET /v3/consultas/{adminMail} answers for a page past the last: 200 with no entries, 404, or 400 keyed pagina (null: not known)');
+
 /**
  * The profile as a file holds it: credentials, plus whatever the user (or `vmp-conformance init`) gave. Every
  * key `run` can infer from the target may be left out (sut/infer/); explicit values always win. This is the
@@ -134,6 +140,7 @@ export const profileFileSchema = z.strictObject({
     .extend({ signature: z.union([signature, secretOnly]).nullable() })
     .partial()
     .optional(),
+  pastLastPage: pastLastPage.optional(),
 });
 
 /** The complete profile a run works with: the file's values, then what was inferred, then the defaults. */
@@ -156,6 +163,7 @@ export const profileSchema = profileFileSchema.extend({
       resendWithoutCallback: webhooks.shape.resendWithoutCallback.default('accept'),
     })
     .default({ consultaPointer: '', signature: null, deliveryDeadlineMs: 5_000, resendWithoutCallback: 'accept' }),
+  pastLastPage: pastLastPage.default(null),
 });
 
 export type DraftProfile = z.output<typeof profileFileSchema>;
