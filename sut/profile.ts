@@ -82,7 +82,8 @@ const catalogAreas = z.strictObject({
   colores: catalogKeys.optional(),
 });
 const webhooks = z.strictObject({
-  consultaPointer: jsonPointer.describe('where the Consulta sits in an inquiry webhook payload'),
+  // Not shown: null where not known (never a silent ""), and the Consulta is then looked for in each payload.
+  consultaPointer: jsonPointer.nullable().describe('where the Consulta sits in an inquiry webhook payload (null: not known)'),
   signature: signature.nullable(),
   // Events give no delivery time; a queued sender may need longer than a local one. Below the checks' 60 s.
   deliveryDeadlineMs: z.number().int().min(100).max(50_000).describe('how long a webhook delivery may take'),
@@ -157,12 +158,12 @@ export const profileSchema = profileFileSchema.extend({
   catalogKeys: catalogAreas.default({}),
   webhooks: webhooks
     .extend({
-      consultaPointer: webhooks.shape.consultaPointer.default(''),
+      consultaPointer: webhooks.shape.consultaPointer.default(null),
       signature: webhooks.shape.signature.default(null),
       deliveryDeadlineMs: webhooks.shape.deliveryDeadlineMs.default(5_000),
       resendWithoutCallback: webhooks.shape.resendWithoutCallback.default('accept'),
     })
-    .default({ consultaPointer: '', signature: null, deliveryDeadlineMs: 5_000, resendWithoutCallback: 'accept' }),
+    .default({ consultaPointer: null, signature: null, deliveryDeadlineMs: 5_000, resendWithoutCallback: 'accept' }),
   pastLastPage: pastLastPage.default(null),
 });
 
