@@ -22,9 +22,13 @@ export interface IgnoredMembers {
  *   `orderedArrays`: the inquiry pages' entries); the default keeps every array's order.
  * - `paths` are members left out with all they hold: those that differ between two reads of the same URL
  *   (`volatilePaths`), which are no part of what the record is.
+ * - `summary`: the second value is a summary of the first (a list entry of the record its self link leads to):
+ *   only the members it has are compared, at every depth; the first may have more (a representation whose
+ *   fields are not shown may list fewer of them), never other values, and arrays keep every item.
  */
 export interface Comparison extends IgnoredMembers {
   readonly arrays?: 'ordered' | 'unordered';
+  readonly summary?: boolean;
   readonly ordered?: readonly string[];
   readonly paths?: readonly string[];
 }
@@ -66,7 +70,7 @@ function differencesAt(a: unknown, b: unknown, o: Comparison, path: string, patt
     return;
   }
   if (isObject(a) && isObject(b)) {
-    const keys = new Set([...Object.keys(a), ...Object.keys(b)].filter((k) => kept(o, depth, pattern, k)));
+    const keys = new Set([...(o.summary ? [] : Object.keys(a)), ...Object.keys(b)].filter((k) => kept(o, depth, pattern, k)));
     for (const key of keys) {
       if (!all && out.length > 0) return;
       if (!Object.hasOwn(a, key)) out.push(all ? join(pattern, key) : `${join(path, key)}: absent ≠ ${short(b[key])}`);

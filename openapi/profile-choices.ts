@@ -122,7 +122,7 @@ export function profileChoices(profile: Profile | undefined): DocumentChoices {
     filled: new Set(FILLED),
     schemas: {
       requestMembers: Object.fromEntries(Object.entries(TEMPLATES).map(([model, key]) => [model, templateShape(profile.templates[key] ?? {})])),
-      consultaPointer: profile.webhooks.consultaPointer,
+      ...(profile.webhooks.consultaPointer !== null ? { consultaPointer: profile.webhooks.consultaPointer } : {}),
     },
     ...security(profile),
     mediaSelection: mediaSelection(profile.mediaTypeSelection),

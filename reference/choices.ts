@@ -105,7 +105,8 @@ export function choicesOf(profile: Profile): Choices {
     pageSize: profile.inquiryPageSize,
     resendMaxAgeDays: profile.resendMaxAgeDays,
     timeZone: profile.timeZone,
-    consultaPointer: profile.webhooks.consultaPointer,
+    // The server's own choice where the profile does not say: the whole payload is the Consulta.
+    consultaPointer: profile.webhooks.consultaPointer ?? '',
     resendWithoutCallback: profile.webhooks.resendWithoutCallback,
   };
 }

@@ -1,7 +1,7 @@
 import { consulta, firstDifference, type ConsultaInput } from '../models/index.ts';
 import { lastSegment } from '../sut/discovery.ts';
 import type { Delivery } from '../webhooks/delivery.ts';
-import { resolvePointer } from '../sut/json-pointer.ts';
+import { consultaIn, pointerText } from '../sut/json-pointer.ts';
 import { deliveryInfo } from '../webhooks/delivery-info.ts';
 import { createLatencyHistogram, recordMs } from './histogram.ts';
 import { CONSULTA_LINKS, contentDigest } from './content-digest.ts';
@@ -27,7 +27,8 @@ export interface ResendRecord {
 export interface LedgerOptions {
   capacity: number;
   deadlineMs: number;
-  consultaPointer: string;
+  /** Null where not known: the Consulta is then looked for in each payload (json-pointer.ts consultaIn). */
+  consultaPointer: string | null;
   /** Whether the profile declares a signature scheme (then a delivery without a valid signature is forged). */
   signed: boolean;
 }
@@ -204,10 +205,16 @@ export class Ledger {
     const latency = Math.max(0, receivedAt - this.sentAt[index]!);
     this.firstLatency[index] = latency;
     recordMs(this.latency, latency);
-    const delivered = resolvePointer(d.json, this.options.consultaPointer);
-    const detail = this.contentProblem(index, delivered, `the payload's Consulta (at '${this.options.consultaPointer}')`);
+    const delivered = this.consultaOf(d.json, index);
+    const detail = this.contentProblem(index, delivered, `the payload's Consulta (${pointerText(this.options.consultaPointer)})`);
     if (detail) this.problems.add({ kind: 'mismatched', phase: 'inject', index, ...this.sidField(index), detail: `delivery #${d.seq}: ${detail}` });
     this.pending.delete(index);
+  }
+
+  /** The Consulta of a payload: at the profile's pointer, or (not known) the object of it that carries inquiry `index`. */
+  consultaOf(json: unknown, index?: number): unknown {
+    const fits = (v: unknown) => (index === undefined ? CONSULTA.safeParse(v).success : this.contentProblem(index, v, '') === undefined);
+    return consultaIn(json, this.options.consultaPointer, fits);
   }
 
   /**
@@ -240,8 +247,8 @@ export class Ledger {
   }
 
   private identify(json: unknown): number | undefined {
-    const delivered = resolvePointer(json, this.options.consultaPointer);
-    const info = deliveryInfo('/', json, this.options.consultaPointer);
+    const delivered = this.consultaOf(json);
+    const info = deliveryInfo('/', json, this.options.consultaPointer ?? '');
     for (const sid of [info.sid, ...linkSegments(delivered)]) {
       const index = sid === undefined ? undefined : this.bySid.get(sid);
       if (index !== undefined) return index;

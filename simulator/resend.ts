@@ -1,7 +1,7 @@
 import { firstDifference } from '../models/index.ts';
 import { callEndpoint } from '../sut/call.ts';
 import type { TargetClient } from '../sut/client.ts';
-import { resolvePointer } from '../sut/json-pointer.ts';
+import { pointerText } from '../sut/json-pointer.ts';
 import { eachLimit } from './each-limit.ts';
 import { recordMs } from './histogram.ts';
 import type { Ledger } from './ledger.ts';
@@ -43,7 +43,7 @@ export async function sendResends(client: TargetClient, agency: string, ledger: 
 }
 
 /** Judges every resend once its deliveries have had their deadline. */
-export function finishResends(ledger: Ledger, consultaPointer: string, deadlineMs: number): { ok: number } {
+export function finishResends(ledger: Ledger, consultaPointer: string | null, deadlineMs: number): { ok: number } {
   let ok = 0;
   for (const [index, r] of ledger.resends) {
     const sid = ledger.sidOf(index);
@@ -57,11 +57,11 @@ export function finishResends(ledger: Ledger, consultaPointer: string, deadlineM
       continue;
     }
     if (!r.location) add('resend-failed', 'resendwebhook answered 202 without a Location header');
-    const returned = resolvePointer(r.payload, consultaPointer);
+    const returned = ledger.consultaOf(r.payload, index);
     const carried =
       r.payload === undefined
         ? 'the 202 body is empty or not JSON'
-        : ledger.contentProblem(index, returned, `the 202 body's Consulta (at '${consultaPointer}')`);
+        : ledger.contentProblem(index, returned, `the 202 body's Consulta (${pointerText(consultaPointer)})`);
     if (carried) add('mismatched', carried);
     const [first, ...again] = r.deliveries;
     if (!first) {

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { addDays, formatInZone, inTimeZone, isEndOfDay, parseOffsetDateTime, startOfDayIn } from '../models/index.ts';
-import { resolvePointer } from '../sut/json-pointer.ts';
+import { consultaIn, pointerText } from '../sut/json-pointer.ts';
 import { lastSegment } from '../sut/discovery.ts';
 import type { TargetResponse } from '../sut/client.ts';
 import { check, type Check } from './harness/check.ts';
@@ -133,7 +133,11 @@ check(
       const at = listed.entries.findIndex((e) => markerOf(e) === v.marker);
       if (at >= 0) judge(v, listed.entries[at], 'its list entry', pageOf(listed, at).res);
       const delivery = server?.deliveries().find((d) => d.path.endsWith(`/${CALLBACKS.inquiry}`) && JSON.stringify(d.json).toLowerCase().includes(v.marker));
-      if (delivery) judge(v, resolvePointer(delivery.json, pointer), `its webhook payload (at '${pointer}')`, read);
+      const asGiven = (consulta: unknown) => {
+        const { sent, got } = membersOf(v.kind, consulta);
+        return notAsGiven(sent, got) === undefined;
+      };
+      if (delivery) judge(v, consultaIn(delivery.json, pointer, asGiven), `its webhook payload (${pointerText(pointer)})`, read);
     }
   },
   { mutates: true },

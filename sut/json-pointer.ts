@@ -26,3 +26,24 @@ export function resolvePointer(doc: unknown, pointer: string): unknown {
 
 /** The pointer to a top-level member. */
 export const memberPointer = (name: string): string => `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+
+/**
+ * Where the Consulta sits in a webhook payload: at the profile's `webhooks.consultaPointer`, or, where that is not
+ * known (null), the first object of the payload (the whole one first, then each member's, breadth first) that
+ * `fits` — equals what the caller compares it with. Never a silent "" (issue 28 §4): not knowing is searched.
+ */
+export function consultaIn(doc: unknown, pointer: string | null, fits: (v: unknown) => boolean): unknown {
+  if (pointer !== null) return resolvePointer(doc, pointer);
+  const queue: unknown[] = [doc];
+  for (let i = 0; i < queue.length && i < 1_000; i++) {
+    const v = queue[i];
+    if (v === null || typeof v !== 'object') continue;
+    if (!Array.isArray(v) && fits(v)) return v;
+    queue.push(...Object.values(v));
+  }
+  return undefined;
+}
+
+/** The pointer as the failure text names it: the profile's, or that it was searched for. */
+export const pointerText = (pointer: string | null): string =>
+  pointer === null ? 'anywhere in the payload (webhooks.consultaPointer not known)' : `at ${JSON.stringify(pointer)} (webhooks.consultaPointer)`;

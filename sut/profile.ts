@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDate } from '../models/index.ts';
+import { isCalendarDate, PAST_LAST_PAGE_READINGS } from '../models/index.ts';
 import { simulationHooks } from './hooks-profile.ts';
 import { headerName, jsonPointer } from './profile-parts.ts';
 
@@ -72,7 +72,8 @@ const catalogAreas = z.strictObject({
   colores: catalogKeys.optional(),
 });
 const webhooks = z.strictObject({
-  consultaPointer: jsonPointer.describe('where the Consulta sits in an inquiry webhook payload'),
+  // Not shown: null where not known (never a silent ""), and the Consulta is then looked for in each payload.
+  consultaPointer: jsonPointer.nullable().describe('where the Consulta sits in an inquiry webhook payload (null: not known)'),
   signature: signature.nullable(),
   // Events give no delivery time; a queued sender may need longer than a local one. Below the checks' 60 s.
   deliveryDeadlineMs: z.number().int().min(100).max(50_000).describe('how long a webhook delivery may take'),
@@ -88,6 +89,12 @@ const webhooks = z.strictObject({
 });
 /** A signing secret whose scheme (and header) `run` and `init` infer from the deliveries it verifies. */
 const secretOnly = z.strictObject({ secret: z.string() });
+
+// Paged list envelope: "Pagina … current page number"; what a page past the last answers is not shown.
+const pastLastPage = z
+  .enum(PAST_LAST_PAGE_READINGS)
+  .nullable()
+  .describe('what GET /v3/consultas/{adminMail} answers for a page past the last: 200 with no entries, 404, or 400 keyed pagina (null: not known)');
 
 /**
  * The profile as a file holds it: credentials, plus whatever the user (or `vmp-conformance init`) gave. Every
@@ -124,6 +131,7 @@ export const profileFileSchema = z.strictObject({
     .extend({ signature: z.union([signature, secretOnly]).nullable() })
     .partial()
     .optional(),
+  pastLastPage: pastLastPage.optional(),
 });
 
 /** The complete profile a run works with: the file's values, then what was inferred, then the defaults. */
@@ -140,12 +148,13 @@ export const profileSchema = profileFileSchema.extend({
   catalogKeys: catalogAreas.default({}),
   webhooks: webhooks
     .extend({
-      consultaPointer: webhooks.shape.consultaPointer.default(''),
+      consultaPointer: webhooks.shape.consultaPointer.default(null),
       signature: webhooks.shape.signature.default(null),
       deliveryDeadlineMs: webhooks.shape.deliveryDeadlineMs.default(5_000),
       resendWithoutCallback: webhooks.shape.resendWithoutCallback.default('accept'),
     })
-    .default({ consultaPointer: '', signature: null, deliveryDeadlineMs: 5_000, resendWithoutCallback: 'accept' }),
+    .default({ consultaPointer: null, signature: null, deliveryDeadlineMs: 5_000, resendWithoutCallback: 'accept' }),
+  pastLastPage: pastLastPage.default(null),
 });
 
 export type DraftProfile = z.output<typeof profileFileSchema>;

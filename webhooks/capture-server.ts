@@ -62,7 +62,7 @@ export interface CaptureOptions {
   /** Standard Webhooks timestamp tolerance; null disables it. */
   signatureToleranceSec?: number | null;
   /** Where the Consulta sits in a payload (profile webhooks.consultaPointer), for the default latency. */
-  consultaPointer?: string;
+  consultaPointer?: string | null;
   /**
    * Latency of a delivery in ms. Default: receipt time minus the Consulta's Momento (whole seconds, so coarse);
    * the simulator passes its own, measured from the moment it injected the inquiry.
@@ -212,7 +212,7 @@ export async function startCaptureServer(options: CaptureOptions = {}): Promise<
   const latencyOf =
     options.latencyOf ??
     ((d: Omit<Delivery, 'latencyMs'>, receivedAtMs: number) => {
-      const momento = momentoAt(d.json, options.consultaPointer ?? '');
+      const momento = momentoAt(d.json, options.consultaPointer ?? null);
       return momento === undefined ? undefined : receivedAtMs - momento;
     });
 

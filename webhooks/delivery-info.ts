@@ -1,5 +1,5 @@
 import { parseOffsetDateTime } from '../models/index.ts';
-import { resolvePointer } from '../sut/json-pointer.ts';
+import { consultaIn, resolvePointer } from '../sut/json-pointer.ts';
 
 // What a delivery is about, read defensively from its JSON: the spec does not show webhook payloads beyond "the
 // inquiry webhook payload", so every field here is optional and a miss is undefined, never an error.
@@ -8,8 +8,10 @@ const asRecord = (v: unknown): Record<string, unknown> | undefined =>
   v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 
 /** Epoch ms of the Consulta's Momento at the pointer, if it is a valid date-time. */
-export function momentoAt(json: unknown, consultaPointer: string): number | undefined {
-  const momento = asRecord(resolvePointer(json, consultaPointer))?.Momento;
+export function momentoAt(json: unknown, consultaPointer: string | null): number | undefined {
+  // Where the pointer is not known, the first object holding a Momento stands for the Consulta: a latency figure only.
+  const stamped = (v: unknown) => typeof asRecord(v)?.Momento === 'string';
+  const momento = asRecord(consultaIn(json, consultaPointer, stamped))?.Momento;
   return typeof momento === 'string' ? parseOffsetDateTime(momento)?.epochMs : undefined;
 }
 

@@ -20,7 +20,7 @@ export const RESOURCE_RULES = [
     'conventions/self-link-resolves',
     'must',
     'Resources and their fields > Link object',
-    'a link under the relation self (RFC 8288: the identifier of its context) leads, dereferenced, to the representation that carries it: the same agency, inquiry, topic or record',
+    'a link under the relation self (RFC 8288: the identifier of its context) leads, dereferenced, to the representation that carries it: the same agency, inquiry, topic or record (a list entry, which may summarise its record, agreeing on every member it has)',
   ),
   rule('conventions/datetime-offset', 'must', C, 'every timestamp is an ISO 8601 date-time with a UTC offset'),
   rule('conventions/null-not-omitted', 'must', C, 'a field without a value is sent as null, not left out'),

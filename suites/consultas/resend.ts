@@ -2,7 +2,7 @@ import { addDays, consultaInput, daysBetween, endpoint, firstDifference, LIMITS,
 import type { TargetResponse } from '../../sut/client.ts';
 import { check, type Check } from '../harness/check.ts';
 import { pairByHref } from '../harness/consulta-match.ts';
-import { resolvePointer } from '../../sut/json-pointer.ts';
+import { consultaIn, pointerText } from '../../sut/json-pointer.ts';
 import { LINKS_ANYWHERE } from '../harness/json-walk.ts';
 import type { PageWalker } from '../harness/pages.ts';
 import { injectedInquirySid, resendableSid } from '../harness/recent-inquiry.ts';
@@ -111,10 +111,11 @@ export function registerResendChecks(walker: PageWalker, session: WebhookSession
       const { res: got } = await confirm(c, sid);
       // Where the Consulta sits in the payload is not shown: the profile's webhooks.consultaPointer says.
       const pointer = c.ctx.profile.webhooks.consultaPointer;
-      const sent = c.present(resolvePointer(res.json, pointer), `a Consulta at the profile's consultaPointer ${JSON.stringify(pointer)}`, res);
+      const same = (v: unknown) => firstDifference(v, got.json, LINKS_ANYWHERE) === undefined;
+      const sent = c.present(consultaIn(res.json, pointer, same), `a Consulta ${pointerText(pointer)}`, res);
       const parsed = consultaInput('loose').safeParse(sent);
       const issue = parsed.success ? undefined : parsed.error.issues[0];
-      if (issue) c.fail(`a Consulta at ${JSON.stringify(pointer)}, but ${issue.path.join('.') || '(value)'}: ${issue.message}`, res);
+      if (issue) c.fail(`a Consulta ${pointerText(pointer)}, but ${issue.path.join('.') || '(value)'}: ${issue.message}`, res);
       const diff = firstDifference(sent, got.json, LINKS_ANYWHERE);
       c.expect(diff === undefined, `the payload's Consulta equal to the inquiry read by sid; first difference at ${diff}`, res);
     },

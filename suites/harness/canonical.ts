@@ -6,13 +6,25 @@ import { parseOffsetDateTime } from '../../models/index.ts';
 
 const TIME = '<date-time>';
 
-/** Canonical JSON: object members sorted, arrays sorted by their canonical text, date-times masked. */
-export function canonical(value: unknown): string {
+const join = (path: string, key: string) => (path === '' ? key : `${path}.${key}`);
+
+/**
+ * Canonical JSON: object members sorted, arrays sorted by their canonical text, date-times masked. `leftOut`
+ * names members left out with all they hold (dotted from the top, every array index written `*`, as
+ * models/json-compare.ts `volatilePaths` gives them): those that change from one read to the next.
+ */
+export function canonical(value: unknown, leftOut: readonly string[] = [], path = ''): string {
   if (typeof value === 'string') return JSON.stringify(parseOffsetDateTime(value) ? TIME : value);
-  if (Array.isArray(value)) return `[${value.map(canonical).sort().join(',')}]`;
+  if (Array.isArray(value))
+    return `[${value
+      .map((v) => canonical(v, leftOut, join(path, '*')))
+      .sort()
+      .join(',')}]`;
   if (value !== null && typeof value === 'object') {
-    const members = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${members.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+    const members = Object.entries(value)
+      .filter(([k]) => !leftOut.includes(join(path, k)))
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${members.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v, leftOut, join(path, k))}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'undefined';
 }

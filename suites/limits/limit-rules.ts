@@ -31,6 +31,11 @@ export interface LimitRule {
    * tells a failure of the length from one of the value's form (limit-run.ts judge).
    */
   plain?(p: ParamSpec, value: string, d: Draws): string | undefined;
+  /**
+   * The value is a page of a list: an accepted one past the list's last page is held to the profile's
+   * pastLastPage instead (past-last-page.ts), the bound judged where the list reaches the page asked for.
+   */
+  pageOfList?: true;
 }
 
 const { adminMail, topic, sid, pagina, desde } = LIMITS;
@@ -149,6 +154,7 @@ export const LIMIT_RULES_CHECKED: LimitRule[] = [
   {
     id: `limits/pagina-max-${pagina.maximum}/at-limit-accepted`,
     carries: isPagina,
+    pageOfList: true,
     boundary: labelled('maximum', 'accept'),
     // Below the first page is a gap (what pagina < 1 gets is not shown): only 1..99 must be accepted.
     side: (p, v, today) => (isValid(p, v, today) && Number(v) >= pagina.first ? 'accept' : 'other'),

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { ENDPOINTS, checkParam, type Endpoint, type ParamSpec } from '../../models/index.ts';
+import { ENDPOINTS, LIMITS, checkParam, lastPageOf, type Endpoint, type ParamSpec } from '../../models/index.ts';
 import { boundaryCases, type BoundaryCase } from '../../generators/boundaries.ts';
 import type { TargetResponse } from '../../sut/client.ts';
 import type { EndpointCall } from '../../sut/call.ts';
@@ -9,6 +9,7 @@ import { agenciaEditBody, anyAgenciaEditBody, firstForm, fixtureSid, pathSafe, w
 import { refusingCallbackOrReason } from '../harness/resend-setup.ts';
 import type { WebhookSession } from '../harness/webhook-session.ts';
 import type { Draws, LimitRule, Side } from './limit-rules.ts';
+import { judgePastLast } from './past-last-page.ts';
 import { sampleOf } from './samples.ts';
 
 // One limit rule, in two phases (issue 4): first the deterministic boundary phase — every catalog endpoint
@@ -107,8 +108,21 @@ const statusIn = (res: TargetResponse, allowed: readonly number[]): boolean => r
  * records it instead of failing on it. A non-ASCII value is not: counting its octets instead of its characters is
  * getting the bound wrong.
  */
-export async function judge(c: Check, rule: LimitRule, t: Target, value: string, res: TargetResponse, side: Side, what: string): Promise<void> {
+export async function judge(
+  c: Check,
+  rule: LimitRule,
+  t: Target,
+  value: string,
+  res: TargetResponse,
+  side: Side,
+  what: string,
+  also: Record<string, string> = {},
+): Promise<void> {
   if (side === 'other') return;
+  if (side === 'accept' && rule.pageOfList) {
+    const last = await lastPage(c, t, also);
+    if (last !== undefined && Number(value) > last) return judgePastLast(c, Number(value), last, res, what);
+  }
   const expected = allowingUriTooLong(res, side === 'accept' ? acceptanceStatuses(t.e) : rejectionStatuses(t.e));
   // Only an ASCII value has a plain twin of the same length: a non-ASCII one is longer in octets than in characters,
   // which is a length matter itself (lengths are in characters), so it is judged as it is.
@@ -123,6 +137,20 @@ export async function judge(c: Check, rule: LimitRule, t: Target, value: string,
     }
   }
   c.expectStatus(res, expected, `${side === 'accept' ? 'accepted' : 'rejected'}: ${what}`);
+}
+
+/** The last page of the list a page of `t` belongs to, read once per check and query (past-last-page.ts). */
+const lastPages = new WeakMap<Check, Map<string, Promise<number | undefined>>>();
+function lastPage(c: Check, t: Target, also: Record<string, string>): Promise<number | undefined> {
+  const known = lastPages.get(c) ?? new Map<string, Promise<number | undefined>>();
+  lastPages.set(c, known);
+  const key = JSON.stringify([t.e.id, also]);
+  let last = known.get(key);
+  if (!last) {
+    last = sendCase(c, t, String(LIMITS.pagina.first), false, false, also).then((first) => (first?.status === 200 ? lastPageOf(first.json) : undefined));
+    known.set(key, last);
+  }
+  return last;
 }
 
 /**
@@ -155,7 +183,7 @@ export async function runLimitRule(c: Check, rule: LimitRule, session: WebhookSe
       const companions = Object.entries(bc.with ?? {})
         .map(([name, v]) => ` with ${name} ${v}`)
         .join('');
-      await judge(c, rule, t, bc.value, res, sideOf(t, caseSide(bc.expect)), `${t.p.name} ${show(bc.value)}${companions} (${bc.label})`);
+      await judge(c, rule, t, bc.value, res, sideOf(t, caseSide(bc.expect)), `${t.p.name} ${show(bc.value)}${companions} (${bc.label})`, bc.with);
     }
   }
   if (sent === 0) c.skip('no boundary case could be sent without touching what the run did not create');

@@ -180,7 +180,8 @@ export function registerConventionChecks(env: RequestEnv): void {
         c.expect(diff === undefined, `_links.self ${own} of ${s.endpoint.id} leading to that representation; first difference at ${diff}`, res);
       }
       // A few entries of a list, each to its own record: where the self leads to one (a topic only available, or a
-      // make without a URI of its own, may lead nowhere), it is that entry's.
+      // make without a URI of its own, may lead nowhere), it is that entry's. An entry may be a summary of its record
+      // (AppWebhooks' fields are not shown): it agrees with the record on the members it has, not has all of them.
       const entries = formOfContentType(s.res.headers['content-type']) === 'ref' ? [] : (listEntries(s.res.json) ?? []);
       for (const i of sampleIndices(entries.length, ENTRY_SELVES, c.ctx.seed)) {
         const href = selfOf(entries[i]);
@@ -191,6 +192,7 @@ export function registerConventionChecks(env: RequestEnv): void {
           continue;
         }
         const diff = await records.compare(res.json, entries[i], {
+          summary: true,
           again: () => reread(res, s),
           wantAgain: async () => (listEntries(await reread(s.res, s)) ?? []).find((e) => selfOf(e) === href),
         });

@@ -1,4 +1,5 @@
-import type { MediaForm } from '../../models/index.ts';
+import { volatilePaths, type MediaForm } from '../../models/index.ts';
+import { callEndpoint, type EndpointCall } from '../../sut/call.ts';
 import type { TargetResponse } from '../../sut/client.ts';
 import { requestLine } from '../../sut/failure-text.ts';
 import { canonical } from '../harness/canonical.ts';
@@ -9,7 +10,11 @@ import type { App } from './world.ts';
 // Issue 21 §2: a refused write (400, 403, 404, 409) is followed by reads, by the owner and by the caller, proving
 // nothing changed; an accepted write by reads of its neighbours (the app's other topics and agencies, the other
 // app's view), proving only what it names changed. A read is the same when it answers the same status and the
-// same body as canonical JSON (members and arrays in any order, date-times masked: when is not what).
+// same state: a success body as canonical JSON (members and arrays in any order, date-times masked: when is not
+// what); an error answer is no state (404 "no body defined", 403 "its fields: not shown", Extensions "may be
+// empty"), so it is compared by its status and the documented Errors keys only, never whole. Where two reads still
+// differ, the read is sent once more: the members that differ between those two identical reads (a per-response
+// traceId, a generation time) are volatile, no part of the state, and are left out of the comparison.
 
 export const REFUSED_RULE = 'model/refused-write-unchanged';
 export const NEIGHBOURS_RULE = 'model/write-neighbours-unchanged';
@@ -28,11 +33,48 @@ export interface Read {
 }
 
 /** The read's answer: sent, or the same request's answer since the last write (ModelRunner.read). */
-export const readOnce = (r: ModelRunner, read: Read): Promise<TargetResponse> =>
-  r.read(read.endpointId, { app: read.app, params: read.params ?? {}, ...(read.query ? { query: read.query } : {}), form: read.form ?? 'json' });
+export const readOnce = (r: ModelRunner, read: Read): Promise<TargetResponse> => r.read(read.endpointId, callOf(read));
 
-const sameAnswer = (a: TargetResponse, b: TargetResponse): boolean =>
-  a.status === b.status && (a.json !== undefined || b.json !== undefined ? canonical(a.json) === canonical(b.json) : a.text === b.text);
+const callOf = (read: Read): EndpointCall => ({
+  app: read.app,
+  params: read.params ?? {},
+  ...(read.query ? { query: read.query } : {}),
+  form: read.form ?? 'json',
+});
+
+/** A read sent again, past the reads kept since the last write (readOnce): a second identical read. */
+const readAgain = (r: ModelRunner, read: Read): Promise<TargetResponse> => callEndpoint(r.client, read.endpointId, callOf(read));
+
+const isError = (res: TargetResponse): boolean => res.status !== undefined && res.status >= 400;
+
+/** The documented part of an error answer: the Errors keys of a validation problem (Errors > Validation problem body). */
+function errorKeys(res: TargetResponse): string {
+  const errors = (res.json as { Errors?: unknown } | null | undefined)?.Errors;
+  return errors !== null && typeof errors === 'object' && !Array.isArray(errors) ? Object.keys(errors).sort().join(',') : '';
+}
+
+/** What of an answer is the state it shows, as text (`leftOut`: volatile members, dotted, indices as `*`). */
+function stateOf(res: TargetResponse, leftOut: readonly string[] = []): string {
+  if (res.status === undefined || res.error) return `error ${res.error?.code ?? ''}`;
+  if (isError(res)) return `${res.status} ${errorKeys(res)}`;
+  return `${res.status} ${res.json !== undefined ? canonical(res.json, leftOut) : res.text}`;
+}
+
+/**
+ * Whether a read answers after a write as before it. Where it does not, the read is sent again: what differs
+ * between the two reads after the write (identical requests, nothing written between them) is volatile and left
+ * out; what remains must be the same.
+ */
+async function sameAnswer(r: ModelRunner, read: Read, before: TargetResponse, after: TargetResponse): Promise<boolean> {
+  if (stateOf(before) === stateOf(after)) return true;
+  if (isError(after) || after.json === undefined || before.status !== after.status) return false;
+  const again = await readAgain(r, read);
+  if (again.status !== after.status || again.json === undefined) return false;
+  const moved = volatilePaths(after.json, again.json);
+  // Two reads that differ as a whole leave nothing to compare: that is never left out.
+  if (moved.length === 0 || moved.includes('')) return false;
+  return stateOf(before, moved) === stateOf(after, moved);
+}
 
 const refused = (res: TargetResponse): boolean => res.status !== undefined && res.status >= 400 && res.status < 500;
 const accepted = (res: TargetResponse): boolean => res.status !== undefined && res.status >= 200 && res.status < 300;
@@ -67,7 +109,7 @@ export async function guardedWrite(r: ModelRunner, w: GuardedWrite): Promise<{ r
     const after = await readOnce(r, read);
     const statement = wasRefused ? (w.refusal ?? w.expectation.statement) : (read.statement ?? 'auth/scoped-to-app');
     const expectation = `${read.what} as before ${write}, but ${whatChanged(before[i]!, after)} [${statement}]`;
-    const same = sameAnswer(before[i]!, after);
+    const same = await sameAnswer(r, read, before[i]!, after);
     const found: Difference[] = same ? [] : [{ rule, statement, expectation, res: after }];
     r.ledger.record(rule, after, found);
     differences.push(...found);

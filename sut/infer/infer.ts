@@ -10,6 +10,7 @@ import { InferChanges } from './changes.ts';
 import { hooksInferrer } from './hooks.ts';
 import { inquiryListInferrer } from './inquiry-list.ts';
 import { mediaInferrer } from './media.ts';
+import { pastLastPageInferrer } from './past-last-page.ts';
 import { found, gives, outcome, withValue, type Finding, type Hint, type Inferrer, type Probe, type Receiver, type SignatureVerifier } from './probe.ts';
 import { resendAgeInferrer } from './resend-age.ts';
 import { webhooksInferrer } from './webhooks.ts';
@@ -52,6 +53,7 @@ export const INFERRERS: readonly Inferrer[] = [
   fixturesInferrer,
   hooksInferrer,
   inquiryListInferrer,
+  pastLastPageInferrer,
   catalogKeysInferrer,
   webhooksInferrer,
   agenciasInferrer,

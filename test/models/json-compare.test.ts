@@ -82,4 +82,14 @@ describe('arrays and volatile members', () => {
     expect(firstDifference(first, entry, { ...RECORD, arrays: 'ordered', paths: ['GeneradoEl', 'Sedes.*.Visitas'] })).toBeUndefined();
     expect(firstDifference(first, { ...entry, Nombre: 'Norte' }, { ...RECORD, paths: ['GeneradoEl', 'Sedes'] })).toBe('Nombre: "Sur" ≠ "Norte"');
   });
+
+  it('compares a summary on the members it has: the record may have more, never other values (issue 28 §3)', () => {
+    const record = { ...agency, Configurado: true, CallbackUrl: 'https://x.example/cb', _links: { self: { href: '/v3/a' } } };
+    const summary: Comparison = { ...RECORD, summary: true };
+    expect(firstDifference(record, { Nombre: 'Sur', Configurado: true }, summary)).toBeUndefined();
+    expect(firstDifference(record, { Nombre: 'Sur', Configurado: true }, RECORD)).toBeDefined();
+    expect(firstDifference(record, { Nombre: 'Sur', Configurado: false }, summary)).toBe('Configurado: true ≠ false');
+    expect(firstDifference({ Nombre: 'Sur' }, { Nombre: 'Sur', Configurado: true }, summary)).toBe('Configurado: absent ≠ true');
+    expect(firstDifference(record, { Operadores: ['a@x.example'] }, summary)).toBe('Operadores.1: "b@x.example" ≠ no such item (in any order)');
+  });
 });

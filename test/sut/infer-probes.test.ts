@@ -1,14 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { endOfDayIn, formatInZone, parseOffsetDateTime, type OffsetDateTime } from '../../models/index.ts';
-import type { SendRequest, TargetClient, TargetResponse } from '../../sut/client.ts';
 import { ownPart } from '../../sut/infer/catalog-records.ts';
 import { assignRoles, type MemberEvidence } from '../../sut/infer/catalog-roles.ts';
 import { mediaInferrer } from '../../sut/infer/media.ts';
-import type { Probe, Received } from '../../sut/infer/probe.ts';
+import type { Received } from '../../sut/infer/probe.ts';
 import { fingerprint, inferredAmong, inferredMarks, inferredNote, provenanceOf } from '../../sut/infer/provenance.ts';
 import { findSecretMember, SECRET_MEMBER_NAMES } from '../../sut/infer/secret-member.ts';
 import { readZone, type ZoneObservations } from '../../sut/infer/zone-fit.ts';
+import { fakeProbe } from './fake-probe.ts';
 import { parseDraftProfile } from '../../sut/profile-load.ts';
 import { recordingProfile } from '../../suites/harness/profile-reads.ts';
 
@@ -113,32 +113,6 @@ describe('time zone: read over 90 days, a zone with rules when offsets differ', 
 });
 
 /** A fake target: `answer` gets each request and returns status, headers and JSON body. */
-function fakeProbe(answer: (req: SendRequest) => [number, Record<string, string>?, unknown?], extra: Partial<Probe> = {}): Probe {
-  const client = {
-    baseUrl: 'http://fake.test',
-    async send(req: SendRequest): Promise<TargetResponse> {
-      const [status, headers = {}, json] = answer(req);
-      return {
-        status,
-        headers,
-        text: JSON.stringify(json ?? ''),
-        json,
-        exchange: { method: req.method, url: `http://fake.test${req.path}` } as TargetResponse['exchange'],
-      };
-    },
-  } as unknown as TargetClient;
-  return {
-    client,
-    known: { apps: {} as Probe['known']['apps'] },
-    readOnly: false,
-    fixtures: {} as Probe['fixtures'],
-    verify: () => false,
-    runId: 'rtest',
-    changes: {} as Probe['changes'],
-    deliveryMs: 100,
-    ...extra,
-  };
-}
 
 describe('media type selection and the conditional header: two readings told apart', () => {
   it('a target whose default is the reference form and that ignores Accept: the header that selects both forms', async () => {

@@ -60,10 +60,12 @@ describe('defaults', () => {
       inquiryPageSize: 100,
       timeZone: 'UTC',
       catalogKeys: {},
-      webhooks: { consultaPointer: '', signature: null, deliveryDeadlineMs: 5_000 },
+      webhooks: { consultaPointer: null, signature: null, deliveryDeadlineMs: 5_000 },
     });
     expect(profile.resendMaxAgeDays).toBeUndefined();
     expect(profile.apps.empty).toBeUndefined();
+    // Issue 28: choices the spec leaves open and no probe told are "not known", never a silent default.
+    expect(profile.pastLastPage).toBeNull();
   });
 
   it('keeps explicit values over defaults', () => {

@@ -161,7 +161,7 @@ function pointed(root: unknown, pointer: string): { holder: Json; key: string } 
 
 /** A webhook payload whose Consulta (profile webhooks.consultaPointer) is edited; other payloads unchanged. */
 export function editConsulta(ctx: FaultContext, payload: unknown, edit: (consulta: unknown) => unknown): unknown {
-  const at = pointed(payload, ctx.profile.webhooks.consultaPointer);
+  const at = pointed(payload, ctx.profile.webhooks.consultaPointer ?? '');
   if (!at || !isObject(at.holder[at.key])) return payload;
   at.holder[at.key] = edit(at.holder[at.key]);
   return payload;

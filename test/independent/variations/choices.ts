@@ -133,6 +133,16 @@ async function unknownRegion(req: MutantRequest, res: MutantResponse, ctx: Fault
 
 export const CHOICES: Variation[] = [
   {
+    // Issue 28 §4: a profile that does not know where the Consulta sits in a payload (null): the checks look for
+    // it in each payload, never read the whole payload for it silently.
+    name: 'consulta-pointer-not-known',
+    kind: 'profile',
+    allows: 'Events: "Delivery payloads (other than being the inquiry webhook payload on resend), headers, signing and retry behavior: not shown"',
+    targets: ['indep', 'reference'],
+    profile: (p) => ({ ...p, webhooks: { ...p.webhooks, consultaPointer: null } }),
+    fault: {},
+  },
+  {
     name: 'lists-reversed',
     kind: 'lists',
     allows: 'Endpoints: "200 list of …" (no order is given for any list but the inquiry pages\' paging)',

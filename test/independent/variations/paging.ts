@@ -1,6 +1,6 @@
-import { LIMITS } from '../../../models/index.ts';
+import { LIMITS, lastPageOf, type PastLastPage } from '../../../models/index.ts';
 import { lastSegment } from '../../../sut/hrefs.ts';
-import type { MutantRequest, MutantResponse } from '../../mutants/exchange.ts';
+import { empty, problem, type MutantRequest, type MutantResponse } from '../../mutants/exchange.ts';
 import type { FaultContext } from '../../mutants/fault.ts';
 import type { Variation } from './variation.ts';
 
@@ -38,7 +38,30 @@ async function bySid(req: MutantRequest, res: MutantResponse, ctx: FaultContext)
   res.setJson({ ...page, _entries: all.slice((Pagina - 1) * PerPagina, Pagina * PerPagina) });
 }
 
+/** A page past the list's last one answered otherwise than with no entries: 404, or a 400 keyed pagina. */
+function pastLast(reading: Exclude<PastLastPage, 'empty'>) {
+  return (req: MutantRequest, res: MutantResponse): void => {
+    if (req.endpoint !== 'consultas-list' || res.status !== 200) return;
+    const page = res.json();
+    const last = lastPageOf(page);
+    if (!isRecord(page) || last === undefined || typeof page.Pagina !== 'number' || page.Pagina <= last) return;
+    Object.assign(res, reading === 'not-found' ? empty(404) : problem(req, 400, { pagina: [`la última página es ${last}`] }));
+  };
+}
+
 export const PAGING: Variation[] = [
+  ...(['invalid', 'not-found'] as const).map(
+    (reading): Variation => ({
+      // Issue 28 §3: what a page past the last answers is the profile's; "at most 99" is judged where the list
+      // reaches the page asked for.
+      name: `past-last-page-${reading}`,
+      kind: 'profile',
+      allows: 'Paged list envelope: "Pagina | current page number" (what a page past the last answers is not shown)',
+      targets: reading === 'invalid' ? ['reference', 'indep'] : ['reference'],
+      profile: (p) => ({ ...p, pastLastPage: reading }),
+      fault: { response: pastLast(reading) },
+    }),
+  ),
   {
     name: 'inquiries-ordered-by-sid',
     kind: 'lists',

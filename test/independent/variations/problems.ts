@@ -105,6 +105,24 @@ export const PROBLEMS: Variation[] = [
     },
   },
   {
+    // Issue 28 §3: an error answer is not state. A per-response member on every problem body (a 404 given one
+    // too) differs between two reads of the same refusal: the model compares refusals by status, never whole.
+    name: 'problem-trace-id-per-response',
+    kind: 'problems',
+    allows:
+      'Validation problem body: "Extensions … additional members; may be empty"; Status codes: "404 … (no body defined)"; Errors: "The 403 body is a problem body …; its fields: not shown"',
+    targets: ['reference', 'indep'],
+    fault: {
+      response(req, res) {
+        if (!isApi(req) || res.status < 400 || res.status >= 500) return;
+        const json = res.body === '' ? { title: 'Not Found', status: res.status } : res.json();
+        if (!isRecord(json)) return;
+        res.headers['content-type'] = PROBLEM_MEDIA_TYPE;
+        res.setJson({ ...json, traceId: randomUUID() });
+      },
+    },
+  },
+  {
     name: 'forbidden-title-only',
     kind: 'problems',
     allows: 'Errors: "The 403 body is a problem body (application/problem+json); its fields: not shown"',

@@ -74,6 +74,36 @@ export const REPRESENTATION: Variation[] = [
     ),
   },
   {
+    // Issue 28 §3: a list entry that is a summary of its resource. AppWebhooks as a list of entries, each with the
+    // self link of its topic: a configured one shows its record's members but the timestamps, an available one
+    // only its topic (its self leads to a 404 until it is configured).
+    name: 'topic-list-entries-summaries',
+    kind: 'representation',
+    allows: 'Endpoints > AppNotificaciones: "200 AppWebhooks"; Other resources: "Fields of these: not shown"',
+    targets: ['reference'],
+    fault: {
+      async response(req, res, ctx) {
+        if (req.endpoint !== 'appnotificaciones-list' || res.status !== 200 || !req.app) return;
+        const json = res.json();
+        if (!isRecord(json) || !Array.isArray(json.Topicos)) return;
+        const entries = [];
+        for (const t of json.Topicos as Record<string, unknown>[]) {
+          const summary = { Topic: t.Topic, _links: t._links };
+          if (t.Configurado !== true || typeof t.Topic !== 'string') {
+            entries.push(summary);
+            continue;
+          }
+          const record = (await ctx.upstream('GET', `/v3/appnotificaciones/${encodeURIComponent(t.Topic)}`, { app: req.app })).json();
+          const kept: Record<string, unknown> = isRecord(record) ? { ...record } : summary;
+          delete kept.CreadaEl;
+          delete kept.ModificadaEl;
+          entries.push(kept);
+        }
+        res.setJson({ _entries: entries, _links: json._links });
+      },
+    },
+  },
+  {
     name: 'media-type-parameters',
     kind: 'http',
     allows: 'RFC 9110 §8.3.1: parameter names are case-insensitive, values may be quoted; "none of them carries a version number" (charset carries none)',
