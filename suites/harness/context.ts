@@ -6,6 +6,7 @@ import type { Fixtures } from '../../sut/discovery.ts';
 import type { Provenance } from '../../sut/infer/provenance.ts';
 import type { Profile } from '../../sut/profile.ts';
 import type { TransportSettings } from '../../sut/transport.ts';
+import type { JournalPlace } from '../../sut/durable-journal.ts';
 import { watchRun } from './run-ledger.ts';
 
 /** Everything a suite knows about the run; the CLI provides it through vitest.provide('vmp', …). */
@@ -34,6 +35,13 @@ export interface RunContext {
   provenance?: Provenance[];
   /** How the run reaches the target's network (CAs, proxy, pacing): sut/transport.ts. */
   transport?: TransportSettings;
+  /** The durable journal every save of a webhook topic writes before its change (a target given by --base-url). */
+  journal?: JournalPlace;
+  /**
+   * The main thread restores and confirms every topic once the worker has stopped (api/run-suites.ts): a
+   * session's own restore that fails is then said by it, not thrown as an error outside any check.
+   */
+  confirmedByMain?: boolean;
 }
 
 /**
