@@ -82,25 +82,31 @@ export async function restoreWebhookConfig(client: TargetClient, snapshot: Webho
   const { app, topic } = snapshot;
   const until = o.until ?? 0;
   const params = { topic };
-  const before = await readWebhookConfig(client, app, topic, until);
-  if (holdsRestored(before, snapshot)) return { state: 'unchanged' };
-  const holder = before.configured ? before.callbackUrl : undefined;
+  // A read that fails does not stop the restore: the run changed the topic, so it is written back, unconfirmed.
+  const before = await readWebhookConfig(client, app, topic, until).catch(() => undefined);
+  if (before && holdsRestored(before, snapshot)) return { state: 'unchanged' };
+  const holder = before?.configured ? before.callbackUrl : undefined;
   if (o.runId !== undefined && holder !== undefined && holder !== (snapshot.configured ? snapshot.callbackUrl : undefined) && runOf(holder) !== o.runId) {
     const other = runOf(holder);
     return { state: 'left', now: other ? `${holder}, a callback of another run (${other})` : `${holder}, set by someone else since this run changed it` };
   }
+  let wrote: string;
   if (!snapshot.configured || snapshot.body === undefined) {
     const res = await sendWithRetry(() => callEndpoint(client, 'appnotificaciones-delete', { app, params }), until);
     if (res.status !== 204 && res.status !== 404)
       throw new Error(`cannot restore ${describeTopic(snapshot)} to unconfigured: DELETE answered ${res.status ?? res.error?.code}`);
+    wrote = 'DELETE';
   } else {
     const json = snapshot.body;
     let res = await sendWithRetry(() => callEndpoint(client, 'appnotificaciones-put', { app, params, json }), until);
     if (res.status === 404) res = await sendWithRetry(() => callEndpoint(client, 'appnotificaciones-post', { app, params, json }), until);
     if (res.status !== 200 && res.status !== 201)
       throw new Error(`cannot restore ${describeTopic(snapshot)}: ${res.exchange.method} answered ${res.status ?? res.error?.code}`);
+    wrote = res.exchange.method;
   }
-  const after = await readWebhookConfig(client, app, topic, until);
+  const after = await readWebhookConfig(client, app, topic, until).catch((error: Error) => {
+    throw new Error(`written back (${wrote} answered), but not confirmed: ${error.message}`);
+  });
   if (!holdsRestored(after, snapshot)) {
     throw new Error(
       `cannot confirm the restore of ${describeTopic(snapshot)}: a read after it shows ${after.configured ? (after.callbackUrl ?? 'another configuration') : 'it unconfigured'}`,
