@@ -10,6 +10,8 @@ import { UsageError } from '../support/errors.ts';
 import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags, checkListenable } from './capture-flags.ts';
 import { hooksFlag, integerFlag, outputFileFlag, parseFlags, todayFlag } from './flags.ts';
 import { baseUrlFlag } from './run-command.ts';
+import { takeLease } from '../sut/target-lease.ts';
+import { provisional } from '../sut/infer/infer.ts';
 import { TRANSPORT_OPTIONS, TRANSPORT_USAGE, transportArgs, transportFlags } from './transport-flags.ts';
 import { transportFacts, transportLines } from '../api/transport.ts';
 
@@ -135,6 +137,20 @@ export async function initCommand(argv: string[], out: (line: string) => void): 
   const { webhooks: _secret, ...given } = draft;
   for (const line of transportLines(transportFacts(transport, baseUrl))) say(`init: ${line}`);
   await checkTarget({ baseUrl, draft: given, timeoutMs, deadline, transport });
+  const runId = `init${Date.now().toString(36)}`;
+  // One writer per target, and what an unfinished run left put back first (issue 27, items 1–2).
+  const lease = v['read-only']
+    ? undefined
+    : await takeLease({
+        baseUrl,
+        profile: provisional(given),
+        runId,
+        timeoutMs,
+        secrets,
+        transport,
+        command: 'init',
+        out: (l) => say(`init: ${l.replace(/^\w+: /, '')}`),
+      });
   const interrupt = new Interrupt('init', say);
   try {
     const inference = await inferTarget({
@@ -146,7 +162,7 @@ export async function initCommand(argv: string[], out: (line: string) => void): 
       readOnly: v['read-only'],
       capture,
       ...(webhookSecret !== undefined ? { webhookSecret } : {}),
-      runId: `init${Date.now().toString(36)}`,
+      runId,
       signal: interrupt.signal,
       track: (outstanding) => interrupt.track(outstanding),
       progress: (name) => say(`init: inferring ${name} …`),
@@ -169,5 +185,6 @@ export async function initCommand(argv: string[], out: (line: string) => void): 
     return inference.notRestored.length > 0 ? 1 : 0;
   } finally {
     interrupt.dispose();
+    lease?.release();
   }
 }

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { TargetResponse } from './client.ts';
 
-// How a restore rides out a target that is throttling or deploying (issue 27, item 3): a request that got no
-// answer, or 429/502/503/504, is sent again within a bounded grace — after the Retry-After the target asked for
+// How a restore rides out a target that is throttling or deploying (issue 27, item 3): a request whose connection
+// was reset or refused, or 429/502/503/504, is sent again within a bounded grace — after the Retry-After the target asked for
 // (RFC 9110 §10.2.3: seconds or an HTTP date), else after an exponential backoff — so a normal end behind a
 // gateway that refuses the first PUT still puts the user's configuration back, and a dead target costs seconds.
 
@@ -13,7 +13,8 @@ const TRANSIENT = new Set([429, 502, 503, 504]);
 const BACKOFF_MS = 200;
 const MAX_BACKOFF_MS = 2_000;
 
-export const isTransient = (res: TargetResponse): boolean => res.status === undefined || TRANSIENT.has(res.status);
+/** A reset or refused connection, or a throttling or deploying answer; a timeout is not tried again (it costs its whole wait). */
+export const isTransient = (res: TargetResponse): boolean => (res.status === undefined ? res.error?.code === 'VMP_ERR_CONNECTION' : TRANSIENT.has(res.status));
 
 /** The wait a Retry-After header asks for, in ms; undefined when absent or unreadable. */
 export function retryAfterMs(res: TargetResponse, now = Date.now()): number | undefined {
