@@ -39,7 +39,7 @@ async function profile() {
   return parseProfile({ ...json, templates: { ...templates, webhookUpsert: { Url: '{{url}}', Secreto: SECRET } } }, {});
 }
 
-const saved = (url: string): WebhookSnapshot => ({
+const saved = (url: string): WebhookSnapshot & { configured: true } => ({
   app: 'primary',
   topic: 'consultas',
   configured: true,
@@ -55,13 +55,13 @@ describe('the durable journal', () => {
     const journal = new DurableJournal(place);
     expect(journal.save(saved('https://user.example/hook'), 'r1', p)).toEqual(saved('https://user.example/hook'));
     // A later save of the topic would see the run's own change: the first one stays.
-    expect(journal.save(saved(`https://cb.example/${runSegment('r1')}/x`), 'r1', p).callbackUrl).toBe('https://user.example/hook');
+    expect(journal.save(saved(`https://cb.example/${runSegment('r1')}/x`), 'r1', p)).toMatchObject({ callbackUrl: 'https://user.example/hook' });
     for (const file of place.files) expect(readJournal(file)?.saved.map((s) => s.callbackUrl)).toEqual(['https://user.example/hook']);
     await expectNoSecrets({ dirs: [dir] }, secrets);
     // Read back from disk, its redacted member is filled in again from the profile's template.
     const entry = readJournal(place.files[0]!)!.saved[0]!;
     const sendable = unredacted(entry, { ...p, templates: { ...p.templates, webhookUpsert: { Url: '{{url}}', Secreto: SECRET } } });
-    expect(typeof sendable === 'string' ? sendable : sendable.snapshot.body).toEqual({ Url: 'https://user.example/hook', Secreto: SECRET });
+    expect(typeof sendable === 'string' ? sendable : sendable.snapshot).toMatchObject({ body: { Url: 'https://user.example/hook', Secreto: SECRET } });
     journal.settled({ app: 'primary', topic: 'consultas' });
     for (const file of place.files) expect(existsSync(file)).toBe(false);
   });
