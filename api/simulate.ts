@@ -9,6 +9,7 @@ import { type Lease, takeLease } from '../sut/target-lease.ts';
 import { secretsOf } from '../sut/secrets.ts';
 import { redact } from '../sut/redact.ts';
 import { DEFAULT_TIMEOUT_MS } from './run.ts';
+import { recordingHar } from './har-file.ts';
 
 export { DEFAULT_RESEND_SAMPLE, SimulationSetupError } from '../simulator/simulate.ts';
 export type { SimulationResult } from '../simulator/simulation-result.ts';
@@ -37,6 +38,8 @@ export interface SimulateSettings {
   discardUnrestorableWebhooks?: boolean;
   /** The profile file, for the `restore` command a failed restore names. */
   profileFile?: string;
+  /** Every exchange with the target written there as HAR 1.2, redacted (`simulate --har`). */
+  har?: string;
 }
 
 /** How a caller stops a simulation (a signal) and learns what it has yet to restore (track). */
@@ -47,6 +50,14 @@ export interface SimulationControl {
 
 /** Runs one simulation; without a base URL against the embedded reference server, stopped afterwards. */
 export async function executeSimulation(
+  s: SimulateSettings,
+  control: SimulationControl,
+  out: (line: string) => void,
+): Promise<{ exitCode: number; result: SimulationResult }> {
+  return recordingHar(s.har, s.profile ? secretsOf(s.profile) : [], out, () => simulateOn(s, control, out));
+}
+
+async function simulateOn(
   s: SimulateSettings,
   control: SimulationControl,
   out: (line: string) => void,
