@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // The project's own tests (npm test). The conformance suites in suites/ run through cli/ with their own config.
@@ -21,6 +23,8 @@ const PACKAGE = ['test/package/**/*.test.ts'];
 
 export default defineConfig({
   test: {
+    // The runs tests start keep their journals and locks here, never in the user's ~/.local/state (sut/state-dir.ts).
+    env: { VMP_STATE_DIR: path.join(tmpdir(), `vmp-test-state-${process.getuid?.() ?? 0}`) },
     testTimeout: 30_000,
     hookTimeout: 30_000,
     projects: [

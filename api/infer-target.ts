@@ -7,6 +7,7 @@ import { TargetClient } from '../sut/client.ts';
 import type { DraftProfile } from '../sut/profile.ts';
 import { checkReachable, CredentialsRejectedError, TargetUnreachableError } from '../sut/reachability.ts';
 import { secretsOf } from '../sut/secrets.ts';
+import { runSegment } from '../sut/run-mark.ts';
 import { TargetError } from '../support/errors.ts';
 import type { TransportSettings } from '../sut/transport.ts';
 
@@ -17,10 +18,10 @@ import type { TransportSettings } from '../sut/transport.ts';
 
 const received = (d: Delivery): Received => ({ path: d.path, headers: d.headers, raw: Buffer.from(d.rawBodyBase64, 'base64'), json: d.json });
 
-function receiverOf(server: CaptureServer, reach: CaptureReach): Receiver {
+function receiverOf(server: CaptureServer, reach: CaptureReach, runId: string): Receiver {
   const base = reach.publicUrl ?? server.url;
   return {
-    url: (name) => `${base}/${name}`,
+    url: (name) => `${base}/${runSegment(runId)}/${name}`,
     async wait(predicate, timeoutMs) {
       const all = await server.waitFor((ds) => ds.some((d) => predicate(received(d))), timeoutMs).catch(() => undefined);
       const hit = all?.find((d) => predicate(received(d)));
@@ -76,7 +77,7 @@ export async function inferTarget(o: InferTargetOptions): Promise<Inference> {
       ...(o.deadline ? { deadline: o.deadline } : {}),
       transport: o.transport,
       readOnly: o.readOnly,
-      ...(server ? { receiver: receiverOf(server, o.capture) } : {}),
+      ...(server ? { receiver: receiverOf(server, o.capture, o.runId) } : {}),
       ...(why ? { receiverWhy: why } : {}),
       // The target's clock may differ from ours: a signature is told by its MAC, not its timestamp.
       verify: (config, headers, raw) => verifySignature(config, headers, raw, { toleranceSec: null }).status === 'valid',

@@ -17,6 +17,7 @@ import { secretsOf } from '../sut/secrets.ts';
 import { MixError } from '../simulator/load-target-mix.ts';
 
 import { defaultProfileJson, startEmbedded, type Embedded } from './embedded.ts';
+import { type Lease, takeLease } from '../sut/target-lease.ts';
 import { DEFAULT_SERVE_PORT } from './serve.ts';
 import type { TransportSettings } from '../sut/transport.ts';
 
@@ -105,8 +106,26 @@ export async function mergeLoadFiles(files: readonly string[], thresholds: reado
 /** Runs the load; without a base URL against the embedded reference server, stopped afterwards. */
 export async function executeLoad(s: LoadSettings, signal: AbortSignal, out: (line: string) => void): Promise<{ exitCode: number; result: LoadResult }> {
   let embedded: Embedded | undefined;
+  let lease: Lease | undefined;
   try {
     if (!s.baseUrl) embedded = await startEmbedded(s.profileJson !== undefined ? { profileJson: s.profileJson } : {});
+    else {
+      // Load changes no webhook configuration, but it does not run while another run changes the target, and it
+      // puts back first what an unfinished run's journal keeps (issue 27, items 1–2).
+      const secrets = secretsOf(s.profile!);
+      const runId = `l${Date.now().toString(36)}`;
+      const say = (line: string) => out(redact(`load: ${line.replace(/^\w+: /, '')}`, secrets));
+      lease = await takeLease({
+        baseUrl: s.baseUrl,
+        profile: s.profile!,
+        runId,
+        timeoutMs: s.timeoutMs,
+        secrets,
+        transport: s.transport,
+        command: 'load',
+        out: say,
+      });
+    }
     const result = await runLoad({
       baseUrl: s.baseUrl ?? embedded!.baseUrl,
       profile: embedded ? embedded.profile : s.profile!,
@@ -125,6 +144,7 @@ export async function executeLoad(s: LoadSettings, signal: AbortSignal, out: (li
     });
     return result;
   } finally {
+    lease?.release();
     await embedded?.close();
   }
 }

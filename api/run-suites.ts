@@ -22,11 +22,15 @@ import { DEADLINE_REASON, deadlineReason, type RunDeadline } from '../sut/deadli
 import type { Profile } from '../sut/profile.ts';
 import { secretsOf } from '../sut/secrets.ts';
 import { redact } from '../sut/redact.ts';
-import { describeSnapshot, restoreWebhookConfigs } from '../sut/webhook-config.ts';
+import { describeSnapshot, readWebhookConfig, restoreWebhookConfigs, type WebhookSnapshot } from '../sut/webhook-config.ts';
+import { type DurableJournal, durableJournal, type JournalDoc } from '../sut/durable-journal.ts';
+import { undoneLines, unredacted } from '../sut/journal-restore.ts';
+import { assertUsersValue } from '../sut/target-lease.ts';
 import { WebhookJournal } from '../sut/webhook-journal.ts';
 import { baselineOf, compareWithBaseline, knownFailing, writeBaseline, type Baseline } from './baseline.ts';
 import { InterruptedBeforeChecks, type RunControl } from './interrupt.ts';
 import { prepareTarget } from '../sut/prepare.ts';
+import { newRunId } from './run-id.ts';
 import { DEADLINE_GRACE_MS, defaultMaxDurationSec, runDeadline } from './run-deadline.ts';
 import { openSuiteSession, type SuiteSession } from './suite-session.ts';
 import type { TransportSettings } from '../sut/transport.ts';
@@ -87,6 +91,10 @@ export interface RunAgainstOptions {
   interrupt?: RunControl;
   /** Each rule's result as it completes (in completion order), with the run's totals so far. */
   onRule?: RuleListener;
+  /** The run's id (its lease's, when the caller took one: sut/target-lease.ts); default: a new one. */
+  runId?: string;
+  /** The command `restore` to name when a topic could not be put back. */
+  restoreCommand?: string;
   out: (line: string) => void;
 }
 
@@ -108,11 +116,13 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
   const reach = { baseUrl: o.baseUrl, profile: o.profile, timeoutMs: o.timeoutMs, secrets, transport: o.transport };
   const client = () => new TargetClient(reach);
   const fixtures = o.fixtures ?? (await prepareTarget(new TargetClient({ ...reach, deadline })));
+  // The durable journal of the caller's lease on the target (a target given by --base-url, not read-only).
+  const durable = o.embedded || o.readOnly ? undefined : durableJournal();
   const ctx: RunContext = {
     baseUrl: o.baseUrl,
     profile: o.profile,
     fixtures,
-    runId: `r${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`,
+    runId: o.runId ?? newRunId(),
     seed: o.seed,
     numRuns: o.numRuns,
     readOnly: o.readOnly,
@@ -125,6 +135,8 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
     discardUnrestorableWebhooks: o.discardUnrestorableWebhooks ?? false,
     provenance: provenanceOf(o.profile, secrets, o.inferred),
     ...(o.transport ? { transport: o.transport } : {}),
+    ...(durable ? { journal: durable.place } : {}),
+    confirmedByMain: !o.session,
     ...(o.harFile ? { harFile: o.harFile } : {}),
     ...(o.maxFailures !== undefined ? { maxFailures: { count: o.maxFailures, known: o.baseline ? knownFailing(o.baseline.baseline) : [] } } : {}),
   };
@@ -167,8 +179,12 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
   };
   // Stopped before any check could change the target: nothing to restore, and the previous reports stay as they are.
   if (o.interrupt?.signal.aborted) throw new InterruptedBeforeChecks('interrupted before the checks began');
-  // What the suites change on the target, as they change it (a run's own vitest session only).
-  const journal = o.session ? undefined : new WebhookJournal(ctx.runId);
+  // No topic the suites may change points at another run's callback (issue 27, item 2): exit 2 before any change.
+  if (durable) await refuseOtherRuns(client(), ctx.runId, durable);
+  // What the suites change on the target, as they change it (a run's own vitest session only); each saved value
+  // said once, as the journal keeps it.
+  const journalNote = durable ? ` (journal: ${durable.place.files.join(' and ')})` : '';
+  const journal = o.session ? undefined : new WebhookJournal(ctx.runId, (s) => say(`run: saved ${describeSnapshot(s)} before changing it${journalNote}`));
   let own: RunSession | undefined;
   try {
     let stopped = false;
@@ -188,9 +204,19 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
       }
     }
     const deadlineReached = stopped || collector.results.some((r) => r.skipReason?.startsWith(DEADLINE_REASON));
-    // A signal, or a deadline that stopped the worker before its afterAll hooks: the main thread puts back the rest.
-    const interrupted = o.interrupt?.which && journal ? await restoreAfterInterrupt(o.interrupt.which, journal, client(), say) : undefined;
-    if ((stopped || halted) && !interrupted && journal) await restoreOutstanding(journal, client(), say);
+    // Every end — normal, deadline, signal, error — restores and confirms here, once the worker has stopped (no
+    // write of the run is still in flight, issue 27, item 9): each topic the run touched is read back, and what
+    // does not hold its saved value is put back.
+    const loud = o.interrupt?.which !== undefined || stopped || halted;
+    const ended = journal ? await restoreAtEnd(journal, durable, client(), ctx.runId, o.profile, say, loud) : undefined;
+    const interrupted = o.interrupt?.which && ended ? { signal: o.interrupt.which, restored: ended.restored, notRestored: ended.notRestored } : undefined;
+    const notRestored = ended?.notRestored ?? [];
+    if (notRestored.length > 0) {
+      say(
+        `run: NOT restored on the target: ${notRestored.length} webhook topic${notRestored.length === 1 ? '' : 's'}; put back with \`${o.restoreCommand ?? 'vmp-conformance restore'}\``,
+      );
+      for (const line of notRestored) say(`run: NOT restored ${line}`);
+    }
     if (journal) {
       await journal.settle();
       const lossy = new Set(journal.restored().flatMap((s) => (s.configured && s.loses ? [`${describeSnapshot(s)} was restored without ${s.loses}`] : [])));
@@ -220,6 +246,7 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
       ...(stopped ? { unreportedReason: deadlineReason(deadline) } : {}),
       ...(baseline ? { compare: (rules: RunResult['rules']) => compareWithBaseline(rules, baseline.baseline, baseline.file) } : {}),
       ...(interrupted ? { interrupted } : {}),
+      ...(notRestored.length > 0 ? { notRestored } : {}),
     });
     // Rules no check reported are results too: they complete their areas' progress lines.
     const reported = new Set(collector.results.map((r) => r.id));
@@ -272,33 +299,64 @@ export async function closeRunSession(opened: RunSession): Promise<void> {
  */
 export const STOP_GRACE_MS = 2_000;
 
-/**
- * After a signal: whatever the suites changed and did not put back (their afterAll hooks may not have run), the
- * main thread restores now, and says what the run restored and what it could not.
- */
-async function restoreAfterInterrupt(
-  signal: string,
-  journal: WebhookJournal,
-  client: TargetClient,
-  say: (line: string) => void,
-): Promise<NonNullable<RunResult['interrupted']>> {
-  return { signal, ...(await restoreOutstanding(journal, client, say)) };
+/** The topics the suites may change, for both apps that a check configures. */
+const touchable = (profile: Profile) =>
+  (['primary', 'other'] as const).flatMap((app) =>
+    [profile.topics.inquiry, profile.topics.registration, profile.topics.unavailable].map((topic) => ({ app, topic })),
+  );
+
+/** Stops the run (exit 2) when a topic it may change already points at another run's callback, before any change. */
+async function refuseOtherRuns(client: TargetClient, runId: string, durable: DurableJournal): Promise<void> {
+  const journaled = durable.outstanding();
+  try {
+    for (const t of [...new Map(touchable(client.profile).map((t) => [`${t.app}\u0000${t.topic}`, t])).values()]) {
+      if (journaled.some((s) => s.app === t.app && s.topic === t.topic)) continue;
+      const read = await readWebhookConfig(client, t.app, t.topic).catch(() => undefined);
+      if (read) assertUsersValue(read, runId);
+    }
+  } finally {
+    await client.close();
+  }
 }
 
-/** Restores what the journal says the suites changed and did not put back; says what it did and could not. */
-async function restoreOutstanding(
+const keyOf = (s: WebhookSnapshot) => `${s.app}\u0000${s.topic}`;
+
+/**
+ * Restores and confirms every topic the run touched: what its sessions did not put back, what they did (a late
+ * write may have undone it), and what only the durable journal keeps (inference's). Says what it restored (all of
+ * it when `loud`, else only what it had to write again) and what not, with the saved value.
+ */
+async function restoreAtEnd(
   journal: WebhookJournal,
+  durable: DurableJournal | undefined,
   client: TargetClient,
+  runId: string,
+  profile: Profile,
   say: (line: string) => void,
+  loud: boolean,
 ): Promise<{ restored: string[]; notRestored: string[] }> {
   await journal.settle();
+  const byTopic = new Map<string, WebhookSnapshot>();
+  // The earliest snapshot of a topic first: what it held before the run.
+  for (const s of [...journal.outstanding().reverse(), ...journal.restored()]) if (!byTopic.has(keyOf(s))) byTopic.set(keyOf(s), s);
+  const notRestored: string[] = [];
+  for (const entry of durable?.outstanding() ?? []) {
+    if (byTopic.has(keyOf(entry))) continue;
+    const sendable = unredacted(entry as JournalDoc['saved'][number], profile);
+    if (typeof sendable === 'string') notRestored.push(sendable);
+    else byTopic.set(keyOf(entry), sendable.snapshot);
+  }
+  const outstanding = new Set(journal.outstanding().map(keyOf));
   try {
-    const { restored, failed } = await restoreWebhookConfigs(client, journal.outstanding());
-    for (const s of restored) journal.restoredHere(s);
+    const report = await restoreWebhookConfigs(client, [...byTopic.values()], { runId });
+    for (const s of report.restored) if (outstanding.has(keyOf(s))) journal.restoredHere(s);
+    for (const s of report.wrote)
+      if (!outstanding.has(keyOf(s)) && !loud)
+        say(`run: restored ${describeSnapshot(s)} (a write of the run had changed it after its restore; confirmed by a read)`);
+    for (const l of report.left) say(`run: warning: ${describeSnapshot(l.snapshot)} left as it is: it now holds ${l.now}`);
+    notRestored.push(...undoneLines({ failed: report.failed, unfillable: [] }, client.secrets));
     const done = [...new Set(journal.restored().map(describeSnapshot))];
-    const notRestored = failed.map((f) => `${describeSnapshot(f.snapshot)}: ${f.error}`);
-    for (const line of done) say(`run: restored ${line}`);
-    for (const line of notRestored) say(`run: NOT restored ${line}`);
+    if (loud) for (const line of done) say(`run: restored ${line}`);
     return { restored: done, notRestored };
   } finally {
     await client.close();

@@ -4,7 +4,8 @@ import { TargetClient } from '../sut/client.ts';
 import type { DraftProfile, Profile } from '../sut/profile.ts';
 import { completeProfile, ProfileError } from '../sut/profile-load.ts';
 import type { Finding } from '../sut/infer/probe.ts';
-import { needsInference } from '../sut/infer/infer.ts';
+import { needsInference, provisional } from '../sut/infer/infer.ts';
+import { type Lease, restoreCommand, takeLease } from '../sut/target-lease.ts';
 import { prepareTarget } from '../sut/prepare.ts';
 import { redact } from '../sut/redact.ts';
 import type { RunDeadline } from '../sut/deadline.ts';
@@ -20,6 +21,7 @@ import type { Baseline } from './baseline.ts';
 import { startEmbedded, type Embedded } from './embedded.ts';
 import { defaultMaxDurationSec, runDeadline } from './run-deadline.ts';
 import { InterruptedBeforeChecks, type RunControl } from './interrupt.ts';
+import { newRunId } from './run-id.ts';
 import type { RunAgainstOptions } from './run-suites.ts';
 import type { RunOutcome } from './run-outcome.ts';
 import type { RuleListener } from '../reports/progress.ts';
@@ -196,6 +198,7 @@ async function executeChecks(s: RunSettings, startedAt: number, out: (line: stri
   const checks = RULES.filter((r) => isSelected(s, r.id)).length;
   const deadline = runDeadline(startedAt, s.maxDurationSec ?? defaultMaxDurationSec(checks, s.numRuns));
   let embedded: Embedded | undefined;
+  let lease: Lease | undefined;
   try {
     if (!s.baseUrl) {
       embedded = await startEmbedded({
@@ -206,6 +209,24 @@ async function executeChecks(s: RunSettings, startedAt: number, out: (line: stri
     const baseUrl = s.baseUrl ?? embedded!.baseUrl;
     // The embedded server is in this process: reached straight, whatever the environment's proxies say.
     const transport = embedded ? undefined : s.transport;
+    const runId = newRunId();
+    const restore = restoreCommand(baseUrl, s.profileFile, transport);
+    // One writer per target, and what an unfinished run left put back first (issue 27, items 1–2).
+    if (!embedded && !s.readOnly) {
+      const draft = s.draft!;
+      const secrets = secretsOf(draft);
+      const reach = {
+        baseUrl,
+        profile: provisional(draft),
+        reportDir: s.reportDir,
+        runId,
+        timeoutMs: s.timeoutMs,
+        secrets,
+        transport,
+        profileFile: s.profileFile,
+      };
+      lease = await takeLease({ ...reach, command: 'run', out: (line) => out(redact(`run: ${line.replace(/^\w+: /, '')}`, secrets)) });
+    }
     // Before loading vitest: an unreachable target is reported (exit 3) in a moment, not after its start-up.
     const { profile, inferred } = embedded
       ? { profile: embedded.profile, inferred: [] }
@@ -247,6 +268,8 @@ async function executeChecks(s: RunSettings, startedAt: number, out: (line: stri
         ...(s.writeBaseline ? { writeBaseline: s.writeBaseline } : {}),
         ...(interrupt ? { interrupt } : {}),
         ...(s.onRule ? { onRule: s.onRule } : {}),
+        runId,
+        restoreCommand: restore,
         opened,
         out,
       };
@@ -259,6 +282,7 @@ async function executeChecks(s: RunSettings, startedAt: number, out: (line: stri
       );
     }
   } finally {
+    lease?.release();
     await embedded?.close();
   }
 }

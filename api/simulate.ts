@@ -5,7 +5,10 @@ import type { CaptureReach } from '../sut/capture-reach.ts';
 import type { Profile } from '../sut/profile.ts';
 import { startEmbedded, type Embedded } from './embedded.ts';
 import type { TransportSettings } from '../sut/transport.ts';
+import { type Lease, takeLease } from '../sut/target-lease.ts';
 import { secretsOf } from '../sut/secrets.ts';
+import { redact } from '../sut/redact.ts';
+import { DEFAULT_TIMEOUT_MS } from './run.ts';
 import { recordingHar } from './har-file.ts';
 
 export { DEFAULT_RESEND_SAMPLE, SimulationSetupError } from '../simulator/simulate.ts';
@@ -33,6 +36,8 @@ export interface SimulateSettings {
   /** How to reach the target's network (CAs, proxy, pacing): sut/transport.ts. */
   transport?: TransportSettings;
   discardUnrestorableWebhooks?: boolean;
+  /** The profile file, for the `restore` command a failed restore names. */
+  profileFile?: string;
   /** Every exchange with the target written there as HAR 1.2, redacted (`simulate --har`). */
   har?: string;
 }
@@ -58,9 +63,24 @@ async function simulateOn(
   out: (line: string) => void,
 ): Promise<{ exitCode: number; result: SimulationResult }> {
   let embedded: Embedded | undefined;
+  let lease: Lease | undefined;
+  const runId = `s${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   try {
     if (!s.baseUrl) embedded = await startEmbedded(s.profileJson !== undefined ? { profileJson: s.profileJson } : {});
+    else {
+      // One writer per target, and what an unfinished run left put back first (issue 27, items 1–2).
+      const secrets = secretsOf(s.profile!);
+      const reach = { baseUrl: s.baseUrl, profile: s.profile!, reportDir: s.reportDir, runId, timeoutMs: s.timeoutMs ?? DEFAULT_TIMEOUT_MS, secrets };
+      lease = await takeLease({
+        ...reach,
+        transport: s.transport,
+        profileFile: s.profileFile,
+        command: 'simulate',
+        out: (line) => out(redact(`simulate: ${line.replace(/^\w+: /, '')}`, secrets)),
+      });
+    }
     return await runSimulation({
+      runId,
       baseUrl: s.baseUrl ?? embedded!.baseUrl,
       profile: embedded ? embedded.profile : s.profile!,
       embedded: embedded !== undefined,
@@ -80,6 +100,7 @@ async function simulateOn(
       out,
     });
   } finally {
+    lease?.release();
     await embedded?.close();
   }
 }

@@ -13,6 +13,8 @@ import { HOOKS_OPTIONS, HOOKS_USAGE, hooksFlags } from './hooks-flags.ts';
 import { verifyHooks } from '../api/verify-hooks.ts';
 import type { AdapterHooks } from '../api/profile.ts';
 import { baseUrlFlag } from './run-command.ts';
+import { takeLease } from '../sut/target-lease.ts';
+import { provisional } from '../sut/infer/infer.ts';
 import { TRANSPORT_OPTIONS, TRANSPORT_USAGE, transportArgs, transportFlags } from './transport-flags.ts';
 import { transportFacts, transportLines } from '../api/transport.ts';
 
@@ -146,6 +148,19 @@ export async function initCommand(argv: string[], out: (line: string) => void): 
   for (const line of transportLines(transportFacts(transport, baseUrl))) say(`init: ${line}`);
   await checkTarget({ baseUrl, draft: given, timeoutMs, deadline, transport });
   const runId = `init${Date.now().toString(36)}`;
+  // One writer per target, and what an unfinished run left put back first (issue 27, items 1–2).
+  const lease = v['read-only']
+    ? undefined
+    : await takeLease({
+        baseUrl,
+        profile: provisional(given),
+        runId,
+        timeoutMs,
+        secrets,
+        transport,
+        command: 'init',
+        out: (l) => say(`init: ${l.replace(/^\w+: /, '')}`),
+      });
   // The target's own hooks are tried before anything else is probed: inference completes an invitation with them.
   const verified = own
     ? await verifyHooks({ baseUrl, draft: given, hooks: given.simulationHooks as AdapterHooks, timeoutMs, deadline, transport, runId, flag: own.flag })
@@ -186,6 +201,7 @@ export async function initCommand(argv: string[], out: (line: string) => void): 
     return inference.notRestored.length > 0 ? 1 : 0;
   } finally {
     interrupt.dispose();
+    lease?.release();
   }
 }
 

@@ -34,6 +34,13 @@ const COMMANDS: Record<string, Command> = {
       (m) => m.runCommand,
     ),
   },
+  restore: {
+    summary: 'put back the webhook configurations an interrupted run left changed, from its journal, each confirmed by a read',
+    run: lazy(
+      () => import('./restore-command.ts'),
+      (m) => m.restoreCommand,
+    ),
+  },
   start: {
     summary: 'what `npm start` runs: the main job against the embedded reference server',
     run: lazy(

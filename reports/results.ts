@@ -135,6 +135,11 @@ export const runResultSchema = z.object({
   inferred: z.array(z.object({ key: z.string(), value: z.unknown(), how: z.string(), unverified: z.record(z.string(), z.string()).optional() })).optional(),
   /** What fixture discovery found wrong before the checks (each fault also fails its rule), and fixtures it could not find. */
   discovery: z.array(z.string()).optional(),
+  /**
+   * Webhook topics the run changed and could not put back (each with its saved value, redacted): they fail the
+   * run, and `vmp-conformance restore` puts them back from the journal (issue 27, item 3).
+   */
+  notRestored: z.array(z.string()).optional(),
   /** Errors outside any check (a suite that failed to load, a hook that threw): they fail the run. */
   unhandledErrors: z.array(z.string()).default([]),
   /** The run's bound (--max-duration): reached, it cut checks short and fails the run. */

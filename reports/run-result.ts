@@ -48,6 +48,8 @@ export interface RunFacts {
   compare?: (rules: RunResult['rules']) => BaselineComparison;
   /** The signal that stopped the run, and what it had changed on the target and put back or could not. */
   interrupted?: NonNullable<RunResult['interrupted']>;
+  /** Topics the run could not put back: they fail it. */
+  notRestored?: readonly string[];
   /** Why no check could run (exit 3): every selected rule is reported not run for that reason. */
   error?: NonNullable<RunResult['error']>;
   /** The error is the command line's or the profile's (exit 2), not the target's. */
@@ -81,6 +83,7 @@ export function buildRunResult(collector: ResultCollector, facts: RunFacts): Run
   const partial = {
     rules,
     unhandledErrors: [...unhandled],
+    ...(facts.notRestored?.length ? { notRestored: [...facts.notRestored] } : {}),
     ...(baseline ? { baseline } : {}),
     ...(facts.deadline ? { deadline: facts.deadline } : {}),
   };

@@ -60,8 +60,9 @@ export function blockingFailures(result: Pick<RunResult, 'rules' | 'baseline'>):
  * The run's exit code: 1 when a must/profile rule failed unexpectedly, something broke outside the checks, or
  * the deadline cut the run short (what was not run cannot pass).
  */
-export function exitCodeOf(result: Pick<RunResult, 'rules' | 'baseline' | 'unhandledErrors' | 'deadline'>): 0 | 1 {
-  return blockingFailures(result).length > 0 || result.unhandledErrors.length > 0 || result.deadline?.reached === true ? 1 : 0;
+export function exitCodeOf(result: Pick<RunResult, 'rules' | 'baseline' | 'unhandledErrors' | 'deadline' | 'notRestored'>): 0 | 1 {
+  const failed = blockingFailures(result).length > 0 || result.unhandledErrors.length > 0 || (result.notRestored?.length ?? 0) > 0;
+  return failed || result.deadline?.reached === true ? 1 : 0;
 }
 
 /** What every report says of a run its deadline cut short; undefined when it was not. */

@@ -25,6 +25,7 @@ import { finishResends, resendSample, sendResends } from './resend.ts';
 import { DELIVERIES_FILE, latencySummary, SIMULATION_HTML, summaryLines, writeSimulation, type SimulationResult } from './simulation-result.ts';
 import { simulationPage } from './simulation-html.ts';
 import { pointAtCapture, restoreAll, saveInquiryTopics } from './webhook-setup.ts';
+import { runSegment } from '../sut/run-mark.ts';
 import { describeSnapshot, type WebhookSnapshot } from '../sut/webhook-config.ts';
 import type { TransportSettings } from '../sut/transport.ts';
 import { transportFacts, transportField, transportLines } from '../sut/transport-notes.ts';
@@ -40,6 +41,8 @@ export const DEFAULT_RESEND_SAMPLE = 100;
 const DAY_MS = 86_400_000;
 
 export interface SimulationOptions {
+  /** The id its callback URLs carry (its lease's, when the caller took one); default: a new one. */
+  runId?: string;
   baseUrl: string;
   profile: Profile;
   /** The target is the embedded reference server (reported as such). */
@@ -124,7 +127,9 @@ export async function runSimulation(o: SimulationOptions): Promise<{ exitCode: n
   const captureFile = path.join(o.reportDir, DELIVERIES_FILE);
   const reach = o.capture ?? LOCAL_CAPTURE;
   // A tunnel that keeps the --callback-url's path delivers to {path}/primary: the ledger reads /primary.
-  const prefix = reach.publicUrl ? new URL(reach.publicUrl).pathname.replace(/\/+$/, '') : '';
+  // The callbacks carry the simulation's run id (sut/run-mark.ts): {path}/vmp-run-<id>/primary.
+  const runId = o.runId ?? `s${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const prefix = `${reach.publicUrl ? new URL(reach.publicUrl).pathname.replace(/\/+$/, '') : ''}/${runSegment(runId)}`;
   const underCallback = (d: Delivery): Delivery => (prefix && d.path.startsWith(`${prefix}/`) ? { ...d, path: d.path.slice(prefix.length) } : d);
   const capture: CaptureServer = await startCaptureServer({
     host: reach.host,
@@ -156,7 +161,7 @@ export async function runSimulation(o: SimulationOptions): Promise<{ exitCode: n
   out(
     `simulate: target ${o.baseUrl}${o.embedded ? ' (embedded reference server)' : ''}; agency ${agency}; mode ${mode === 'hooks' ? `hooks (${typeof hooks === 'string' ? hooks : "the target's own: simulationHooks.inquiry"})` : 'observe (simulationHooks: null)'}`,
   );
-  const callbackBase = reach.publicUrl ?? capture.url;
+  const callbackBase = `${reach.publicUrl ?? capture.url}/${runSegment(runId)}`;
   const via = reach.publicUrl ? `, called back at ${reach.publicUrl}` : '';
   out(`simulate: capture server ${capture.url}${via} (/primary, /other); deliveries appended to ${captureFile}`);
   const unreachable = unreachableBecause(o.baseUrl, reach);
@@ -171,7 +176,7 @@ export async function runSimulation(o: SimulationOptions): Promise<{ exitCode: n
   let snapshots: WebhookSnapshot[] = [];
   let putBack = false;
   try {
-    const topics = await saveInquiryTopics(client, o.profile.topics.inquiry, o.discardUnrestorableWebhooks ?? false, out);
+    const topics = await saveInquiryTopics(client, o.profile.topics.inquiry, o.discardUnrestorableWebhooks ?? false, out, runId);
     snapshots = topics.snapshots;
     o.track?.(() => (putBack ? [] : snapshots.map((snapshot) => redact(describeSnapshot(snapshot), secrets))));
     await pointAtCapture(client, callbackBase, o.profile.topics.inquiry, topics.pointOther, out);
@@ -219,7 +224,7 @@ export async function runSimulation(o: SimulationOptions): Promise<{ exitCode: n
       await settle((now) => ledger.resendSettled(now), grace, o.signal);
     }
   } finally {
-    restore = await restoreAll(client, snapshots, out);
+    restore = await restoreAll(client, snapshots, out, runId);
     putBack = restore.ok;
     await capture.close();
     // Recorded byte for byte as they came; a target that echoes a credential in a payload gets it redacted here.

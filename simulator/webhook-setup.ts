@@ -1,4 +1,6 @@
 import { VmpError } from '../support/errors.ts';
+import { durableJournal } from '../sut/durable-journal.ts';
+import { assertUsersValue } from '../sut/target-lease.ts';
 import type { TargetClient } from '../sut/client.ts';
 import {
   assertTouchable,
@@ -29,7 +31,13 @@ export interface InquiryTopics {
   pointOther: boolean;
 }
 
-export async function saveInquiryTopics(client: TargetClient, topic: string, acceptLoss: boolean, out: (line: string) => void): Promise<InquiryTopics> {
+export async function saveInquiryTopics(
+  client: TargetClient,
+  topic: string,
+  acceptLoss: boolean,
+  out: (line: string) => void,
+  runId = '',
+): Promise<InquiryTopics> {
   let saved: WebhookSnapshot[];
   try {
     saved = await saveWebhookConfigs(client, [
@@ -39,7 +47,19 @@ export async function saveInquiryTopics(client: TargetClient, topic: string, acc
   } catch (error) {
     throw new SimulationSetupError(`${(error as Error).message} (check profile topics.inquiry); nothing was changed`);
   }
-  const [primary, other] = saved as [WebhookSnapshot, WebhookSnapshot];
+  const [fresh, freshOther] = saved as [WebhookSnapshot, WebhookSnapshot];
+  // Never another run's callback as the user's value (issue 27, item 2): exit 2 naming it, nothing changed.
+  for (const s of saved)
+    if (
+      !durableJournal()
+        ?.outstanding()
+        .some((j) => j.app === s.app && j.topic === s.topic)
+    )
+      assertUsersValue(s, runId);
+  // On disk before any change (issue 27, item 1); a topic already journaled keeps its first snapshot.
+  const keep = (s: WebhookSnapshot) => durableJournal()?.save(s, runId, client.profile) ?? s;
+  const primary = fresh;
+  const other = freshOther;
   try {
     assertTouchable(primary, acceptLoss);
   } catch (error) {
@@ -47,11 +67,11 @@ export async function saveInquiryTopics(client: TargetClient, topic: string, acc
   }
   try {
     assertTouchable(other, acceptLoss);
-    return { snapshots: [primary, other], pointOther: true };
+    return { snapshots: [keep(primary), keep(other)], pointOther: true };
   } catch (error) {
     if (!(error instanceof UnrestorableWebhookError)) throw error;
     out(`simulate: warning: ${error.message}; deliveries misrouted to the other app go unseen`);
-    return { snapshots: [primary], pointOther: false };
+    return { snapshots: [keep(primary)], pointOther: false };
   }
 }
 
@@ -76,9 +96,11 @@ export async function restoreAll(
   client: TargetClient,
   snapshots: readonly WebhookSnapshot[],
   out: (line: string) => void,
+  runId?: string,
 ): Promise<{ ok: boolean; error?: string }> {
   if (snapshots.length === 0) return { ok: true };
-  const { restored, failed } = await restoreWebhookConfigs(client.restoring(), snapshots);
+  const { restored, failed, left } = await restoreWebhookConfigs(client.restoring(), snapshots, runId ? { runId } : {});
+  for (const l of left) out(`simulate: warning: ${describeSnapshot(l.snapshot)} left as it is: it now holds ${l.now}`);
   for (const s of restored) if (s.configured && s.loses) out(`simulate: ${describeSnapshot(s)} restored without ${s.loses} (--discard-unrestorable-webhooks)`);
   if (failed.length === 0) {
     out(

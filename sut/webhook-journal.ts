@@ -29,13 +29,25 @@ export class WebhookJournal {
   private readonly done: WebhookSnapshot[] = [];
   private readonly channel = new BroadcastChannel(CHANNEL);
 
-  constructor(readonly runId: string) {
+  private readonly said = new Set<string>();
+
+  /** @param onSaved hears each topic's saved value once (the console says it) */
+  constructor(
+    readonly runId: string,
+    private readonly onSaved: (snapshot: WebhookSnapshot) => void = () => undefined,
+  ) {
     this.channel.unref();
     this.channel.onmessage = (event) => {
       const entry = (event as { data?: JournalEntry }).data;
       if (entry?.runId !== this.runId) return;
-      if (entry.kind === 'saved') this.pending.set(entry.key, entry.snapshot);
-      else {
+      if (entry.kind === 'saved') {
+        this.pending.set(entry.key, entry.snapshot);
+        const topic = `${entry.snapshot.app}\u0000${entry.snapshot.topic}`;
+        if (!this.said.has(topic)) {
+          this.said.add(topic);
+          this.onSaved(entry.snapshot);
+        }
+      } else {
         const snapshot = this.pending.get(entry.key);
         if (snapshot) this.done.push(snapshot);
         this.pending.delete(entry.key);

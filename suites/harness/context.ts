@@ -6,6 +6,7 @@ import type { Fixtures } from '../../sut/discovery.ts';
 import type { Provenance } from '../../sut/infer/provenance.ts';
 import type { Profile } from '../../sut/profile.ts';
 import type { TransportSettings } from '../../sut/transport.ts';
+import type { JournalPlace } from '../../sut/durable-journal.ts';
 import type { MaxFailures } from './max-failures.ts';
 import { watchRun } from './run-ledger.ts';
 import { setThreadTap } from '../../sut/exchange-tap.ts';
@@ -37,6 +38,13 @@ export interface RunContext {
   provenance?: Provenance[];
   /** How the run reaches the target's network (CAs, proxy, pacing): sut/transport.ts. */
   transport?: TransportSettings;
+  /** The durable journal every save of a webhook topic writes before its change (a target given by --base-url). */
+  journal?: JournalPlace;
+  /**
+   * The main thread restores and confirms every topic once the worker has stopped (api/run-suites.ts): a
+   * session's own restore that fails is then said by it, not thrown as an error outside any check.
+   */
+  confirmedByMain?: boolean;
   /** `run --har`: the file the worker appends every exchange to, as NDJSON HAR entries (sut/har.ts). */
   harFile?: string;
   /** --bail / --max-failures: the checks not started once the run has this many failures skip (max-failures.ts). */

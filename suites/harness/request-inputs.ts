@@ -1,6 +1,7 @@
 import { LIMITS, type Endpoint, type MediaForm } from '../../models/index.ts';
 import { tokenOfLength } from '../../generators/text.ts';
 import { fillTemplate } from '../../sut/templates.ts';
+import { runSegment } from '../../sut/run-mark.ts';
 import type { Check } from './check.ts';
 import { runCounter } from './run-counter.ts';
 
@@ -25,7 +26,7 @@ export const unknownSid = (c: Check): string => tokenOfLength(LIMITS.sid.maxLeng
 export const fixtureSid = (c: Check): string => c.ctx.fixtures.inquirySid ?? unknownSid(c);
 
 /** The callback URL configured by the checks that create webhook configurations: never delivered anywhere real. */
-export const webhookUrl = (c: Check): string => `https://hooks.${c.ctx.profile.invitationDomain}/${c.ctx.runId}`;
+export const webhookUrl = (c: Check): string => `https://hooks.${c.ctx.profile.invitationDomain}/${runSegment(c.ctx.runId)}`;
 
 export const webhookBody = (c: Check): Record<string, unknown> =>
   fillTemplate(c.ctx.profile.templates.webhookUpsert, { url: webhookUrl(c), runId: c.ctx.runId });

@@ -6,7 +6,10 @@ import { unreachableBecause } from '../../sut/capture-reach.ts';
 import type { AppName } from '../../sut/profile.ts';
 import { fillTemplate } from '../../sut/templates.ts';
 import { holdUntilCheckEnds, oneAtATime } from './check-scope.ts';
-import { runContext, targetClient } from './context.ts';
+import { runContext, targetClient, type RunContext } from './context.ts';
+import { DurableJournal, durableJournal, useDurableJournal } from '../../sut/durable-journal.ts';
+import { runSegment } from '../../sut/run-mark.ts';
+import { assertUsersValue } from '../../sut/target-lease.ts';
 import { journal } from '../../sut/webhook-journal.ts';
 import { assertTouchable, restoreWebhookConfigs, saveWebhookConfig, type WebhookSnapshot } from './webhook-config.ts';
 import { runCounter } from './run-counter.ts';
@@ -67,6 +70,16 @@ function genuineOnly(server: CaptureServer): CaptureServer {
   };
 }
 
+/** This worker's writer of the run's durable journal, made on first use (one per run). */
+function workerJournal(ctx: RunContext): DurableJournal | undefined {
+  if (!ctx.journal) return undefined;
+  const current = durableJournal();
+  if (current?.place.runId === ctx.journal.runId) return current;
+  const made = new DurableJournal(ctx.journal);
+  useDurableJournal(made);
+  return made;
+}
+
 /** Declares the session of one suite file; must be called at the top level of the file (it registers afterAll). */
 export function webhookSession(): WebhookSession {
   const snapshots = new Map<string, Promise<WebhookSnapshot>>();
@@ -93,10 +106,10 @@ export function webhookSession(): WebhookSession {
     const errors: string[] = [];
     for (const extra of extras) await extra().catch((e: Error) => errors.push(e.message));
     await Promise.allSettled(snapshots.values());
-    const { restored, failed } = await restoreWebhookConfigs(client().restoring(), [...touched.values()]);
-    const { runId } = runContext();
+    const { runId, confirmedByMain } = runContext();
+    const { restored, failed } = await restoreWebhookConfigs(client().restoring(), [...touched.values()], { runId });
     for (const [key, snapshot] of touched) if (restored.includes(snapshot)) journal({ runId, kind: 'restored', key: `${sessionId}\u0000${key}` });
-    errors.push(...failed.map((f) => f.error));
+    if (!confirmedByMain) errors.push(...failed.map((f) => f.error));
     if (receiver) await (await receiver).close().catch((e: Error) => errors.push(e.message));
     if (errors.length > 0) throw new Error(`webhook session cleanup: ${errors.join('; ')}`);
   });
@@ -111,10 +124,17 @@ export function webhookSession(): WebhookSession {
       // A failed save must not be retried into a snapshot of our own changes: keep the rejection.
       saved.catch(() => undefined);
     }
-    const snapshot = await saved;
-    const { runId, discardUnrestorableWebhooks } = runContext();
-    assertTouchable(snapshot, discardUnrestorableWebhooks);
+    const fresh = await saved;
+    const ctx = runContext();
+    const { runId, discardUnrestorableWebhooks } = ctx;
+    assertTouchable(fresh, discardUnrestorableWebhooks);
     if (!touched.has(key)) {
+      // On disk before the change (issue 27, item 1); a topic the run journaled already keeps its first snapshot,
+      // and a value of another run is never saved as the user's (item 2).
+      const durable = workerJournal(ctx);
+      const vet = (s: WebhookSnapshot) => assertUsersValue(s, runId);
+      if (!durable) vet(fresh);
+      const snapshot = durable ? durable.save(fresh, runId, ctx.profile, vet) : fresh;
       touched.set(key, snapshot);
       journal({ runId, kind: 'saved', key: `${sessionId}\u0000${key}`, snapshot });
     }
@@ -147,8 +167,9 @@ export function webhookSession(): WebhookSession {
       return all?.find(predicate);
     },
     async callbackUrl(name) {
-      const base = runContext().capture.publicUrl ?? (await ownReceiver()).url;
-      return `${base}/${name}`;
+      const { capture, runId } = runContext();
+      const base = capture.publicUrl ?? (await ownReceiver()).url;
+      return `${base}/${runSegment(runId)}/${name}`;
     },
     upsertBody(url) {
       const ctx = runContext();

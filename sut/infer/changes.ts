@@ -1,6 +1,8 @@
 import { callEndpoint } from '../call.ts';
 import type { TargetClient } from '../client.ts';
 import type { AppName } from '../profile.ts';
+import { durableJournal } from '../durable-journal.ts';
+import { runOf } from '../run-mark.ts';
 import { describeSnapshot, restoreWebhookConfigs, saveWebhookConfig, type WebhookSnapshot } from '../webhook-config.ts';
 
 // What inferring changes on a target, and how it is put back (Principle 4): a webhook topic is saved with GET
@@ -18,7 +20,11 @@ export class InferChanges {
   private template: Record<string, unknown> | undefined;
 
   /** @param client a client whose profile carries `template` as templates.webhookUpsert */
-  constructor(private readonly clientWith: (template: Record<string, unknown>) => TargetClient) {}
+  /** @param runId the probing's run id, which its callback URLs carry (run-mark.ts) */
+  constructor(
+    private readonly clientWith: (template: Record<string, unknown>) => TargetClient,
+    private readonly runId: string,
+  ) {}
 
   private client(): TargetClient {
     return this.clientWith(this.template ?? {});
@@ -45,6 +51,14 @@ export class InferChanges {
       // Without a template, or where it would lose something, a configured topic could not be put back as it is.
       if (snapshot.configured && (this.template === undefined || snapshot.loses !== undefined || snapshot.body === undefined)) return false;
       if (snapshot.configured && (await this.keepsMore(app, topic))) return false;
+      // Another run's callback is not the user's value: left alone (issue 27, item 2).
+      if (snapshot.configured && runOf(snapshot.callbackUrl) !== undefined && runOf(snapshot.callbackUrl) !== this.runId) return false;
+      // On disk before the change (issue 27, item 1).
+      try {
+        snapshot = durableJournal()?.save(snapshot, this.runId, this.client().profile) ?? snapshot;
+      } catch {
+        return false;
+      }
       this.saved.set(key, snapshot);
     }
     return true;
@@ -88,7 +102,7 @@ export class InferChanges {
   /** Puts every topic back and dissociates the invited agencies; says what could not be. */
   async restore(): Promise<{ restored: string[]; failed: string[] }> {
     const client = this.client().restoring();
-    const { restored, failed } = await restoreWebhookConfigs(client, [...this.saved.values()].reverse());
+    const { restored, failed } = await restoreWebhookConfigs(client, [...this.saved.values()].reverse(), { runId: this.runId });
     const notDone = failed.map((f) => `${describeSnapshot(f.snapshot)}: ${f.error}`);
     for (const adminMail of this.invited) {
       // 404/403: never registered (an invitation the API cannot withdraw), or already gone.

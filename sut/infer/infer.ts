@@ -125,7 +125,7 @@ export async function inferProfile(o: InferOptions): Promise<Inference> {
   const secrets = [...secretsOf(o.draft), ...(o.webhookSecret ? [o.webhookSecret] : [])];
   const clientFor = (profile: Profile) =>
     new TargetClient({ baseUrl: o.baseUrl, profile, timeoutMs: o.timeoutMs, secrets, transport: o.transport, ...(o.deadline ? { deadline: o.deadline } : {}) });
-  const changes = new InferChanges((template) => clientFor(provisional(withValue(known, 'templates.webhookUpsert', template))));
+  const changes = new InferChanges((template) => clientFor(provisional(withValue(known, 'templates.webhookUpsert', template))), o.runId);
   o.track?.(changes);
   const findings: Finding[] = [];
   const hints = new Map<string, Hint>();
