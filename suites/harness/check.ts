@@ -9,6 +9,7 @@ import type { DiscoveryFault, FixtureName, Fixtures } from '../../sut/discovery.
 import type { CheckMeta, CoverageCell, Exchange } from '../../sut/evidence.ts';
 import { describeFailure, type Answer } from '../../sut/failure-text.ts';
 import { mismatchOf } from '../../sut/form-judge.ts';
+import { countAnswer, emptyTraffic, notJudged } from '../../sut/infrastructure.ts';
 import { inferredAmong, inferredNote } from '../../sut/infer/provenance.ts';
 import { runContext, targetClient, type RunContext } from './context.ts';
 import { recordingProfile } from './profile-reads.ts';
@@ -58,6 +59,11 @@ export class Check {
    */
   private instances = 0;
   private lastError: string | undefined;
+  /**
+   * What this check's requests met on the way (sut/infrastructure.ts). A check that met an answer lost to the
+   * network (a 429 that stayed one, a reset) and then fails is skipped instead, saying so: Principle 5.
+   */
+  private readonly traffic = emptyTraffic();
   private readonly found: Fixtures;
   /** Clean-up steps of this check (Safety: leave the target as found), run when it ends, however it ends. */
   private readonly deferred: (() => Promise<unknown>)[] = [];
@@ -68,6 +74,8 @@ export class Check {
     readonly rule: Rule,
     private readonly meta: CheckMeta,
     private readonly test: TestContext,
+    /** The check judges the whole run's answers (errors/no-server-error): a lost answer of its own does not unsettle that. */
+    private readonly judgesRun = false,
   ) {
     const ctx = runContext();
     this.found = ctx.fixtures;
@@ -79,7 +87,8 @@ export class Check {
   async send(endpointId: string, call: EndpointCall = {}): Promise<TargetResponse> {
     const res = await callEndpoint(this.client, endpointId, call);
     this.record(res);
-    if (res.status !== undefined) {
+    countAnswer(this.traffic, res);
+    if (res.status !== undefined && !res.lost) {
       this.coverage.push({ endpoint: endpointId, cell: String(res.status), outcome: 'exercised' });
       if (res.status >= 200 && res.status < 300 && call.form) {
         this.coverage.push({ endpoint: endpointId, cell: `media:${call.form}`, outcome: 'exercised' });
@@ -105,6 +114,7 @@ export class Check {
   async sendRaw(req: SendRequest): Promise<TargetResponse> {
     const res = await this.client.send(req);
     this.record(res);
+    countAnswer(this.traffic, res);
     return res;
   }
 
@@ -117,6 +127,8 @@ export class Check {
   }
 
   private record(res: TargetResponse): void {
+    // A lost answer another check sent still unsettles this one's judgement: counted as lost, not as sent.
+    if (res.lost) this.traffic.first[res.lost.kind] ??= res.lost.reason;
     if (res.status !== undefined) this.reached += 1;
     else this.lastError = res.exchange.error;
     this.witness(res.exchange);
@@ -143,10 +155,18 @@ export class Check {
     this.meta.exchanges = [...this.exchanges].sort((a, b) => (a.sentAt ?? 0) - (b.sentAt ?? 0));
     this.meta.coverage = [...this.coverage];
     this.meta.instances = this.instances;
+    this.meta.traffic = this.traffic;
+  }
+
+  /** Why this check cannot be judged, when it met an answer lost to the network; undefined otherwise. */
+  get lostToInfrastructure(): string | undefined {
+    return this.judgesRun ? undefined : notJudged(this.traffic);
   }
 
   /** Fails the rule; `res` is the exchange that shows it (marked so among the evidence). */
   fail(expectation: string, res?: Answer): never {
+    const lost = this.lostToInfrastructure;
+    if (lost) this.skip(lost);
     this.instances += 1;
     if (res) {
       this.witness(res.exchange, true);
@@ -211,6 +231,8 @@ export class Check {
   given(condition: unknown, expectation: string, res?: Answer): void {
     if (condition) return;
     if (res) this.witness(res.exchange);
+    const lost = this.lostToInfrastructure;
+    if (lost) this.skip(lost);
     const got = res ? (res.status !== undefined ? `; got ${res.status}` : res.exchange.error ? `; got ${res.exchange.error}` : '') : '';
     this.skip(`precondition not met: ${expectation}${got}`);
   }
@@ -260,6 +282,8 @@ export class Check {
   requireExercised(judgesRun = false): void {
     this.meta.instances = this.instances;
     if ((this.reached > 0 || judgesRun) && this.instances > 0) return;
+    const lost = this.lostToInfrastructure;
+    if (lost) this.skip(lost);
     const why =
       this.reached === 0
         ? this.lastError
@@ -355,7 +379,7 @@ export function check(ruleId: string, body: (c: Check) => Promise<void>, options
     context.task.meta.vmp = meta;
     // Not awaited: the annotation is a round trip to the main thread, and vitest waits for it when the check ends.
     context.annotate(`${rule.id} · ${rule.level} · ${rule.section}`, 'rule').catch(() => undefined);
-    const c = new Check(rule, meta, context);
+    const c = new Check(rule, meta, context, options.judgesRun);
     const deadline = c.ctx.deadline;
     if (deadlinePassed(deadline) && !options.judgesRun) c.skip(deadlineReason(deadline!));
     if (options.mutates && c.ctx.readOnly) c.skip('read-only run: this check changes the target');
@@ -364,8 +388,10 @@ export function check(ruleId: string, body: (c: Check) => Promise<void>, options
     try {
       await inCheckScope(() => sendingAs({ ruleId: rule.id }, () => judge(rule, c, body)));
     } catch (error) {
-      // A check the run's deadline cut short shows nothing about the rule, either way.
+      // A check the run's deadline cut short shows nothing about the rule, either way; nor does one whose answers
+      // the network took (a failure thrown past fail(): a property's, a harness step's).
       if (!isSkip(error) && deadlinePassed(deadline) && !options.judgesRun) c.skip(deadlineReason(deadline!));
+      if (!isSkip(error) && c.lostToInfrastructure) c.skip(c.lostToInfrastructure);
       throw error;
     } finally {
       await c.cleanUp();
