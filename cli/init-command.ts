@@ -10,6 +10,7 @@ import { UsageError } from '../support/errors.ts';
 import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags, checkListenable } from './capture-flags.ts';
 import { hooksFlag, integerFlag, outputFileFlag, parseFlags, todayFlag } from './flags.ts';
 import { baseUrlFlag } from './run-command.ts';
+import { PACING_OPTIONS, PACING_USAGE, pacingArgs, pacingOf } from './pacing-flags.ts';
 import { TRANSPORT_OPTIONS, TRANSPORT_USAGE, transportArgs, transportFlags } from './transport-flags.ts';
 import { transportFacts, transportLines } from '../api/transport.ts';
 
@@ -41,6 +42,7 @@ const OPTIONS = {
   'max-duration': { type: 'string', default: String(DEFAULT_MAX_DURATION_SEC) },
   ...CAPTURE_OPTIONS,
   ...TRANSPORT_OPTIONS,
+  ...PACING_OPTIONS,
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -48,6 +50,7 @@ const USAGE = [
   "Usage: vmp-conformance init --base-url URL --header 'Name: value' --other-header 'Name: value' [--empty-header 'Name: value']",
   '                            [--query name=value] [--other-query name=value] [--empty-query name=value] [--webhook-secret SECRET]',
   `                            [--hooks PATH] [--today YYYY-MM-DD] [--out FILE [--force]] [--read-only] [--timeout-ms N] [--max-duration S]`,
+  '                            [--rate-limit N/s] [--concurrency N]',
   "Probes the target with each app's credentials (headers, query parameters, or both; each flag may repeat; values may be",
   // biome-ignore lint/style/useTemplate: `${ENV}` is the profile's own syntax, printed as it is
   '${ENV} references, which stay references in the file) and writes a draft profile (default ' + DEFAULT_OUT + '): every value it',
@@ -61,6 +64,7 @@ const USAGE = [
   `bounds the probing in seconds (default ${DEFAULT_MAX_DURATION_SEC}): what is not told by then is left to fill in.`,
   ...CAPTURE_USAGE,
   ...TRANSPORT_USAGE,
+  ...PACING_USAGE,
   'Exit codes: 0 written, 2 bad usage, 3 no connection to the target or credentials rejected.',
 ];
 
@@ -112,7 +116,7 @@ export async function initCommand(argv: string[], out: (line: string) => void): 
   const deadline = runDeadline(Date.now(), integerFlag('max-duration', v['max-duration'], 1, 86_400));
   const capture = captureFlags(v);
   await checkListenable(capture);
-  const transport = transportFlags(v);
+  const transport = { ...transportFlags(v), ...pacingOf(v, baseUrl) };
   const written = v['webhook-secret'];
   let draft: DraftProfile;
   let webhookSecret: string | undefined;
@@ -164,7 +168,7 @@ export async function initCommand(argv: string[], out: (line: string) => void): 
       profile = replaceStrings(profile, webhookSecret, written) as Record<string, unknown>;
     await writeDraftProfile(file, profile);
     say(
-      `init: wrote ${file} (${inference.found.length} values inferred, ${inference.hints.length} left to fill in); next: vmp-conformance run --base-url ${baseUrl} --profile ${file}${transportArgs(transport)}`,
+      `init: wrote ${file} (${inference.found.length} values inferred, ${inference.hints.length} left to fill in); next: vmp-conformance run --base-url ${baseUrl} --profile ${file}${transportArgs(transport)}${pacingArgs(transport)}`,
     );
     return inference.notRestored.length > 0 ? 1 : 0;
   } finally {
