@@ -26,11 +26,11 @@ const plural = (x: number, one: string, many = `${one}s`): string => `${n(x)} ${
 
 /**
  * A rate the target let through, rounded down to a figure a user would type: what it answered (not 429) per second
- * over the run, with a fifth to spare, at least 1.
+ * over the run, at least 1. The run's own pauses (start-up, webhook waits) make it a safe figure, not the gateway's.
  */
 export function suggestedRate(t: Traffic, durationMs: number): number {
   const answered = t.attempts - t.throttled;
-  const perSecond = (answered / Math.max(1, durationMs / 1_000)) * 0.8;
+  const perSecond = answered / Math.max(1, durationMs / 1_000);
   if (perSecond < 1) return 1;
   const magnitude = 10 ** Math.floor(Math.log10(perSecond));
   const step = magnitude >= 10 ? magnitude / 2 : magnitude;
@@ -39,7 +39,9 @@ export function suggestedRate(t: Traffic, durationMs: number): number {
 
 /** The causes, most lost answers first: `throttled`, `unavailable` or `transport`. */
 function causeLine(t: Traffic, durationMs: number, rateLimit: number | undefined): string | undefined {
-  const kinds = Object.entries(t.lost).filter(([, x]) => x > 0).sort((a, b) => b[1] - a[1]);
+  const kinds = Object.entries(t.lost)
+    .filter(([, x]) => x > 0)
+    .sort((a, b) => b[1] - a[1]);
   const kind = kinds[0]?.[0];
   if (kind === 'throttled') {
     const rate = suggestedRate(t, durationMs);

@@ -17,7 +17,8 @@ export interface Lost {
   reason: string;
 }
 
-const after = (retries: readonly string[] | undefined): string => (retries?.length ? ` after ${retries.length} ${retries.length === 1 ? 'retry' : 'retries'}` : '');
+const after = (retries: readonly string[] | undefined): string =>
+  retries?.length ? ` after ${retries.length} ${retries.length === 1 ? 'retry' : 'retries'}` : '';
 
 /** Why an answer is the network's, or undefined when it is the target's to be judged on. */
 export function lostToInfrastructure(res: Omit<TargetResponse, 'exchange'>, breakerOpen: boolean): Lost | undefined {
