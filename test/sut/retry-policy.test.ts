@@ -73,7 +73,7 @@ describe('the flags on the command line', () => {
     ['init', ['--concurrency', '0'], /--concurrency must be a whole number/],
     ['simulate', ['--rate-limit', '0/s'], /--rate-limit must be a rate/],
     ['run', ['--concurrency', '2', '--no-base-url'], /--rate-limit and --concurrency are for a target given by --base-url/],
-  ] as const)('%s %s: exit 2 naming the flag', async (command, flags, message) => {
+  ] as [string, string[], RegExp][])('%s %s: exit 2 naming the flag', async (command, flags, message) => {
     const base = flags.includes('--no-base-url') ? [] : ['--base-url', 'http://127.0.0.1:9'];
     const given = flags.filter((f) => f !== '--no-base-url');
     const extra = command === 'init' ? ['--header', 'Authorization: Bearer a', '--other-header', 'Authorization: Bearer b'] : [];
@@ -120,7 +120,7 @@ describe('through a real server', () => {
     expect(at).toHaveLength(3);
   });
 
-  it('a POST throttled is not sent again: its 429 is the network\'s answer, not the target\'s', async () => {
+  it("a POST throttled is not sent again: its 429 is the network's answer, not the target's", async () => {
     const { client, at } = await serve((_req, res) => res.writeHead(429, { 'retry-after': '0' }).end());
     const res = await client.send({ method: 'POST', path: '/x', json: {} });
     expect(res.status).toBe(429);
