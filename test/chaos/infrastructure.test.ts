@@ -84,6 +84,11 @@ async function run(baseUrl: string, flags: string[] = []): Promise<CliResult & {
   const scope = ['--only', ONLY, '--runs', '3', '--seed', '7', '--max-duration', '600'];
   const r = await cli(['run', '--base-url', baseUrl, '--profile', PROFILE, '--report-dir', reportDir, ...scope, ...flags]);
   const results = runResultSchema.parse(JSON.parse(await readFile(path.join(reportDir, 'results.json'), 'utf8')));
+  // The figures, for whoever reads the test's output: what the network did and what it cost.
+  const i = results.infrastructure;
+  console.log(
+    `${baseUrl} ${flags.join(' ')}: exit ${r.code}, ${JSON.stringify(results.summary)}; ${i ? `${JSON.stringify(i.traffic.retries)} retried, ${JSON.stringify(i.traffic.lost)} lost, ${i.rulesNotJudged} not judged` : 'no retries'}`,
+  );
   return { ...r, results };
 }
 
