@@ -84,8 +84,9 @@ export function addTraffic(into: Traffic, t: Traffic): void {
  */
 export function notJudged(t: Traffic): string | undefined {
   const kind = (Object.keys(t.first) as LostKind[])[0];
-  if (kind === 'throttled') return `not judged: the target throttled (${t.throttled}×429)`;
-  if (kind === 'unavailable') return `not judged: the target was unavailable (${t.unavailable}×503 with Retry-After)`;
+  // At least the one it met: an answer another check sent and this one judged is not in its own count.
+  if (kind === 'throttled') return `not judged: the target throttled (${Math.max(1, t.throttled)}×429)`;
+  if (kind === 'unavailable') return `not judged: the target was unavailable (${Math.max(1, t.unavailable)}×503 with Retry-After)`;
   if (kind === 'transport') return `not judged: ${t.first.transport!.replace(/^transport: /, 'transport (')})`;
   return undefined;
 }
