@@ -262,7 +262,8 @@ export class TargetClient {
   }
 
   private async exchange(out: Outgoing): Promise<Got> {
-    const retry = newRetryState(out.method, out.timeoutMs, () => this.reach.answered);
+    // A restoring() view (no breaker of its own) puts back the user's configuration: its throttled POSTs are sent again too.
+    const retry = newRetryState(out.method, out.timeoutMs, () => this.reach.answered, this.breaker === undefined);
     const got = await this.attempts(out, retry);
     return { ...got, ...(retry.retries.length ? { retries: retry.retries } : {}), waitedMs: retry.waitedMs };
   }

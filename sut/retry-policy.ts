@@ -4,7 +4,7 @@ import { interceptors, type Dispatcher, type RetryHandler } from 'undici';
 // network resets a connection now and then, closes a kept-alive one as a request is written (nginx's
 // keepalive_timeout), and its gateway answers 429 or a deploy's 503 with Retry-After: none of that is the target's
 // answer to the request. undici's own retry interceptor sends again, with this policy deciding:
-// - only idempotent methods (RFC 9110 §9.2.2: GET, HEAD, OPTIONS, PUT, DELETE), never POST;
+// - only idempotent methods (RFC 9110 §9.2.2: GET, HEAD, OPTIONS, PUT, DELETE), never POST — but for a restore's 429;
 // - a request that got no response at all (reset, closed, a refusal once the target has answered before), up to
 //   NETWORK_RETRIES times; never one whose response had begun (the answer is judged on what arrived);
 // - a 429, or a 503 with Retry-After, after the wait the target asked for (capped), as long as the wait ends
@@ -55,15 +55,22 @@ export interface RetryState {
   retries: RetryCause[];
   /** Time spent waiting between attempts (not the target's slowness). */
   waitedMs: number;
+  /**
+   * A 429 is sent again whatever the method: for the requests that put back what a run changed (Principle 4), where
+   * a throttled POST that re-creates the user's webhook configuration must not cost it. A 429 refuses a request
+   * (RFC 6585 §4), so sending it again does not do it twice.
+   */
+  throttledAnyMethod: boolean;
 }
 
-export const newRetryState = (method: string, windowMs: number, reachedBefore: () => boolean): RetryState => ({
+export const newRetryState = (method: string, windowMs: number, reachedBefore: () => boolean, throttledAnyMethod = false): RetryState => ({
   method: method.toUpperCase(),
   endsAt: Date.now() + windowMs,
   reachedBefore,
   answered: false,
   retries: [],
   waitedMs: 0,
+  throttledAnyMethod,
 });
 
 /** Retry-After as milliseconds: delay-seconds or an HTTP-date (RFC 9110 §10.2.3); undefined when absent or unreadable. */
@@ -83,7 +90,8 @@ interface Attempt {
 
 /** The cause and wait of a retry, or undefined when the request's outcome stands. */
 export function retryDecision(err: Attempt, s: RetryState, counter: number, now = Date.now()): { cause: RetryCause; waitMs: number } | undefined {
-  if (!IDEMPOTENT_METHODS.includes(s.method)) return undefined;
+  const anyMethod = s.throttledAnyMethod && err.statusCode === 429;
+  if (!IDEMPOTENT_METHODS.includes(s.method) && !anyMethod) return undefined;
   let decided: { cause: RetryCause; waitMs: number } | undefined;
   if (err.statusCode !== undefined) {
     const status = STATUS_CAUSES[err.statusCode];
@@ -119,4 +127,4 @@ const decide: RetryHandler.RetryCallback = (err, { state, opts }, cb) => {
  * one is the response, for the reports to say so), and requests without a state are never retried.
  */
 export const retryInterceptor = (): Dispatcher.DispatcherComposeInterceptor =>
-  interceptors.retry({ retry: decide, throwOnError: false, maxRetries: STATUS_RETRIES, methods: [...IDEMPOTENT_METHODS] });
+  interceptors.retry({ retry: decide, throwOnError: false, maxRetries: STATUS_RETRIES });

@@ -129,6 +129,21 @@ describe('through a real server', () => {
     expect(at).toHaveLength(1);
   });
 
+  it('putting back what a run changed, a throttled POST is sent again: a 429 did not do it', async () => {
+    const { client, at } = await serve((_req, res, n) => (n === 1 ? res.writeHead(429, { 'retry-after': '0' }).end() : res.writeHead(201).end()));
+    const res = await client.restoring().send({ method: 'POST', path: '/v3/appnotificaciones/consultas', json: {} });
+    expect(res.status).toBe(201);
+    expect(res.retries).toEqual(['429']);
+    expect(at).toHaveLength(2);
+    expect(
+      retryDecision(
+        reset,
+        newRetryState('POST', 5_000, () => true, true),
+        1,
+      ),
+    ).toBeUndefined();
+  });
+
   it('--rate-limit spaces the requests evenly', async () => {
     const { client, at } = await serve((_req, res) => res.writeHead(204).end(), { rateLimit: 20 });
     await Promise.all(Array.from({ length: 6 }, () => client.send({ method: 'GET', path: '/x' })));
