@@ -1,5 +1,6 @@
 import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags, checkListenable } from './capture-flags.ts';
 import { DISCARD_OPTIONS, DISCARD_USAGE } from './discard-flag.ts';
+import { HAR_OPTIONS, HAR_USAGE, harFlag } from './har-flag.ts';
 import { integerFlag, parseFlags, reportDirFlag } from './flags.ts';
 import { Interrupt } from './interrupt.ts';
 import { baseUrlFlag, profileFlag } from './run-command.ts';
@@ -30,6 +31,7 @@ export const SIMULATE_USAGE = [
   ...DISCARD_USAGE,
   ...TRANSPORT_USAGE,
   ...PACING_USAGE,
+  ...HAR_USAGE,
 ];
 
 const OPTIONS = {
@@ -47,6 +49,7 @@ const OPTIONS = {
   ...DISCARD_OPTIONS,
   ...TRANSPORT_OPTIONS,
   ...PACING_OPTIONS,
+  ...HAR_OPTIONS,
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -68,6 +71,7 @@ export async function parseSimulateArgs(argv: string[]): Promise<SimulateSetting
     timeoutMs: integerFlag('timeout-ms', v['timeout-ms'], ...RANGES.timeoutMs),
     capture,
     discardUnrestorableWebhooks: v['discard-unrestorable-webhooks'],
+    ...(await harFlag(v)),
   };
   if (v['base-url'] !== undefined) settings.baseUrl = baseUrlFlag(v['base-url']);
   const transport = transportOf(v, settings.baseUrl);

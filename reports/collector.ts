@@ -62,6 +62,7 @@ export class ResultCollector implements Reporter {
       ...(meta.property ? { property: meta.property } : {}),
       ...(meta.commands ? { commands: meta.commands } : {}),
       ...(meta.deliveries?.length ? { deliveries: meta.deliveries } : {}),
+      ...(verdict === 'fail' && meta.departure ? { departure: meta.departure } : {}),
       instances: meta.instances ?? 0,
       // Only where the network did something: every rule's plain count would only grow results.json.
       ...(t && (Object.keys(t.retries).length > 0 || Object.keys(t.first).length > 0) ? { traffic: t } : {}),

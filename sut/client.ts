@@ -10,6 +10,7 @@ import { parseJsonBounded } from '../support/json-depth.ts';
 import { redact, redactHeaders } from './redact.ts';
 import { lostToInfrastructure, type Lost } from './infrastructure.ts';
 import { newRetryState, withRetryState, type RetryCause } from './retry-policy.ts';
+import { currentTap } from './exchange-tap.ts';
 import { createDispatcher, type TransportSettings } from './transport.ts';
 import { unframedExchange } from './unframed.ts';
 
@@ -248,6 +249,8 @@ export class TargetClient {
     };
     const response = { ...result, ...(lost ? { lost } : {}), exchange };
     for (const listener of this.listeners) listener(req, response);
+    // A request refused before it was sent (the deadline, the breaker) is no exchange with the target.
+    if (!refusal) currentTap()?.(response, secrets);
     return response;
   }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { trafficSchema } from './infrastructure.ts';
+import { departureSchema } from './departure.ts';
 
 // What a check leaves behind for the reports: the exchange it judged (secrets already redacted), the
 // coverage cells it exercised, and for properties the fast-check replay data. Carried on task.meta.
@@ -76,6 +77,8 @@ export const checkMetaSchema = z.object({
   instances: z.number().int().nonnegative().optional(),
   /** What the check's own requests met on the way: retries, answers lost to the network (sut/infrastructure.ts). */
   traffic: trafficSchema.optional(),
+  /** What the target did where the check failed (sut/departure.ts): the failure's cause. */
+  departure: departureSchema.optional(),
 });
 export type CheckMeta = z.infer<typeof checkMetaSchema>;
 
