@@ -231,6 +231,7 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
       embedded: o.embedded,
       ...(o.profileFile ? { profileFile: o.profileFile } : {}),
       ...transportField(o.transport, o.baseUrl),
+      ...(o.transport?.rateLimit !== undefined ? { rateLimit: o.transport.rateLimit } : {}),
       reportDir: path.resolve(o.reportDir),
       profile: o.profile,
       secrets,

@@ -15,6 +15,7 @@ import type { AdapterHooks } from '../api/profile.ts';
 import { baseUrlFlag } from './run-command.ts';
 import { takeLease } from '../sut/target-lease.ts';
 import { provisional } from '../sut/infer/infer.ts';
+import { PACING_OPTIONS, PACING_USAGE, pacingArgs, pacingOf } from './pacing-flags.ts';
 import { TRANSPORT_OPTIONS, TRANSPORT_USAGE, transportArgs, transportFlags } from './transport-flags.ts';
 import { transportFacts, transportLines } from '../api/transport.ts';
 
@@ -47,6 +48,7 @@ const OPTIONS = {
   ...HOOKS_OPTIONS,
   ...CAPTURE_OPTIONS,
   ...TRANSPORT_OPTIONS,
+  ...PACING_OPTIONS,
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -54,7 +56,7 @@ const USAGE = [
   "Usage: vmp-conformance init --base-url URL --header 'Name: value' --other-header 'Name: value' [--empty-header 'Name: value']",
   '                            [--query name=value] [--other-query name=value] [--empty-query name=value] [--webhook-secret SECRET]',
   `                            [--hooks PATH | --hooks-command ARGV | --hooks-http JSON] [--today YYYY-MM-DD] [--out FILE [--force]] [--read-only]`,
-  '                            [--timeout-ms N] [--max-duration S]',
+  '                            [--timeout-ms N] [--max-duration S] [--rate-limit N/s] [--concurrency N]',
   "Probes the target with each app's credentials (headers, query parameters, or both; each flag may repeat; values may be",
   // biome-ignore lint/style/useTemplate: `${ENV}` is the profile's own syntax, printed as it is
   '${ENV} references, which stay references in the file) and writes a draft profile (default ' + DEFAULT_OUT + '): every value it',
@@ -69,6 +71,7 @@ const USAGE = [
   ...HOOKS_USAGE,
   ...CAPTURE_USAGE,
   ...TRANSPORT_USAGE,
+  ...PACING_USAGE,
   'Exit codes: 0 written, 2 bad usage, 3 no connection to the target or credentials rejected.',
 ];
 
@@ -120,7 +123,7 @@ export async function initCommand(argv: string[], out: (line: string) => void): 
   const deadline = runDeadline(Date.now(), integerFlag('max-duration', v['max-duration'], 1, 86_400));
   const capture = captureFlags(v);
   await checkListenable(capture);
-  const transport = transportFlags(v);
+  const transport = { ...transportFlags(v), ...pacingOf(v, baseUrl) };
   const written = v['webhook-secret'];
   const hooksTimeout = v['hooks-timeout-ms'] === undefined ? undefined : integerFlag('hooks-timeout-ms', v['hooks-timeout-ms'], 100, 60_000);
   const own = hooksFlags(v, hooksTimeout);
@@ -196,7 +199,7 @@ export async function initCommand(argv: string[], out: (line: string) => void): 
     if (own && verified) profile = withOwnHooks(profile, own.hooks, verified);
     await writeDraftProfile(file, profile);
     say(
-      `init: wrote ${file} (${inference.found.length} values inferred, ${inference.hints.length} left to fill in); next: vmp-conformance run --base-url ${baseUrl} --profile ${file}${transportArgs(transport)}`,
+      `init: wrote ${file} (${inference.found.length} values inferred, ${inference.hints.length} left to fill in); next: vmp-conformance run --base-url ${baseUrl} --profile ${file}${transportArgs(transport)}${pacingArgs(transport)}`,
     );
     return inference.notRestored.length > 0 ? 1 : 0;
   } finally {

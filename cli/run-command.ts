@@ -10,6 +10,7 @@ import { Interrupt } from './interrupt.ts';
 import { UsageError } from '../support/errors.ts';
 import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags, checkListenable } from './capture-flags.ts';
 import { DISCARD_OPTIONS, DISCARD_USAGE } from './discard-flag.ts';
+import { PACING_OPTIONS, PACING_USAGE, pacingOf } from './pacing-flags.ts';
 import { TRANSPORT_OPTIONS, TRANSPORT_USAGE, transportOf } from './transport-flags.ts';
 import { HAR_OPTIONS, HAR_USAGE, harFlag } from './har-flag.ts';
 import { SELECTION_OPTIONS, SELECTION_USAGE, selectionFlags } from './selection-flags.ts';
@@ -39,6 +40,7 @@ export const RUN_OPTIONS = {
   ...CAPTURE_OPTIONS,
   ...DISCARD_OPTIONS,
   ...TRANSPORT_OPTIONS,
+  ...PACING_OPTIONS,
   ...SELECTION_OPTIONS,
   ...HAR_OPTIONS,
   help: { type: 'boolean', short: 'h', default: false },
@@ -48,7 +50,7 @@ export const RUN_USAGE = [
   'Usage: vmp-conformance run [--base-url URL --profile FILE] [--report-dir DIR] [--seed N] [--runs N] [--read-only]',
   '                           [--only RULE-GLOB[,RULE-GLOB…]] [--exclude RULE-GLOB[,RULE-GLOB…]] [--baseline FILE] [--write-baseline FILE]',
   '                           [--endpoint PATTERN] [--method METHOD] [--bail | --max-failures N] [--har FILE]',
-  '                           [--timeout-ms N] [--max-duration S] [--today YYYY-MM-DD] [--hooks PATH]',
+  '                           [--timeout-ms N] [--max-duration S] [--today YYYY-MM-DD] [--hooks PATH] [--rate-limit N/s] [--concurrency N]',
   '--only runs the rules whose ids match (`*` any characters, `?` one); --exclude leaves out those that match, whatever --only says.',
   ...SELECTION_USAGE,
   'Without --base-url it runs against the embedded reference server (--today fixes its date).',
@@ -60,6 +62,7 @@ export const RUN_USAGE = [
   ...CAPTURE_USAGE,
   ...DISCARD_USAGE,
   ...TRANSPORT_USAGE,
+  ...PACING_USAGE,
   ...HAR_USAGE,
   'Ctrl-C, SIGTERM or SIGHUP stops the checks, restores what the run changed on the target and writes partial reports (exit 130 /',
   '  143 / 129);',
@@ -117,7 +120,8 @@ export async function parseRunArgs(argv: string[]): Promise<RunSettings | 'help'
   await checkListenable(settings.capture);
   if (v['base-url'] !== undefined) settings.baseUrl = baseUrlFlag(v['base-url']);
   const transport = transportOf(v, settings.baseUrl);
-  if (transport) settings.transport = transport;
+  const pacing = pacingOf(v, settings.baseUrl);
+  if (transport) settings.transport = { ...transport, ...pacing };
   if (v.today !== undefined) settings.today = checkTodayOfEmbedded({ today: '--today', baseUrl: '--base-url' }, v.today, settings.baseUrl);
   const chosen = { ...(v.only !== undefined ? { only: v.only } : {}), ...(v.exclude !== undefined ? { exclude: v.exclude } : {}), ...selectionFlags(v) };
   checkSelection(chosen, (name) => `--${name}`);

@@ -5,6 +5,7 @@ import { integerFlag, parseFlags, reportDirFlag } from './flags.ts';
 import { Interrupt } from './interrupt.ts';
 import { baseUrlFlag, profileFlag } from './run-command.ts';
 import { DEFAULT_REPORT_DIR, DEFAULT_TIMEOUT_MS, randomSeed } from '../api/run.ts';
+import { PACING_OPTIONS, PACING_USAGE, pacingOf } from './pacing-flags.ts';
 import { TRANSPORT_OPTIONS, TRANSPORT_USAGE, transportOf } from './transport-flags.ts';
 import { arrivalSpec, rateFlag } from '../api/load.ts';
 import { DEFAULT_RESEND_SAMPLE, DEFAULT_SIMULATE_RATE as DEFAULT_RATE, executeSimulation, type SimulateSettings } from '../api/simulate.ts';
@@ -17,7 +18,7 @@ import { TARGET_PROFILE } from '../api/options.ts';
 
 export const SIMULATE_USAGE = [
   'Usage: vmp-conformance simulate [--base-url URL --profile FILE] [--inquiries N] [--rate R] [--arrival constant|poisson|diurnal|burst]',
-  '                                [--seed N] [--deadline-ms N] [--resend N|all] [--report-dir DIR] [--timeout-ms N]',
+  '                                [--seed N] [--deadline-ms N] [--resend N|all] [--report-dir DIR] [--timeout-ms N] [--rate-limit N/s]',
   'Injects N generated inquiries through the simulation hooks at R per second (the mean rate for --arrival), then checks',
   'each webhook delivery (exactly once, to the primary app, within --deadline-ms, carrying the inquiry), the inquiry list,',
   'GET by sid and resendwebhook (on --resend inquiries, default 100, evenly spread). Without hooks (simulationHooks: null)',
@@ -29,6 +30,7 @@ export const SIMULATE_USAGE = [
   ...CAPTURE_USAGE,
   ...DISCARD_USAGE,
   ...TRANSPORT_USAGE,
+  ...PACING_USAGE,
   ...HAR_USAGE,
 ];
 
@@ -46,6 +48,7 @@ const OPTIONS = {
   ...CAPTURE_OPTIONS,
   ...DISCARD_OPTIONS,
   ...TRANSPORT_OPTIONS,
+  ...PACING_OPTIONS,
   ...HAR_OPTIONS,
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
@@ -72,7 +75,8 @@ export async function parseSimulateArgs(argv: string[]): Promise<SimulateSetting
   };
   if (v['base-url'] !== undefined) settings.baseUrl = baseUrlFlag(v['base-url']);
   const transport = transportOf(v, settings.baseUrl);
-  if (transport) settings.transport = transport;
+  const pacing = pacingOf(v, settings.baseUrl);
+  if (transport) settings.transport = { ...transport, ...pacing };
   if (v.profile !== undefined) {
     const { profile, json } = await profileFlag(v.profile);
     settings.profile = profile;

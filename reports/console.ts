@@ -1,4 +1,5 @@
 import { causeGroups, causesHeadline, followersLine, rulesOf, seenAt } from './cause-groups.ts';
+import { infrastructureLines } from './infrastructure-cause.ts';
 import { replayCommand } from './replay-command.ts';
 import { clipText } from '../support/clip.ts';
 import type { RuleResult, RunResult } from './results.ts';
@@ -65,6 +66,9 @@ export function consoleReport(result: RunResult, reportDir: string): string[] {
   const out: string[] = ['', ...summaryTable(result.rules)];
   const blocking = blockingFailures(result);
   if (result.error) out.push('', `No check ran: ${result.error.message}`);
+  // The network's doing, once, before any failure: what was not judged for it is not the target's (Principle 5).
+  const infrastructure = infrastructureLines(result.infrastructure);
+  if (infrastructure.length) out.push('', ...infrastructure);
   if (blocking.length) {
     out.push(...causeLines(blocking));
     out.push('', result.baseline ? `New failures, not in the baseline (${blocking.length}):` : `Failed rules (${blocking.length}):`);

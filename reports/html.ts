@@ -4,6 +4,7 @@ import { ruleHtml } from './html-rules.ts';
 import type { AreaCounts } from './progress.ts';
 import { baselineSection, coverageSection, failuresSection, observationsSection, specCoverageSection, summarySection } from './html-sections.ts';
 import type { RunResult } from './results.ts';
+import { infrastructureLines } from './infrastructure-cause.ts';
 import { areaSummaries, interruptionNote, verdictOf } from './summary.ts';
 import { transportHtml } from '../sut/transport-notes.ts';
 
@@ -29,6 +30,7 @@ export function htmlReport(result: RunResult, more: readonly MoreSection[] = [])
 <p><span class="verdict ${verdict}" id="verdict">${verdict.toUpperCase()}</span> exit code ${result.exitCode}</p>
 ${note ? html`<p class="message" id="interrupted">${note}</p>` : ''}
 ${result.error ? html`<p class="message" id="error">No check ran: ${result.error.message}</p>` : ''}
+${infrastructureLines(result.infrastructure).map((line) => html`<p class="message infrastructure">${line}</p>`)}
 ${transport.warning}
 <dl>
 <dt>target</dt><dd><code>${result.target.baseUrl}</code>${result.target.embedded ? ' (embedded reference server)' : ''}${

@@ -2,6 +2,7 @@ import { causeGroups, causesHeadline, followersLine, rulesOf, seenAt } from './c
 import { coverageTotals } from './coverage-matrix.ts';
 import { replayCommand } from './replay-command.ts';
 import { inferredText } from './inferred.ts';
+import { infrastructureLines } from './infrastructure-cause.ts';
 import { markdownText } from './markdown-text.ts';
 import { specCoverageTotals } from './spec-coverage.ts';
 import type { RuleResult, RunResult } from './results.ts';
@@ -54,6 +55,8 @@ export function markdownSummary(result: RunResult): string {
     '',
     ...(result.interrupted ? [`**${cell(interruptionNote(result)!)}**`, ''] : []),
     ...(result.error ? [`**No check ran: ${cell(result.error.message)}**`, ''] : []),
+    // The network's doing first, once (reports/infrastructure-cause.ts): the rules it cost were not judged.
+    ...infrastructureLines(result.infrastructure).flatMap((line) => [`**${cell(line)}**`, '']),
     `Target ${code(result.target.baseUrl)}${result.target.embedded ? ' (embedded reference server)' : ''}, seed ${code(String(result.seed))}, ` +
       `${result.options.runs} runs per property${result.options.only ? `, only ${code(result.options.only)}` : ''}${result.options.exclude ? `, excluding ${code(result.options.exclude)}` : ''}, ` +
       `${result.tool.name} ${result.tool.version}.`,

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { departureSchema } from '../sut/departure.ts';
 import { coverageCellSchema, deliveryEvidenceSchema, exchangeSchema, propertyReplaySchema } from '../sut/evidence.ts';
+import { trafficSchema } from '../sut/infrastructure.ts';
 import { transportFactsSchema } from '../sut/transport-notes.ts';
+import { infrastructureSchema } from './infrastructure-cause.ts';
 
 // results.json: the machine-readable record of one run, the input of every other report.
 export const verdictSchema = z.enum(['pass', 'fail', 'skip', 'observed']);
@@ -36,6 +38,8 @@ export const ruleResultSchema = z.object({
   instances: z.number().int().nonnegative().optional(),
   /** Baseline comparison, when a baseline was given. */
   baseline: z.enum(['still-failing', 'now-passing', 'new-failure']).optional(),
+  /** What its requests met on the way, when the network did something (retries, answers lost): sut/infrastructure.ts. */
+  traffic: trafficSchema.optional(),
   /** The suite file that holds the rule's check (its name without extension): what `replay` loads. */
   suite: z.string().optional(),
 });
@@ -140,6 +144,11 @@ export const runResultSchema = z.object({
    * run, and `vmp-conformance restore` puts them back from the journal (issue 27, item 3).
    */
   notRestored: z.array(z.string()).optional(),
+  /**
+   * What the network did to the run's requests (reports/infrastructure-cause.ts): the one cause every report leads
+   * with when it cost rules their judgement (a throttling gateway, resets), and the retries that answered.
+   */
+  infrastructure: infrastructureSchema.optional(),
   /** Errors outside any check (a suite that failed to load, a hook that threw): they fail the run. */
   unhandledErrors: z.array(z.string()).default([]),
   /** The run's bound (--max-duration): reached, it cut checks short and fails the run. */

@@ -6,6 +6,7 @@ import type { ResultCollector } from './collector.ts';
 import { inCatalogOrder } from './catalog-order.ts';
 import { coverageMatrix } from './coverage-matrix.ts';
 import { causeOf } from './failure-cause.ts';
+import { infrastructureOf } from './infrastructure-cause.ts';
 import type { BaselineComparison, RunResult } from './results.ts';
 import { specCoverage } from './spec-coverage.ts';
 import { exitCodeOf, NO_CHECK_REASON, totals, unreportedRules } from './summary.ts';
@@ -23,6 +24,8 @@ export interface RunFacts {
   profileFile?: string;
   /** How the run reached the target (sut/transport-notes.ts): --insecure above all, which every report says. */
   transport?: TransportFacts;
+  /** The run's --rate-limit, for the infrastructure cause's advice. */
+  rateLimit?: number;
   /** Where the reports go (absolute). */
   reportDir?: string;
   profile: DraftProfile;
@@ -80,6 +83,8 @@ export function buildRunResult(collector: ResultCollector, facts: RunFacts): Run
   const coverage = [...collector.coverage.values()];
   // Stopping the worker on a signal makes vitest report it as an error of every unfinished file: not the target's.
   const unhandled = stop ? collector.unhandled.filter((e) => !e.endsWith('Terminating worker thread')) : collector.unhandled;
+  const durationMs = Date.now() - facts.startedAt;
+  const infrastructure = infrastructureOf(collector.traffic, rules, durationMs, facts.rateLimit);
   const partial = {
     rules,
     unhandledErrors: [...unhandled],
@@ -90,7 +95,7 @@ export function buildRunResult(collector: ResultCollector, facts: RunFacts): Run
   return {
     tool: { name: 'vmp-conformance', version: toolVersion() },
     startedAt: new Date(facts.startedAt).toISOString(),
-    durationMs: Date.now() - facts.startedAt,
+    durationMs,
     seed: facts.seed,
     target: {
       baseUrl: facts.baseUrl,
@@ -115,6 +120,7 @@ export function buildRunResult(collector: ResultCollector, facts: RunFacts): Run
     specCoverage: specCoverage(rules),
     ...(facts.inferred?.length ? { inferred: redactDeep([...facts.inferred], facts.secrets) } : {}),
     ...(facts.discovery?.length ? { discovery: [...facts.discovery] } : {}),
+    ...(infrastructure ? { infrastructure } : {}),
     ...partial,
     ...(stop ? { interrupted: stop } : {}),
     ...(facts.error ? { error: facts.error } : {}),

@@ -2,15 +2,24 @@ import type { TransportError, TransportErrorCode } from './client.ts';
 import { barePath, matchEndpoint } from './endpoint-match.ts';
 
 // A per-endpoint circuit breaker for one run. A hanging endpoint costs a full deadline per request, and
-// fast-check shrinking after one failure may send dozens more: once an endpoint has failed at the transport
-// level, later requests to it fail at once with the same code, saying they were not sent (so the evidence
-// stays truthful). Only failures that say the endpoint cannot answer open it; an oversized body, undecodable
-// bytes or a body cut short after its status line do not (each of those costs one bounded read, and another
-// form of the same endpoint may still answer whole). With `slow` set (the suites' client), an endpoint that
+// fast-check shrinking after one failure may send dozens more: once an endpoint cannot answer, later requests to
+// it fail at once with the same code, saying they were not sent (so the evidence stays truthful). A timeout opens
+// it at once (each costs a full deadline). A connection that fails fast (a reset, a close, a refusal, garbled
+// HTTP) opens it only when it is sustained: most of the endpoint's last WINDOW requests failed so, at least
+// SUSTAINED of them (issue 27 item 5): a staging's network resets a connection now and then, and undici's retries
+// (retry-policy.ts) have already sent such a request again. An oversized body, undecodable bytes or a body cut
+// short after its status line never open it (each of those costs one bounded read, and another form of the same
+// endpoint may still answer whole). With `slow` set (the suites' client), an endpoint that
 // answers in time but slowly, several times in a row, opens it too: a target answering every request in 20 s
 // of a 30 s timeout would otherwise take hours, with every check passing late.
 
-const TRIPPING: ReadonlySet<TransportErrorCode> = new Set(['VMP_ERR_TIMEOUT', 'VMP_ERR_CONNECTION', 'VMP_ERR_PROTOCOL']);
+/** Failures that open the breaker at once: each cost a full deadline. */
+const AT_ONCE: ReadonlySet<TransportErrorCode> = new Set(['VMP_ERR_TIMEOUT']);
+/** Failures that open it when sustained: each cost next to nothing, and one may be the network's. */
+const WHEN_SUSTAINED: ReadonlySet<TransportErrorCode> = new Set(['VMP_ERR_CONNECTION', 'VMP_ERR_PROTOCOL']);
+/** The outcomes a sustained failure is read over, and how many of them must have failed. */
+const WINDOW = 5;
+const SUSTAINED = 2;
 
 /**
  * The breaker's key, readable in messages: the method and the catalog path template (`GET /v3/carrocerias/{id}`)
@@ -30,6 +39,8 @@ export interface Slowness {
 
 export class CircuitBreaker {
   private readonly open = new Map<string, TransportError>();
+  /** The endpoint's last WINDOW outcomes: true for a fast transport failure. */
+  private readonly recent = new Map<string, boolean[]>();
   /** Slow answers in a row, per endpoint; a prompt answer starts the count again. */
   private readonly slowInARow = new Map<string, number>();
 
@@ -41,12 +52,21 @@ export class CircuitBreaker {
     return first && { code: first.code, message: `not sent: ${key} failed earlier with ${first.code} (${first.message})` };
   }
 
-  /** Opens the breaker for the endpoint when the outcome says it cannot answer, or answers too slowly too often. */
+  /** Whether requests to the endpoint are refused now. */
+  isOpen(key: string): boolean {
+    return this.open.has(key);
+  }
+
+  /** Opens the breaker for the endpoint when the outcomes say it cannot answer, or answers too slowly too often. */
   record(key: string, error: TransportError | undefined, durationMs: number, status?: number): void {
     if (this.open.has(key)) return;
+    const cutShort = error?.code === 'VMP_ERR_PROTOCOL' && status !== undefined;
+    const failed = error !== undefined && WHEN_SUSTAINED.has(error.code) && !cutShort;
+    const recent = [...(this.recent.get(key) ?? []), failed].slice(-WINDOW);
+    this.recent.set(key, recent);
     if (error) {
-      const cutShort = error.code === 'VMP_ERR_PROTOCOL' && status !== undefined;
-      if (TRIPPING.has(error.code) && !cutShort) this.open.set(key, error);
+      const failures = recent.filter(Boolean).length;
+      if (AT_ONCE.has(error.code) || (failed && failures >= SUSTAINED && failures * 2 > recent.length)) this.open.set(key, error);
       return;
     }
     if (!this.slow) return;

@@ -8,6 +8,8 @@ import type { Exchange } from './evidence.ts';
 import type { AppName, Profile } from './profile.ts';
 import { parseJsonBounded } from '../support/json-depth.ts';
 import { redact, redactHeaders } from './redact.ts';
+import { lostToInfrastructure, type Lost } from './infrastructure.ts';
+import { newRetryState, withRetryState, type RetryCause } from './retry-policy.ts';
 import { currentTap } from './exchange-tap.ts';
 import { createDispatcher, type TransportSettings } from './transport.ts';
 import { unframedExchange } from './unframed.ts';
@@ -74,6 +76,10 @@ export interface TargetResponse {
   json?: unknown;
   jsonError?: string;
   error?: TransportError;
+  /** Why it was sent again before this answer (sut/retry-policy.ts), in order. */
+  retries?: RetryCause[];
+  /** The answer is the network's, not the target's (a 429 that stayed one, a reset): no rule judges it. */
+  lost?: Lost;
   exchange: Exchange;
 }
 
@@ -104,6 +110,9 @@ interface Outgoing {
   timeoutMs: number;
 }
 
+/** What an exchange brought back, before the evidence is made of it. */
+type Got = Omit<TargetResponse, 'exchange'> & { waitedMs?: number };
+
 /** What one request may wait: the timeout, or less when the run's deadline comes first. */
 interface Wait {
   ms: number;
@@ -123,11 +132,13 @@ export class TargetClient {
   private readonly breaker: CircuitBreaker | undefined;
   /** Shared with a restoring() view: what it sends is heard too. */
   private readonly listeners: Set<ExchangeListener>;
+  /** Whether the target has answered this client yet: only then is a refused connection a transient fault. */
+  private readonly reach: { answered: boolean };
 
   constructor(
     private readonly options: ClientOptions,
     /** For restoring(): the same connections, without breaker or deadline. */
-    shared?: { dispatcher: Dispatcher; listeners: Set<ExchangeListener> },
+    shared?: { dispatcher: Dispatcher; listeners: Set<ExchangeListener>; reach: { answered: boolean } },
   ) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.timeoutMs = options.timeoutMs ?? 5_000;
@@ -135,6 +146,7 @@ export class TargetClient {
     this.dispatcher = shared?.dispatcher ?? createDispatcher(options.transport, { timeoutMs: this.timeoutMs, connections: 32 });
     this.breaker = shared ? undefined : new CircuitBreaker(options.slow);
     this.listeners = shared?.listeners ?? new Set();
+    this.reach = shared?.reach ?? { answered: false };
   }
 
   /**
@@ -143,7 +155,7 @@ export class TargetClient {
    */
   restoring(): TargetClient {
     const { deadline: _deadline, slow: _slow, ...options } = this.options;
-    return new TargetClient(options, { dispatcher: this.dispatcher, listeners: this.listeners });
+    return new TargetClient(options, { dispatcher: this.dispatcher, listeners: this.listeners, reach: this.reach });
   }
 
   get profile(): Profile {
@@ -210,11 +222,15 @@ export class TargetClient {
       : this.breaker?.refusal(key);
     const wait = this.wait();
     const transport = req.unframed ? this.unframed.bind(this) : this.exchange.bind(this);
-    const result = refusal
+    const got: Got = refusal
       ? { headers: {}, text: '', error: refusal }
       : cutByDeadline(await transport({ method: req.method, url, headers, body, timeoutMs: wait.ms }), wait);
+    const { waitedMs = 0, ...result } = got;
     const durationMs = performance.now() - started;
-    if (!refusal) this.breaker?.record(key, result.error, durationMs, result.status);
+    if (result.status !== undefined) this.reach.answered = true;
+    // The target's own time: waits between retries are the Retry-After it asked for, not slowness.
+    if (!refusal) this.breaker?.record(key, result.error, durationMs - waitedMs, result.status);
+    const lost = refusal ? undefined : lostToInfrastructure(result, this.breaker?.isOpen(key) ?? false);
     const secrets = this.options.secrets;
     const exchange: Exchange = {
       method: req.method,
@@ -228,8 +244,10 @@ export class TargetClient {
       durationMs,
       sentAt,
       ...(result.error ? { error: redact(`${result.error.code}: ${result.error.message}`, secrets) } : {}),
+      ...(result.retries?.length ? { retries: result.retries } : {}),
+      ...(lost ? { lost: lost.reason } : {}),
     };
-    const response = { ...result, exchange };
+    const response = { ...result, ...(lost ? { lost } : {}), exchange };
     for (const listener of this.listeners) listener(req, response);
     // A request refused before it was sent (the deadline, the breaker) is no exchange with the target.
     if (!refusal) currentTap()?.(response, secrets);
@@ -246,11 +264,21 @@ export class TargetClient {
     return { ...got, ...(got.error ? {} : parseJson(got.text)) };
   }
 
-  private async exchange({ method, url, headers, body, timeoutMs }: Outgoing): Promise<Omit<TargetResponse, 'exchange'>> {
+  private async exchange(out: Outgoing): Promise<Got> {
+    // A restoring() view (no breaker of its own) puts back the user's configuration: its throttled POSTs are sent again too.
+    const retry = newRetryState(out.method, out.timeoutMs, () => this.reach.answered, this.breaker === undefined);
+    const got = await this.attempts(out, retry);
+    return { ...got, ...(retry.retries.length ? { retries: retry.retries } : {}), waitedMs: retry.waitedMs };
+  }
+
+  /** One request, with the retries undici's interceptor makes of it (sut/retry-policy.ts) within its timeout. */
+  private async attempts({ method, url, headers, body, timeoutMs }: Outgoing, retry: ReturnType<typeof newRetryState>): Promise<Got> {
     const signal = AbortSignal.timeout(timeoutMs);
     const got: Progress = { headers: {}, chunks: [], bytes: 0 };
     try {
-      const res = await request(url, { method: method as Dispatcher.HttpMethod, headers, body, signal, dispatcher: this.dispatcher });
+      const options = { method: method as Dispatcher.HttpMethod, headers, body, signal, dispatcher: this.dispatcher, ...withRetryState(retry) };
+      const res = await request(url, options);
+      retry.answered = true;
       got.status = res.statusCode;
       got.headers = flattenHeaders(res.headers);
       const declared = declaredLength(got);

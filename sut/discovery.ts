@@ -65,6 +65,8 @@ class Exploration {
   async read(endpointId: string, call: EndpointCall & { form: MediaForm }, documented: readonly number[] = []): Promise<Read> {
     const res = await callEndpoint(this.client, endpointId, call);
     if (res.status !== undefined && !res.error && documented.includes(res.status)) return { res, cause: `${requestLine(res)} ${outcome(res)}` };
+    // The network's answer (a 429 that stayed one, a reset: infrastructure.ts) is no fault of any rule.
+    if (res.lost) return { res, cause: `${requestLine(res)} was lost to the network (${res.lost.reason})` };
     const fault = formFault(endpoint(endpointId), call.form, res);
     if (!fault) return { res, entries: listEntries(res.json) ?? [] };
     const statusFault = fault.ruleId.startsWith('status/');

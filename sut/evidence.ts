@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trafficSchema } from './infrastructure.ts';
 import { departureSchema } from './departure.ts';
 
 // What a check leaves behind for the reports: the exchange it judged (secrets already redacted), the
@@ -22,6 +23,10 @@ export const exchangeSchema = z.object({
   failed: z.boolean().optional(),
   /** A transport failure (timeout, reset, oversize, bad JSON) instead of, or after, a status. */
   error: z.string().optional(),
+  /** Why it was sent again before this answer (sut/retry-policy.ts: `reset`, `closed`, `refused`, `429`, `503`). */
+  retries: z.array(z.string()).optional(),
+  /** The answer is the network's (sut/infrastructure.ts): no rule judged it. */
+  lost: z.string().optional(),
 });
 export type Exchange = z.infer<typeof exchangeSchema>;
 
@@ -70,6 +75,8 @@ export const checkMetaSchema = z.object({
   deliveries: z.array(deliveryEvidenceSchema).optional(),
   /** Instances of the statement the check judged (suites/harness/check.ts): a pass always has at least one. */
   instances: z.number().int().nonnegative().optional(),
+  /** What the check's own requests met on the way: retries, answers lost to the network (sut/infrastructure.ts). */
+  traffic: trafficSchema.optional(),
   /** What the target did where the check failed (sut/departure.ts): the failure's cause. */
   departure: departureSchema.optional(),
 });

@@ -28,6 +28,13 @@ export function checkTransport(given: TransportSettings, label: SettingLabel = F
     ...(given.key !== undefined ? { key: path.resolve(given.key) } : {}),
   };
   checkTlsFiles(s, label);
+  // The flags check their own words first (cli/pacing-flags.ts); this is the API's guard.
+  if (s.rateLimit !== undefined && !(s.rateLimit > 0 && Number.isFinite(s.rateLimit))) {
+    throw new UsageError(`transport.rateLimit must be a number of requests a second above 0, got ${s.rateLimit}`);
+  }
+  if (s.concurrency !== undefined && !(Number.isSafeInteger(s.concurrency) && s.concurrency >= 1)) {
+    throw new UsageError(`transport.concurrency must be a whole number from 1, got ${s.concurrency}`);
+  }
   if (s.proxy !== undefined) checkProxyUrl(label('proxy'), s.proxy);
   else
     for (const name of PROXY_VARIABLES) {

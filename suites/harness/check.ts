@@ -10,6 +10,7 @@ import { statusDeparture, transportDeparture, type Departure } from '../../sut/d
 import type { CheckMeta, CoverageCell, Exchange } from '../../sut/evidence.ts';
 import { describeFailure, type Answer } from '../../sut/failure-text.ts';
 import { mismatchDeparture, mismatchOf } from '../../sut/form-judge.ts';
+import { countAnswer, emptyTraffic, notJudged } from '../../sut/infrastructure.ts';
 import { inferredAmong, inferredNote } from '../../sut/infer/provenance.ts';
 import { runContext, targetClient, type RunContext } from './context.ts';
 import { judgmentReads, recordingProfile, type ProfileReads } from './profile-reads.ts';
@@ -60,6 +61,11 @@ export class Check {
    */
   private instances = 0;
   private lastError: string | undefined;
+  /**
+   * What this check's requests met on the way (sut/infrastructure.ts). A check that met an answer lost to the
+   * network (a 429 that stayed one, a reset) and then fails is skipped instead, saying so: Principle 5.
+   */
+  private readonly traffic = emptyTraffic();
   private readonly found: Fixtures;
   /** Clean-up steps of this check (Safety: leave the target as found), run when it ends, however it ends. */
   private readonly deferred: (() => Promise<unknown>)[] = [];
@@ -74,6 +80,8 @@ export class Check {
     readonly rule: Rule,
     private readonly meta: CheckMeta,
     private readonly test: TestContext,
+    /** The check judges the whole run's answers (errors/no-server-error): a lost answer of its own does not unsettle that. */
+    private readonly judgesRun = false,
   ) {
     const ctx = runContext();
     this.found = ctx.fixtures;
@@ -87,7 +95,8 @@ export class Check {
   async send(endpointId: string, call: EndpointCall = {}): Promise<TargetResponse> {
     const res = await callEndpoint(this.client, endpointId, call);
     this.record(res);
-    if (res.status !== undefined) {
+    countAnswer(this.traffic, res);
+    if (res.status !== undefined && !res.lost) {
       this.coverage.push({ endpoint: endpointId, cell: String(res.status), outcome: 'exercised' });
       if (res.status >= 200 && res.status < 300 && call.form) {
         this.coverage.push({ endpoint: endpointId, cell: `media:${call.form}`, outcome: 'exercised' });
@@ -113,6 +122,7 @@ export class Check {
   async sendRaw(req: SendRequest): Promise<TargetResponse> {
     const res = await this.client.send(req);
     this.record(res);
+    countAnswer(this.traffic, res);
     return res;
   }
 
@@ -125,6 +135,8 @@ export class Check {
   }
 
   private record(res: TargetResponse): void {
+    // A lost answer another check sent still unsettles this one's judgement: counted as lost, not as sent.
+    if (res.lost) this.traffic.first[res.lost.kind] ??= res.lost.reason;
     this.answers += 1;
     this.arrived.set(res.exchange, this.answers);
     if (res.status !== undefined) this.reached += 1;
@@ -153,6 +165,12 @@ export class Check {
     this.meta.exchanges = [...this.exchanges].sort((a, b) => (a.sentAt ?? 0) - (b.sentAt ?? 0));
     this.meta.coverage = [...this.coverage];
     this.meta.instances = this.instances;
+    this.meta.traffic = this.traffic;
+  }
+
+  /** Why this check cannot be judged, when it met an answer lost to the network; undefined otherwise. */
+  get lostToInfrastructure(): string | undefined {
+    return this.judgesRun ? undefined : notJudged(this.traffic);
   }
 
   /**
@@ -161,6 +179,8 @@ export class Check {
    * tell it; a transport error tells its own.
    */
   fail(expectation: string, res?: Answer, departure?: Departure): never {
+    const lost = this.lostToInfrastructure;
+    if (lost) this.skip(lost);
     this.instances += 1;
     const shown = departure ?? (res?.error ? transportDeparture(res.error.code) : undefined);
     if (shown) this.meta.departure = shown;
@@ -230,6 +250,8 @@ export class Check {
   given(condition: unknown, expectation: string, res?: Answer): void {
     if (condition) return;
     if (res) this.witness(res.exchange);
+    const lost = this.lostToInfrastructure;
+    if (lost) this.skip(lost);
     const got = res ? (res.status !== undefined ? `; got ${res.status}` : res.exchange.error ? `; got ${res.exchange.error}` : '') : '';
     this.skip(`precondition not met: ${expectation}${got}`);
   }
@@ -279,6 +301,8 @@ export class Check {
   requireExercised(judgesRun = false): void {
     this.meta.instances = this.instances;
     if ((this.reached > 0 || judgesRun) && this.instances > 0) return;
+    const lost = this.lostToInfrastructure;
+    if (lost) this.skip(lost);
     const why =
       this.reached === 0
         ? this.lastError
@@ -374,7 +398,7 @@ export function check(ruleId: string, body: (c: Check) => Promise<void>, options
     context.task.meta.vmp = meta;
     // Not awaited: the annotation is a round trip to the main thread, and vitest waits for it when the check ends.
     context.annotate(`${rule.id} · ${rule.level} · ${rule.section}`, 'rule').catch(() => undefined);
-    const c = new Check(rule, meta, context);
+    const c = new Check(rule, meta, context, options.judgesRun);
     const deadline = c.ctx.deadline;
     if (deadlinePassed(deadline) && !options.judgesRun) c.skip(deadlineReason(deadline!));
     if (maxFailuresReached(c.ctx)) c.skip(MAX_FAILURES_REASON);
@@ -393,6 +417,9 @@ export function check(ruleId: string, body: (c: Check) => Promise<void>, options
       }
       c.requireExercised(options.judgesRun);
     } catch (error) {
+      // A check whose answers the network took shows nothing about the rule (a failure thrown past fail(): a
+      // property's, a harness step's).
+      if (!isSkip(error) && c.lostToInfrastructure) c.skip(c.lostToInfrastructure);
       if (!isSkip(error)) failedCheck(c.ctx, rule.id);
       throw error;
     }

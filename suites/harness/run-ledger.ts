@@ -94,7 +94,8 @@ export class RunLedger {
     this.sent += 1;
     this.keys.add(this.key(req));
     this.judge(req, res, origin);
-    if (!isServerError(res.status)) return;
+    // A 503 with Retry-After that stayed one is a deploy's "come back later", not a server error (sut/infrastructure.ts).
+    if (!isServerError(res.status) || res.lost) return;
     this.serverErrors += 1;
     if (this.sightings.length >= KEEP) return;
     const counted = req.app !== null && matchEndpoint(req.method, req.path, req.endpointId) !== undefined;
@@ -114,7 +115,7 @@ export class RunLedger {
    * run, not only its examples.
    */
   private judge(req: SendRequest, res: TargetResponse, origin: Origin | undefined): void {
-    if (req.app === null || res.status === undefined || res.error || res.status < 200) return;
+    if (req.app === null || res.status === undefined || res.error || res.lost || res.status < 200) return;
     const e = matchEndpoint(req.method, req.path, req.endpointId);
     if (!e) return;
     const by = origin?.ruleId ?? '';

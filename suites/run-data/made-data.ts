@@ -1,4 +1,5 @@
 import { addDays, consultaInput, type ConsultaInput } from '../../models/index.ts';
+import { countAnswer, emptyTraffic, notJudged } from '../../sut/infrastructure.ts';
 import { callEndpoint } from '../../sut/call.ts';
 import type { TargetResponse } from '../../sut/client.ts';
 import type { CaptureServer } from '../../webhooks/capture-server.ts';
@@ -67,7 +68,16 @@ interface Planned {
 }
 
 function given(condition: unknown, reason: string, res?: TargetResponse): asserts condition {
-  if (!condition) throw new DataUnavailable(`${reason}${res ? ` (answered ${res.status ?? res.exchange.error ?? 'nothing'})` : ''}`);
+  if (condition) return;
+  // An answer the network took (sut/infrastructure.ts) is said as the checks say it: the reports count those.
+  if (res?.lost) throw new DataUnavailable(notJudged(lostTally(res))!);
+  throw new DataUnavailable(`${reason}${res ? ` (answered ${res.status ?? res.exchange.error ?? 'nothing'})` : ''}`);
+}
+
+function lostTally(res: TargetResponse) {
+  const t = emptyTraffic();
+  countAnswer(t, res);
+  return t;
 }
 
 const nextMade = runCounter();

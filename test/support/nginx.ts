@@ -50,13 +50,20 @@ const accepts = (port: number): Promise<boolean> =>
 
 const api = (upstream: string) => `location /api/ { proxy_pass ${upstream}/; proxy_http_version 1.1; proxy_set_header Connection ""; }`;
 
-function config(dir: string, upstream: string, ca: TestCa, ports: { https: number; mtls: number; redirect: number }): string {
+/** What a test sets besides the defaults. */
+export interface NginxOptions {
+  /** nginx's keepalive_timeout (default 75s): a short one closes idle client connections as a request may be sent on them. */
+  keepaliveTimeout?: string;
+}
+
+function config(dir: string, upstream: string, ca: TestCa, ports: { https: number; mtls: number; redirect: number }, o: NginxOptions): string {
   const tls = `ssl_certificate ${ca.server.cert}; ssl_certificate_key ${ca.server.key};`;
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `${t}_temp_path ${path.join(dir, `${t}-temp`)};`).join(' ');
   return `pid ${path.join(dir, 'nginx.pid')};
 events { worker_connections 128; }
 http {
   access_log ${path.join(dir, 'access.log')};
+  ${o.keepaliveTimeout !== undefined ? `keepalive_timeout ${o.keepaliveTimeout};` : ''}
   ${temp}
   gzip on; gzip_proxied any; gzip_min_length 0;
   gzip_types application/json text/json application/problem+json application/vnd.service.entry+json application/vnd.service.ref+json;
@@ -67,11 +74,11 @@ http {
 `;
 }
 
-export async function startNginx(dir: string, upstream: string, ca: TestCa): Promise<Nginx> {
+export async function startNginx(dir: string, upstream: string, ca: TestCa, options: NginxOptions = {}): Promise<Nginx> {
   await mkdir(dir, { recursive: true });
   const ports = { https: await freePort(), mtls: await freePort(), redirect: await freePort() };
   const conf = path.join(dir, 'nginx.conf');
-  await writeFile(conf, config(dir, upstream, ca, ports));
+  await writeFile(conf, config(dir, upstream, ca, ports, options));
   const child: ChildProcess = spawn(NGINX, ['-p', dir, '-c', conf, '-e', path.join(dir, 'error.log'), '-g', 'daemon off; master_process off;'], {
     stdio: 'ignore',
   });

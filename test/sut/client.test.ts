@@ -188,16 +188,26 @@ describe('the circuit breaker: one deadline per endpoint, not one per request', 
     expect(server.requests).toEqual(['GET /a', 'GET /b', 'DELETE /a']);
   });
 
-  it('a reset opens it too; a body cut short after its status line does not (it cost no deadline)', async () => {
+  it('a reset opens it only when sustained (each was retried first); a body cut short after its status line never does', async () => {
     const { client, server } = await target((req, socket) => {
       if (req.url === '/reset') return socket.resetAndDestroy();
       socket.write(head(200, 40));
       socket.end('{"cut');
     });
-    for (const path of ['/reset', '/reset', '/cut', '/cut']) await get(client, path);
-    expect(server.requests).toEqual(['GET /reset', 'GET /cut', 'GET /cut']);
+    const first = await get(client, '/reset');
+    // The first reset is the network's until the endpoint keeps failing: sent again, then not judged.
+    expect(first.error?.code).toBe('VMP_ERR_CONNECTION');
+    expect(first.retries?.length).toBeGreaterThan(0);
+    expect(first.retries?.every((r) => r === 'reset')).toBe(true);
+    expect(first.lost?.kind).toBe('transport');
+    const second = await get(client, '/reset');
+    expect(second.error?.code).toBe('VMP_ERR_CONNECTION');
+    expect(second.lost).toBeUndefined();
+    const sent = server.requests.length;
     expect((await get(client, '/reset')).error?.message).toMatch(/^not sent: GET \/reset failed earlier with VMP_ERR_CONNECTION/);
-    expect((await get(client, '/cut')).error?.message).toMatch(/^response truncated/);
+    expect(server.requests).toHaveLength(sent);
+    for (const path of ['/cut', '/cut']) expect((await get(client, path)).error?.message).toMatch(/^response truncated/);
+    expect(server.requests.filter((r) => r === 'GET /cut')).toHaveLength(2);
   });
 
   it('catalog endpoints are keyed by their template, whether sent by id or as a raw path', async () => {
