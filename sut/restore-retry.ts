@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { TargetResponse } from './client.ts';
+import { retryAfterMs } from './retry-policy.ts';
 
 // How a restore rides out a target that is throttling or deploying (issue 27, item 3): a request whose connection
 // was reset or refused, or 429/502/503/504, is sent again within a bounded grace — after the Retry-After the target asked for
@@ -16,21 +17,12 @@ const MAX_BACKOFF_MS = 2_000;
 /** A reset or refused connection, or a throttling or deploying answer; a timeout is not tried again (it costs its whole wait). */
 export const isTransient = (res: TargetResponse): boolean => (res.status === undefined ? res.error?.code === 'VMP_ERR_CONNECTION' : TRANSIENT.has(res.status));
 
-/** The wait a Retry-After header asks for, in ms; undefined when absent or unreadable. */
-export function retryAfterMs(res: TargetResponse, now = Date.now()): number | undefined {
-  const value = res.headers['retry-after']?.trim();
-  if (!value) return undefined;
-  if (/^\d+$/.test(value)) return Number(value) * 1_000;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
-}
-
 /** Sends until the answer is not transient or the next try would start after `until` (epoch ms). */
 export async function sendWithRetry(send: () => Promise<TargetResponse>, until: number): Promise<TargetResponse> {
   for (let attempt = 0; ; attempt++) {
     const res = await send();
     if (!isTransient(res)) return res;
-    const wait = retryAfterMs(res) ?? Math.min(MAX_BACKOFF_MS, BACKOFF_MS * 2 ** attempt);
+    const wait = retryAfterMs(res.headers['retry-after']) ?? Math.min(MAX_BACKOFF_MS, BACKOFF_MS * 2 ** attempt);
     if (Date.now() + wait > until) return res;
     await sleep(wait);
   }

@@ -4,11 +4,9 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TargetResponse } from '../../sut/client.ts';
 import { DurableJournal, journalPlace, readJournal } from '../../sut/durable-journal.ts';
 import { unredacted } from '../../sut/journal-restore.ts';
 import { parseProfile } from '../../sut/profile-load.ts';
-import { retryAfterMs } from '../../sut/restore-retry.ts';
 import { runOf, runSegment } from '../../sut/run-mark.ts';
 import { secretsOf } from '../../sut/secrets.ts';
 import { lockFileOf, lockTarget, TargetBusyError } from '../../sut/target-lock.ts';
@@ -91,11 +89,7 @@ describe('the target lock', () => {
 });
 
 describe('restore details', () => {
-  it('Retry-After in seconds or as an HTTP date; run marks told from other URLs', () => {
-    const res = (v: string) => ({ headers: { 'retry-after': v } }) as unknown as TargetResponse;
-    expect(retryAfterMs(res('1'))).toBe(1_000);
-    expect(retryAfterMs(res(new Date(10_000).toUTCString()), 8_000)).toBe(2_000);
-    expect(retryAfterMs(res('soon'))).toBeUndefined();
+  it('run marks told from other URLs', () => {
     expect(runOf(`http://127.0.0.1:5/${runSegment('rabc123')}/cfg-1`)).toBe('rabc123');
     expect(runOf(`https://hooks.example.test/${runSegment('rabc123')}`)).toBe('rabc123');
     expect(runOf('https://user.example/hook')).toBeUndefined();
