@@ -13,8 +13,7 @@ import { HOOKS_OPTIONS, HOOKS_USAGE, hooksFlags } from './hooks-flags.ts';
 import { verifyHooks } from '../api/verify-hooks.ts';
 import type { AdapterHooks } from '../api/profile.ts';
 import { baseUrlFlag } from './run-command.ts';
-import { takeLease } from '../sut/target-lease.ts';
-import { provisional } from '../sut/infer/infer.ts';
+import { takeInitLease } from '../api/restore.ts';
 import { PACING_OPTIONS, PACING_USAGE, pacingArgs, pacingOf } from './pacing-flags.ts';
 import { TRANSPORT_OPTIONS, TRANSPORT_USAGE, transportArgs, transportFlags } from './transport-flags.ts';
 import { transportFacts, transportLines } from '../api/transport.ts';
@@ -154,16 +153,7 @@ export async function initCommand(argv: string[], out: (line: string) => void): 
   // One writer per target, and what an unfinished run left put back first (issue 27, items 1–2).
   const lease = v['read-only']
     ? undefined
-    : await takeLease({
-        baseUrl,
-        profile: provisional(given),
-        runId,
-        timeoutMs,
-        secrets,
-        transport,
-        command: 'init',
-        out: (l) => say(`init: ${l.replace(/^\w+: /, '')}`),
-      });
+    : await takeInitLease({ baseUrl, draft: given, secrets, runId, timeoutMs, transport, out: (l) => say(`init: ${l.replace(/^\w+: /, '')}`) });
   // The target's own hooks are tried before anything else is probed: inference completes an invitation with them.
   const verified = own
     ? await verifyHooks({ baseUrl, draft: given, hooks: given.simulationHooks as AdapterHooks, timeoutMs, deadline, transport, runId, flag: own.flag })

@@ -1,15 +1,7 @@
-import path from 'node:path';
 import { DEFAULT_TIMEOUT_MS } from '../api/run.ts';
 import { RANGES } from '../api/option-checks.ts';
+import { restoreTarget } from '../api/restore.ts';
 import { UsageError } from '../support/errors.ts';
-import { readJournal, stateJournalFile } from '../sut/durable-journal.ts';
-import { provisional } from '../sut/infer/infer.ts';
-import { restoreJournal, undoneLines } from '../sut/journal-restore.ts';
-import { redact } from '../sut/redact.ts';
-import { secretsOf } from '../sut/secrets.ts';
-import { targetOf } from '../sut/state-dir.ts';
-import { lockTarget } from '../sut/target-lock.ts';
-import { describeSnapshot } from '../sut/webhook-config.ts';
 import { integerFlag, parseFlags } from './flags.ts';
 import { baseUrlFlag, draftProfileFlag } from './run-command.ts';
 import { TRANSPORT_OPTIONS, TRANSPORT_USAGE, transportOf } from './transport-flags.ts';
@@ -52,31 +44,5 @@ export async function restoreCommand(argv: string[], out: (line: string) => void
   const timeoutMs = integerFlag('timeout-ms', v['timeout-ms'], ...RANGES.timeoutMs);
   const transport = transportOf(v, baseUrl);
   const { draft } = await draftProfileFlag(v.profile);
-  const profile = provisional(draft);
-  const secrets = secretsOf(draft);
-  const say = (line: string) => out(redact(`restore: ${line}`, secrets));
-  const file = v.journal ? path.resolve(v.journal) : stateJournalFile(baseUrl, profile);
-  const lock = await lockTarget({ baseUrl, runId: `restore-${process.pid}`, command: 'restore', out: (l) => say(l.replace(/^\w+: /, '')) });
-  try {
-    const doc = readJournal(file);
-    if (!doc || doc.saved.length === 0) {
-      say(`nothing to restore on ${targetOf(baseUrl)}: no unfinished run's journal (${file})`);
-      return 0;
-    }
-    if (targetOf(doc.baseUrl) !== targetOf(baseUrl)) throw new UsageError(`--journal ${file} is of ${doc.baseUrl}, not of --base-url ${baseUrl}`);
-    say(`putting back what ${doc.command} (run ${doc.runId}, pid ${doc.pid}, since ${doc.startedAt}) changed (journal: ${file})`);
-    const r = await restoreJournal(doc, file, { baseUrl, profile, timeoutMs, secrets, transport });
-    for (const s of r.restored) say(`${r.wrote.includes(s) ? 'restored' : 'already as saved:'} ${describeSnapshot(s)} (confirmed by a read)`);
-    for (const l of r.left) say(`warning: ${describeSnapshot(l.snapshot)} left as it is: it now holds ${l.now}`);
-    const undone = undoneLines(r, secrets);
-    if (undone.length === 0) {
-      say(`done: ${r.restored.length + r.left.length} webhook topic${r.restored.length + r.left.length === 1 ? '' : 's'} settled; the journal is removed`);
-      return 0;
-    }
-    for (const line of undone) say(`NOT restored ${line}`);
-    say(`the journal is kept (${file}): run restore again, or put these back by hand`);
-    return 1;
-  } finally {
-    lock.release();
-  }
+  return restoreTarget({ baseUrl, draft, journal: v.journal, timeoutMs, transport }, out);
 }
