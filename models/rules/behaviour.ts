@@ -9,7 +9,13 @@ const AN = 'Endpoints > AppNotificaciones';
 
 export const BEHAVIOUR_RULES = [
   rule('home/etag-present', 'must', 'Endpoints > Home', 'GET /v3 carries an ETag header whose value is an entity-tag (RFC 9110 8.8.3), in every form', 'home'),
-  rule('home/etag-304', 'profile', 'Endpoints > Home', "repeating GET /v3 with the ETag in the profile's conditional header answers 304", 'home'),
+  rule(
+    'home/etag-304',
+    'profile',
+    'Endpoints > Home',
+    "repeating GET /v3 in each form the row offers, with the ETag that form gave in the profile's conditional header, answers 304",
+    'home',
+  ),
   rule('home/304-no-body', 'must', 'Endpoints > Home', 'a 304 has no body', 'home'),
   rule(
     'home/entry-points-lead',

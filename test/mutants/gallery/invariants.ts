@@ -1,0 +1,101 @@
+import type { Mutant } from '../fault.ts';
+import { answers, formAsked, type Json } from './helpers.ts';
+
+// Issue 28 §2: invariants that hold for every answer, each fault showing in one form, one kind of read or only
+// after a write, where an example-based check would not look.
+
+/** The value with every member whose value is null left out, at every depth. */
+const withoutNulls = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== null)
+      .map(([k, v]) => [k, withoutNulls(v)]),
+  );
+};
+
+const decoded = (s: string): string => {
+  try {
+    return decodeURIComponent(s).toLowerCase();
+  } catch {
+    return s.toLowerCase();
+  }
+};
+
+const PUT_AGENCIES = 'put-agencies';
+const NULLED = 'nulled-members';
+
+export const INVARIANT_MUTANTS: Mutant[] = [
+  {
+    // The entry form of an inquiry leaves out the members that have no value; application/json sends them as null.
+    name: 'entry-form-leaves-nulls-out',
+    statement: 'conventions/media-entry',
+    breaks: 'conventions/full-forms-agree',
+    fault: answers(['consultas-get', 'consultas-list'], (req, res) => {
+      if (res.status === 200 && formAsked(req) === 'entry') res.editJson((body) => withoutNulls(body) as Json);
+    }),
+  },
+  {
+    // The text/json form of the body-style list is one entry short of application/json's.
+    name: 'text-json-list-one-short',
+    statement: 'conventions/media-text-json',
+    breaks: 'conventions/full-forms-agree',
+    fault: answers(['carrocerias-list'], (req, res) => {
+      if (res.status !== 200 || formAsked(req) !== 'textJson') return;
+      res.editJson((body: unknown) => {
+        if (Array.isArray(body)) return body.slice(1) as unknown as Json;
+        const list = body as Json;
+        if (Array.isArray(list._entries)) list._entries = list._entries.slice(1);
+        return list;
+      });
+    }),
+  },
+  {
+    // Once an agency was edited, its reference-form title is empty (read from a member the edit does not send).
+    name: 'agency-ref-title-empty-after-put',
+    statement: 'link/title',
+    breaks: 'conventions/ref-title-non-empty',
+    only: 'conventions/ref-title-non-empty,conventions/presence-stable',
+    fault: {
+      response(req, res, ctx) {
+        const edited = (ctx.memory.get(PUT_AGENCIES) as Set<string> | undefined) ?? new Set<string>();
+        ctx.memory.set(PUT_AGENCIES, edited);
+        if (req.endpoint === 'agencias-put' && res.status === 200) edited.add(decoded(req.param('adminMail') ?? ''));
+        if (!['agencias-list', 'agencias-get'].includes(req.endpoint ?? '') || res.status !== 200 || formAsked(req) !== 'ref') return;
+        res.editJson((body: unknown) => {
+          const entries = Array.isArray(body)
+            ? (body as Json[])
+            : Array.isArray((body as Json)._entries)
+              ? ((body as Json)._entries as Json[])
+              : [body as Json];
+          for (const e of entries) if (typeof e.href === 'string' && [...edited].some((m) => decoded(e.href as string).includes(m))) e.title = '';
+        });
+      },
+    },
+  },
+  {
+    // A member an edit wrote null is left out of the agency from then on, instead of being sent as null.
+    name: 'agency-member-written-null-left-out',
+    statement: 'conventions/null',
+    breaks: 'conventions/presence-stable',
+    fault: {
+      response(req, res, ctx) {
+        const nulled = (ctx.memory.get(NULLED) as Map<string, Set<string>> | undefined) ?? new Map<string, Set<string>>();
+        ctx.memory.set(NULLED, nulled);
+        const mail = decoded(req.param('adminMail') ?? '');
+        if (req.endpoint === 'agencias-put' && res.status === 200) {
+          const body = req.json();
+          const members = nulled.get(mail) ?? new Set<string>();
+          if (body && typeof body === 'object') for (const [k, v] of Object.entries(body)) if (v === null) members.add(k);
+          nulled.set(mail, members);
+        }
+        const gone = nulled.get(mail);
+        if (!gone || !['agencias-get', 'agencias-put'].includes(req.endpoint ?? '') || res.status !== 200 || formAsked(req) === 'ref') return;
+        res.editJson((agency) => {
+          for (const m of gone) delete agency[m];
+        });
+      },
+    },
+  },
+];
