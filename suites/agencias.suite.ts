@@ -5,6 +5,7 @@ import { agencyMails, caseVariants } from './harness/agencies.ts';
 import { check, type Check } from './harness/check.ts';
 import { agencySegment, freshAdminMail, invite, inviteFresh, registerCheckAgency, registeredAdminMail, resolveLocation } from './harness/invitations.ts';
 import { resolvePointer } from '../sut/json-pointer.ts';
+import './effects/round-trip.ts';
 
 // States and transitions (agency invitation, association with the app) and the case-insensitive adminMail
 // of Endpoints. Every mutating check acts on AdminMails this run invents (issue 4, Safety).

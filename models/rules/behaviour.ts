@@ -46,6 +46,13 @@ export const BEHAVIOUR_RULES = [
   rule('lifecycle/desasociar-204', 'must', ST, 'desasociar on an agency of the app answers 204 with no body', 'agencias-desasociar'),
   rule('lifecycle/desasociar-removes-association', 'must', ST, 'after desasociar the agency is no longer visible to the app', 'agencias-desasociar'),
   rule('agencias/admin-mail-case-insensitive', 'must', 'Endpoints', 'adminMail is matched case-insensitively'),
+  rule(
+    'agencias/values-round-trip',
+    'must',
+    'Endpoints > Agencias',
+    'an unusual valid AdminMail (upper case, a dot and a plus in the local part) names its agency at the Location and at the path as the caller spells it, and non-ASCII text written through AgenciaEdit is read back as written',
+    'agencias-invite',
+  ),
 
   rule('scoping/foreign-agency-get-404', 'must', AU, "app other reading primary's agency gets 404", 'agencias-get'),
   rule('scoping/foreign-agency-productos-404', 'must', AU, "app other reading primary's agency products gets 404", 'agencias-productos'),

@@ -1,5 +1,5 @@
 import type { Mutant } from '../fault.ts';
-import { answers, formAsked, type Json } from './helpers.ts';
+import { answers, formAsked, requests, type Json } from './helpers.ts';
 
 // Issue 28 §2: invariants that hold for every answer, each fault showing in one form, one kind of read or only
 // after a write, where an example-based check would not look.
@@ -21,6 +21,17 @@ const decoded = (s: string): string => {
   } catch {
     return s.toLowerCase();
   }
+};
+
+/** Text as a server reading UTF-8 bytes as Latin-1 stores it. */
+const mojibake = (s: string): string => Buffer.from(s, 'utf8').toString('latin1');
+
+/** Every string of a JSON value as mojibake. */
+const twice = (value: unknown): unknown => {
+  if (typeof value === 'string') return mojibake(value);
+  if (Array.isArray(value)) return value.map(twice);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, twice(v)]));
 };
 
 const PUT_AGENCIES = 'put-agencies';
@@ -97,5 +108,35 @@ export const INVARIANT_MUTANTS: Mutant[] = [
         });
       },
     },
+  },
+  {
+    // Plus-addressing dropped on invitation: the agency is stored as the address without its tag.
+    name: 'invitation-drops-plus-tag',
+    statement: 'endpoints/admin-mail-is-email',
+    breaks: 'agencias/values-round-trip',
+    fault: requests(['agencias-invite'], (req) => {
+      const body = req.json() as Json | undefined;
+      if (typeof body?.AdminMail !== 'string' || !body.AdminMail.includes('+')) return;
+      body.AdminMail = body.AdminMail.replace(/\+[^@]*@/, '@');
+      req.body = JSON.stringify(body);
+    }),
+  },
+  {
+    // A + written as it is in the path read as a space, as form decoding does.
+    name: 'agency-path-plus-read-as-space',
+    statement: 'endpoints/admin-mail-is-email',
+    breaks: 'agencias/values-round-trip',
+    fault: requests(['agencias-get'], (req) => {
+      if (req.path.includes('+')) req.setParam('adminMail', (req.param('adminMail') ?? '').replace(/\+/g, ' '));
+    }),
+  },
+  {
+    // An agency's text written out as its UTF-8 bytes read as Latin-1 (encoded twice).
+    name: 'agency-non-ascii-encoded-twice',
+    statement: 'endpoints/agencias-put/body',
+    breaks: 'agencias/values-round-trip',
+    fault: answers(['agencias-put', 'agencias-get'], (_req, res) => {
+      if (res.status === 200) res.editJson((body) => twice(body) as Json);
+    }),
   },
 ];
