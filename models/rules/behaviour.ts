@@ -40,7 +40,7 @@ export const BEHAVIOUR_RULES = [
     'lifecycle/invitation-pending-202',
     'must',
     ST,
-    'inviting an AdminMail whose invitation is still pending (not registered) answers 202, by the inviting app and by another, and the invitation stays readable at its Location',
+    'inviting an AdminMail whose invitation is still pending (not registered) answers 202, by the inviting app and by another, and the invitation stays readable at its Location; so does inviting it again once the pending invitation was dissociated',
     'agencias-invite',
   ),
   rule('lifecycle/desasociar-204', 'must', ST, 'desasociar on an agency of the app answers 204 with no body', 'agencias-desasociar'),
@@ -55,6 +55,13 @@ export const BEHAVIOUR_RULES = [
   ),
 
   rule('scoping/foreign-agency-get-404', 'must', AU, "app other reading primary's agency gets 404", 'agencias-get'),
+  rule(
+    'scoping/pending-invitation-hidden',
+    'must',
+    AU,
+    "app other, which did not invite it, gets 404 on GET and OPTIONS of the Location of primary's pending invitation",
+    'agencias-get',
+  ),
   rule('scoping/foreign-agency-productos-404', 'must', AU, "app other reading primary's agency products gets 404", 'agencias-productos'),
   rule('scoping/foreign-consultas-list-404', 'must', AU, "app other listing primary's agency inquiries gets 404", 'consultas-list'),
   rule('scoping/foreign-consulta-get-404', 'must', AU, "app other reading primary's inquiry gets 404", 'consultas-get'),

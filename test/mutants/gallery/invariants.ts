@@ -1,3 +1,4 @@
+import { empty, problem } from '../exchange.ts';
 import type { Mutant } from '../fault.ts';
 import { answers, formAsked, requests, type Json } from './helpers.ts';
 
@@ -35,6 +36,7 @@ const twice = (value: unknown): unknown => {
 };
 
 const PUT_AGENCIES = 'put-agencies';
+const DISSOCIATED = 'dissociated-mails';
 const NULLED = 'nulled-members';
 
 export const INVARIANT_MUTANTS: Mutant[] = [
@@ -138,5 +140,42 @@ export const INVARIANT_MUTANTS: Mutant[] = [
     fault: answers(['agencias-put', 'agencias-get'], (_req, res) => {
       if (res.status === 200) res.editJson((body) => twice(body) as Json);
     }),
+  },
+  {
+    // A pending invitation shown to every app: another app's 404 answered with the inviting app's state.
+    name: 'pending-invitation-shown-to-other-app',
+    statement: 'auth/absent-agency',
+    breaks: 'scoping/pending-invitation-hidden',
+    fault: answers(['agencias-get', 'agencias-options'], async (req, res, ctx) => {
+      if (req.app !== 'other' || res.status !== 404) return;
+      const path = `/v3/agencias/${encodeURIComponent(req.param('adminMail') ?? '')}`;
+      const primary = await ctx.upstream(req.method, path, { ...(req.headers.accept ? { accept: req.headers.accept } : {}) });
+      const state = primary.json() as Json | undefined;
+      if (primary.status === 200 && state?.Estado !== 'registrada') Object.assign(res, { status: 200, headers: primary.headers, body: primary.body });
+    }),
+  },
+  {
+    // A pending invitation may be dissociated (the reference refuses it: whether it can is not shown), but the
+    // e-mail is then kept as registered: invited again, 409.
+    name: 'dissociated-pending-invitation-conflicts',
+    statement: 'states/invitation-condition',
+    breaks: 'lifecycle/invitation-pending-202',
+    fault: {
+      async request(req, ctx) {
+        const gone = (ctx.memory.get(DISSOCIATED) as Set<string> | undefined) ?? new Set<string>();
+        ctx.memory.set(DISSOCIATED, gone);
+        if (req.endpoint === 'agencias-desasociar' && req.app === 'primary') {
+          const mail = req.param('adminMail') ?? '';
+          const state = await ctx.upstream('GET', `/v3/agencias/${encodeURIComponent(mail)}`);
+          if (state.status === 200 && (state.json() as Json | undefined)?.Estado === 'pendiente') {
+            gone.add(mail.toLowerCase());
+            return empty(204);
+          }
+        }
+        const mail = (req.json() as Json | undefined)?.AdminMail;
+        if (req.endpoint === 'agencias-invite' && typeof mail === 'string' && gone.has(mail.toLowerCase()))
+          return problem(req, 409, { _: ['the e-mail is already registered'] });
+      },
+    },
   },
 ];
