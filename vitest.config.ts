@@ -12,6 +12,13 @@ const ALONE = [
   ),
 ];
 
+/**
+ * The package as a user installs it (npm pack, an install into an empty project, a container image): minutes of
+ * npm and tsc, the same on every change. Not in npm test (`vitest run --project shared --project alone`):
+ * `npm run test:package` runs it, and .ci/run on every Node line.
+ */
+const PACKAGE = ['test/package/**/*.test.ts'];
+
 export default defineConfig({
   test: {
     testTimeout: 30_000,
@@ -19,11 +26,15 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: ALONE, maxWorkers: 2, sequence: { groupOrder: 0 } },
+        test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: [...ALONE, ...PACKAGE], maxWorkers: 2, sequence: { groupOrder: 0 } },
       },
       {
         extends: true,
         test: { name: 'alone', include: ALONE, maxWorkers: 1, sequence: { groupOrder: 1 } },
+      },
+      {
+        extends: true,
+        test: { name: 'package', include: PACKAGE, maxWorkers: 1, sequence: { groupOrder: 2 } },
       },
     ],
   },

@@ -17,7 +17,8 @@ let dir: string;
 let profile: string;
 beforeAll(async () => {
   for (const [name, value] of Object.entries(SECRET_ENV)) vi.stubEnv(name, value);
-  dir = await mkdtemp(path.join(tmpdir(), 'vmp-userinfo-'));
+  // Not named after the user: the reports record their own directory, and the scan looks for the user too.
+  dir = await mkdtemp(path.join(tmpdir(), 'vmp-url-credentials-'));
   profile = await writeProfile(dir, await secretProfileJson());
 });
 afterAll(async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { runConformance, type RunOutcome } from '../../api/index.ts';
-import { isKiller, killMessage, verdictOf, type RunVerdict } from './verdict.ts';
+import { isKiller, killMessage, verdictOf, verdictOfError, type RunVerdict } from './verdict.ts';
 
 // The test that must fail (issue 28 §1): the conformance run against the embedded reference server, started from
 // the (mutated) sources of reference/ — runConformance with no base URL, as `npm start` runs it. Stryker runs it
@@ -72,7 +72,7 @@ for (const profile of PROFILES)
       });
       verdict = verdictOf(outcome.result);
     } catch (error) {
-      verdict = { killers: [], threw: `${(error as Error).name}: ${(error as Error).message}`.slice(0, 300) };
+      verdict = verdictOfError(error);
     } finally {
       await rm(reportDir, { recursive: true, force: true });
     }

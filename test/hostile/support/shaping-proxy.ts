@@ -8,6 +8,8 @@ import { flatHeaders, listenLocal, readBody } from '../../support/local-http.ts'
 export interface Shaping {
   /** Holds every answer back this long. */
   delayMs?: number;
+  /** Holds every answer back until this settles (then delayMs more, if set). */
+  hold?: Promise<unknown>;
   /** Rewrites the upstream answer's headers (lower-case names). */
   headers?: (req: IncomingMessage, headers: Record<string, string>) => Record<string, string>;
   /** Answers the request itself instead of forwarding it; returns true when it did. */
@@ -48,9 +50,13 @@ export async function startShapingProxy(upstream: string, shaping: Shaping = {})
               res.writeHead(answer.statusCode ?? 502, { ...headers, 'content-length': String(bytes.length) });
               res.end(bytes);
             };
-            const delay = proxy.shaping.delayMs ?? 0;
-            if (delay > 0) setTimeout(send, delay);
-            else send();
+            const delayed = () => {
+              const delay = proxy.shaping.delayMs ?? 0;
+              if (delay > 0) setTimeout(send, delay);
+              else send();
+            };
+            if (proxy.shaping.hold) void proxy.shaping.hold.finally(delayed);
+            else delayed();
           });
         },
       );
