@@ -178,4 +178,22 @@ export const INVARIANT_MUTANTS: Mutant[] = [
       },
     },
   },
+  {
+    // nombre heeded alone, but dropped once q is given too: the pair selects what q selects.
+    name: 'colores-nombre-dropped-with-q',
+    statement: 'endpoints/colores-list/nombre',
+    breaks: 'filters/pairs-combine',
+    fault: requests(['colores-list'], (req) => {
+      if (req.query.has('q')) req.query.delete('nombre');
+    }),
+  },
+  {
+    // soloMercadoNuevos heeded alone, but dropped once q is given too.
+    name: 'marcas-solo-mercado-nuevos-dropped-with-q',
+    statement: 'endpoints/marcas-list/solo-mercado-nuevos',
+    breaks: 'filters/pairs-combine',
+    fault: requests(['marcas-list'], (req) => {
+      if (req.query.has('q')) req.query.delete('soloMercadoNuevos');
+    }),
+  },
 ];
