@@ -6,7 +6,7 @@ import { check, type Check } from './harness/check.ts';
 import { requestOf } from './harness/follow.ts';
 import { agencySegment, freshAdminMail, invite, inviteFresh, registerCheckAgency, registeredAdminMail, resolveLocation } from './harness/invitations.ts';
 import { resolvePointer } from '../sut/json-pointer.ts';
-import './effects/round-trip.ts';
+import { registerRoundTripCheck } from './effects/round-trip.ts';
 
 // States and transitions (agency invitation, association with the app) and the case-insensitive adminMail
 // of Endpoints. Every mutating check acts on AdminMails this run invents (issue 4, Safety).
@@ -235,3 +235,5 @@ check('agencias/admin-mail-case-insensitive', async (c) => {
     if (sid) c.expectStatus(await c.send('consultas-get', { params: { adminMail: variant, sid }, form: 'json' }), 200, `inquiry ${sid} of ${variant}`);
   }
 });
+
+registerRoundTripCheck();
