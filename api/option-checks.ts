@@ -29,6 +29,7 @@ export const RANGES = {
   durationSec: [1, 3_600],
   validateEvery: [0, 1_000_000],
   listenPort: [1, 65_535],
+  maxFailures: [1, 100_000],
 } as const satisfies Record<string, Range>;
 
 /** A whole number within its range: a number (the API), or the digits of one (a flag's text). */

@@ -58,6 +58,12 @@ export interface ConformanceOptions {
   only?: string;
   /** Rule-id globs whose checks do not run, as `run --exclude`. */
   exclude?: string;
+  /** Endpoint globs (ids or paths), comma-separated, as `run --endpoint`: only the rules about them run. */
+  endpoint?: string;
+  /** HTTP methods, comma-separated, as `run --method`: only the rules about endpoints of those methods run. */
+  method?: string;
+  /** Once this many rules failed (those the baseline lists aside), the checks not started skip, as `run --max-failures`; 1 to 100000. */
+  maxFailures?: number;
   /** Where the reports go (default ./vmp-report): created if missing, refused if it is a file or not writable. */
   reportDir?: string;
   /** Bounds each request, 100 to 600000 ms (default 5000). */
@@ -76,6 +82,8 @@ export interface ConformanceOptions {
   baseline?: string;
   /** Write today's failures as a baseline to this file (`run --write-baseline`); its directory must exist. */
   writeBaseline?: string;
+  /** Write every exchange with the target as HAR 1.2 to this file, redacted (`run --har`); its directory must exist. */
+  har?: string;
   /**
    * Stops the run as Ctrl-C stops `run`: the check under way may finish, what the run changed on the target is put
    * back, partial reports are written, and the outcome's exitCode is 130 (result.interrupted says so). Aborted
@@ -119,6 +127,8 @@ export interface SimulateOptions {
   signal?: AbortSignal;
   /** Console lines, redacted (default: none). */
   out?: Out;
+  /** Write every exchange with the target as HAR 1.2 to this file, redacted (`simulate --har`); its directory must exist. */
+  har?: string;
 }
 
 export interface LoadOptions {
@@ -234,6 +244,9 @@ export async function runSettingsOf(o: ConformanceOptions): Promise<RunSettings>
   checkSelection(o, (name) => name);
   if (o.only !== undefined) settings.only = o.only;
   if (o.exclude !== undefined) settings.exclude = o.exclude;
+  if (o.endpoint !== undefined) settings.endpoint = o.endpoint;
+  if (o.method !== undefined) settings.method = o.method;
+  if (o.maxFailures !== undefined) settings.maxFailures = wholeNumber('maxFailures', o.maxFailures, RANGES.maxFailures);
   if (o.profile !== undefined) {
     const { parsed, json } = await parsedProfile(o.profile, parseDraftProfile);
     settings.draft = parsed;
@@ -244,6 +257,7 @@ export async function runSettingsOf(o: ConformanceOptions): Promise<RunSettings>
   checkTargetHasProfile(API_NAMES, o, TARGET_PROFILE.run);
   if (o.baseline !== undefined) settings.baseline = { file: o.baseline, baseline: await readBaseline(o.baseline) };
   if (o.writeBaseline !== undefined) settings.writeBaseline = await checkOutputFile('writeBaseline', o.writeBaseline);
+  if (o.har !== undefined) settings.har = await checkOutputFile('har', o.har);
   return settings;
 }
 
@@ -271,6 +285,7 @@ export async function simulateSettingsOf(o: SimulateOptions): Promise<SimulateSe
   if (o.baseUrl !== undefined) settings.baseUrl = checkBaseUrl('baseUrl', o.baseUrl);
   Object.assign(settings, transportOf(o));
   Object.assign(settings, await completeProfileOf(o.profile));
+  if (o.har !== undefined) settings.har = await checkOutputFile('har', o.har);
   checkTargetHasProfile(API_NAMES, o, TARGET_PROFILE.simulate);
   return settings;
 }

@@ -1,5 +1,6 @@
 // Target profiles for API users and the CLI: read, validate, complete, and the secrets they hold (sut/profile*.ts).
 export { hooksBase, profileFileSchema, profileSchema, type AppName, type DraftProfile, type Profile, type ProfileInput } from '../sut/profile.ts';
+export type { AdapterHooks } from '../sut/hooks-profile.ts';
 export {
   checkProfile,
   completeProfile,

@@ -1,8 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import { readJsonFile } from './json-file.ts';
 import { MiB } from '../support/bounded-read.ts';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { runResultSchema, type RuleResult, type RunResult } from '../reports/results.ts';
 import { TargetClient, type TargetResponse } from '../sut/client.ts';
 import { failingExchange, type Exchange } from '../sut/evidence.ts';
@@ -13,6 +10,8 @@ import { UsageError } from '../support/errors.ts';
 import type { Embedded } from './embedded.ts';
 import type { TransportSettings } from '../sut/transport.ts';
 import type { TransportFacts } from '../sut/transport-notes.ts';
+import { responseLines } from '../reports/response-lines.ts';
+import { rejudge } from './replay-judge.ts';
 
 // `replay` below the CLI: re-sends a recorded failure's request (or its recorded command sequence) and judges
 // by re-running the rule's own check with the recorded seed.
@@ -40,14 +39,21 @@ export async function readResults(file: string): Promise<RunResult> {
   });
 }
 
-export function findFailure(result: RunResult, id: string, file: string): RuleResult {
-  const failure = result.rules.find((r) => r.verdict === 'fail' && (r.failureId === id || r.id === id));
-  if (!failure) {
-    const ids = result.rules.flatMap((r) => (r.failureId ? [`${r.failureId} (${r.id})`] : []));
-    throw new UnknownFailureError(`no failure '${id}' in ${file}${ids.length ? `; its failures: ${ids.join(', ')}` : ' (it records no failure)'}`);
+/** The recorded failures `ids` name (failure ids or rule ids), in the order given, each once; unknown ids are exit 2, all named. */
+export function findFailures(result: RunResult, ids: readonly string[], file: string): RuleResult[] {
+  const failures = recordedFailures(result);
+  const unknown = ids.filter((id) => !failures.some((r) => r.failureId === id || r.id === id));
+  if (unknown.length > 0) {
+    const known = failures.map((r) => `${r.failureId} (${r.id})`);
+    const named = unknown.map((id) => `'${id}'`).join(', ');
+    throw new UnknownFailureError(`no failure ${named} in ${file}${known.length ? `; its failures: ${known.join(', ')}` : ' (it records no failure)'}`);
   }
-  return failure;
+  const found = ids.map((id) => failures.find((r) => r.failureId === id || r.id === id)!);
+  return [...new Set(found)];
 }
+
+/** Every failure a run recorded (`replay --failed`), in the order of its results. */
+export const recordedFailures = (result: RunResult): RuleResult[] => result.rules.filter((r) => r.verdict === 'fail');
 
 /** The recorded headers with every redacted credential filled in from the profile's apps, by header name. */
 export function restoreCredentials(headers: Record<string, string>, profile: Profile): Record<string, string> {
@@ -125,7 +131,8 @@ async function resend(result: RunResult, recorded: readonly Exchange[], target: 
       say(`  ${i + 1}/${recorded.length} ${x.method} ${last.exchange.url} → ${now} (recorded ${x.status ?? x.error ?? 'no response'})`);
     }
     say(`  ${last!.exchange.curl}`);
-    say(`  the re-sent request ${comparison(recorded.at(-1)!, last!)}`);
+    say(`  the re-sent request ${comparison(recorded.at(-1)!, last!)}:`);
+    for (const line of responseLines(last!)) say(line);
   } finally {
     await client.close();
   }
@@ -138,59 +145,39 @@ function comparison(recorded: Exchange, now: TargetResponse): string {
   return `answers ${now.status}, as recorded${changes.length ? ` (response headers differ: ${changes.join(' ')})` : ''}`;
 }
 
-/**
- * The verdict: the rule's own check, re-run alone with the recorded seed and runs, so its judgement — status,
- * body, headers, follow-up reads — decides, and a property draws the same values. Reports go to a scratch
- * directory: the results.json being replayed is left as it is.
- */
-async function rejudge(result: RunResult, failure: RuleResult, target: ReplayTarget, timeoutMs: number, say: (line: string) => void): Promise<number> {
-  const scratch = await mkdtemp(path.join(tmpdir(), 'vmp-replay-'));
-  try {
-    const [{ runAgainst }, { suiteFileOf }] = await Promise.all([import('./run-suites.ts'), import('./suite-session.ts')]);
-    const { result: now } = await runAgainst({
-      baseUrl: target.baseUrl,
-      profile: target.profile,
-      embedded: target.embedded !== undefined,
-      seed: result.seed,
-      numRuns: result.options.runs,
-      timeoutMs,
-      readOnly: result.options.readOnly,
-      ...(target.transport ? { transport: target.transport } : {}),
-      only: failure.id,
-      // The rule's own suite file alone: loading every file is most of a one-rule run.
-      ...(failure.suite ? { files: [suiteFileOf(failure.suite)] } : {}),
-      reportDir: scratch,
-      out: () => undefined,
-    });
-    const loading = failure.suite ? `, loading suites/${failure.suite} only` : '';
-    say(`judged by re-running the check of ${failure.id} (run --only ${failure.id} --seed ${result.seed} --runs ${result.options.runs}${loading}):`);
-    const verdict = now.rules.find((r) => r.id === failure.id);
-    if (verdict?.verdict === 'pass') {
-      say('now passes: the failure does not reproduce');
-      return 0;
-    }
-    if (verdict?.verdict === 'fail') {
-      say(`still fails: ${verdict.message ?? 'failed'}`);
-      return 1;
-    }
-    say(`not judged: the check did not run there (${verdict?.skipReason ?? 'no result'}); nothing shows the failure fixed`);
-    return 1;
-  } finally {
-    await rm(scratch, { recursive: true, force: true });
-  }
+/** How a failure was recorded, seed first: what the re-run of its check draws its values from. */
+function recordedLines(result: RunResult, failure: RuleResult): string[] {
+  const p = failure.property;
+  const property = p
+    ? `; its property: seed ${p.seed}${p.path !== undefined ? `, path ${p.path}` : ''}${p.counterexample ? `, counterexample ${p.counterexample}` : ''}`
+    : '';
+  return [
+    `recorded against ${result.target.baseUrl}: ${failure.message ?? 'failed'}`,
+    `recorded with --seed ${result.seed} --runs ${result.options.runs}${property}`,
+    ...(failure.commands?.length ? [`shrunk command sequence: ${failure.commands.join(' → ')}`] : []),
+  ];
 }
 
-/** Shows how the target answers the recorded requests now, then the verdict: 0 the rule passes now, 1 it does not. */
-export async function replayFailure(
+/**
+ * Shows how the target answers each failure's recorded requests now, then the verdicts of their checks, re-run
+ * together with the recorded seed: 0 every rule passes now, 1 one does not (or could not be judged).
+ */
+export async function replayFailures(
   result: RunResult,
-  failure: RuleResult,
+  failures: readonly RuleResult[],
   target: ReplayTarget,
   timeoutMs: number,
   say: (line: string) => void,
 ): Promise<number> {
-  const failing = failingExchange(failure.exchanges);
-  const recorded = failure.commands?.length ? failure.exchanges : failing ? [failing] : [];
-  if (recorded.length > 0) await resend(result, recorded, target, timeoutMs, say);
-  else say('  (the failure recorded no request to re-send)');
-  return rejudge(result, failure, target, timeoutMs, say);
+  for (const [i, failure] of failures.entries()) {
+    const of = failures.length > 1 ? `[${i + 1}/${failures.length}] ` : '';
+    say(`${of}replaying ${failure.failureId} — ${failure.id} [${failure.level}]: ${failure.statement}`);
+    for (const line of recordedLines(result, failure)) say(line);
+    const failing = failingExchange(failure.exchanges);
+    const recorded = failure.commands?.length ? failure.exchanges : failing ? [failing] : [];
+    if (recorded.length > 0) await resend(result, recorded, target, timeoutMs, say);
+    else say('  (the failure recorded no request to re-send)');
+  }
+  const verdicts = await rejudge(result, failures, target, timeoutMs, say);
+  return verdicts.every((v) => v === 'pass') ? 0 : 1;
 }

@@ -14,6 +14,7 @@ import { provenanceOf } from '../sut/infer/provenance.ts';
 import { settledTemp, tempPathFor } from '../support/atomic-write.ts';
 import { REPORT_FILES, writeReports, type VitestOutputs } from '../reports/write.ts';
 import type { RunContext } from '../suites/harness/context.ts';
+import { MAX_FAILURES_REASON } from '../suites/harness/max-failures.ts';
 import { DEFAULT_MAX_BODY_BYTES, TargetClient } from '../sut/client.ts';
 import { LOCAL_CAPTURE, type CaptureReach } from '../sut/capture-reach.ts';
 import { discoveryNotes, type Fixtures } from '../sut/discovery.ts';
@@ -23,7 +24,7 @@ import { secretsOf } from '../sut/secrets.ts';
 import { redact } from '../sut/redact.ts';
 import { describeSnapshot, restoreWebhookConfigs } from '../sut/webhook-config.ts';
 import { WebhookJournal } from '../sut/webhook-journal.ts';
-import { baselineOf, compareWithBaseline, writeBaseline, type Baseline } from './baseline.ts';
+import { baselineOf, compareWithBaseline, knownFailing, writeBaseline, type Baseline } from './baseline.ts';
 import { InterruptedBeforeChecks, type RunControl } from './interrupt.ts';
 import { prepareTarget } from '../sut/prepare.ts';
 import { DEADLINE_GRACE_MS, defaultMaxDurationSec, runDeadline } from './run-deadline.ts';
@@ -56,7 +57,14 @@ export interface RunAgainstOptions {
   only?: string;
   /** Rule-id globs whose checks do not run, whatever --only says. */
   exclude?: string;
+  /** Endpoint globs and HTTP methods, comma-separated (reports/rule-endpoints.ts): only the rules about them run. */
+  endpoint?: string;
+  method?: string;
   files?: string[];
+  /** `run --har`: where the suites' worker appends its exchanges (api/har-file.ts). */
+  harFile?: string;
+  /** --bail / --max-failures: once this many rules failed (those the baseline lists aside), the rest skip. */
+  maxFailures?: number;
   baseline?: { file: string; baseline: Baseline };
   writeBaseline?: string;
   /**
@@ -89,7 +97,12 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
   // The last guard of Principle 4: no console line shows a secret, whatever a message quotes.
   const say = (line: string) => o.out(redact(line, secrets));
   const startedAt = Date.now();
-  const chosen: Selection = { ...(o.only ? { only: o.only } : {}), ...(o.exclude ? { exclude: o.exclude } : {}) };
+  const chosen: Selection = {
+    ...(o.only ? { only: o.only } : {}),
+    ...(o.exclude ? { exclude: o.exclude } : {}),
+    ...(o.endpoint ? { endpoint: o.endpoint } : {}),
+    ...(o.method ? { method: o.method } : {}),
+  };
   const deadline = o.deadline ?? runDeadline(startedAt, defaultMaxDurationSec(RULES.filter((r) => isSelected(chosen, r.id)).length, o.numRuns));
   // Restores go through a client without the run's deadline: what the run changed is put back even past it.
   const reach = { baseUrl: o.baseUrl, profile: o.profile, timeoutMs: o.timeoutMs, secrets, transport: o.transport };
@@ -112,6 +125,8 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
     discardUnrestorableWebhooks: o.discardUnrestorableWebhooks ?? false,
     provenance: provenanceOf(o.profile, secrets, o.inferred),
     ...(o.transport ? { transport: o.transport } : {}),
+    ...(o.harFile ? { harFile: o.harFile } : {}),
+    ...(o.maxFailures !== undefined ? { maxFailures: { count: o.maxFailures, known: o.baseline ? knownFailing(o.baseline.baseline) : [] } } : {}),
   };
   // A rule that an exchange of discovery broke is run (and fails) even when --only leaves it out: it is why
   // the selected checks may skip, and a run whose every check skipped must not pass.
@@ -148,7 +163,7 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
     ctx,
     reporters: [collector],
     stopAt: deadline.at + DEADLINE_GRACE_MS,
-    ...(select.only || select.exclude || select.also ? { select } : {}),
+    ...(select.only || select.exclude || select.also || select.endpoint || select.method ? { select } : {}),
   };
   // Stopped before any check could change the target: nothing to restore, and the previous reports stay as they are.
   if (o.interrupt?.signal.aborted) throw new InterruptedBeforeChecks('interrupted before the checks began');
@@ -212,6 +227,8 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
     progress.finish();
 
     const reportFiles = await writeReports(result, o.reportDir, secrets, own?.outputs);
+    const bailed = result.rules.filter((r) => r.skipReason === MAX_FAILURES_REASON).length;
+    if (bailed > 0) say(`run: --max-failures ${o.maxFailures} reached (${result.summary.failed} failed, with the checks under way): ${bailed} rules not run`);
     for (const line of consoleReport(result, o.reportDir)) say(line);
     // A baseline of a partial run would expect too little.
     if (o.writeBaseline && !interrupted) {

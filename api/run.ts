@@ -24,6 +24,7 @@ import type { RunAgainstOptions } from './run-suites.ts';
 import type { RunOutcome } from './run-outcome.ts';
 import type { RuleListener } from '../reports/progress.ts';
 import type { TransportSettings } from '../sut/transport.ts';
+import { recordingHar, type HarRecording } from './har-file.ts';
 import { transportFacts, transportField, transportLines } from '../sut/transport-notes.ts';
 
 // `run` below the CLI: starts the embedded reference server when there is no base URL, completes the profile by
@@ -60,6 +61,13 @@ export interface RunSettings {
   only?: string;
   /** Rule-id globs whose checks do not run (--exclude). */
   exclude?: string;
+  /** Endpoint globs and HTTP methods (--endpoint, --method; comma lists): only the rules about them run. */
+  endpoint?: string;
+  method?: string;
+  /** --har: every exchange with the target written there as HAR 1.2, redacted. */
+  har?: string;
+  /** --bail (1) / --max-failures: once this many rules failed, the checks not yet started are skipped. */
+  maxFailures?: number;
   baseline?: { file: string; baseline: Baseline };
   writeBaseline?: string;
   today?: string;
@@ -140,6 +148,8 @@ function nothingJudged(
     timeoutMs: s.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     ...(s.only ? { only: s.only } : {}),
     ...(s.exclude ? { exclude: s.exclude } : {}),
+    ...(s.endpoint ? { endpoint: s.endpoint } : {}),
+    ...(s.method ? { method: s.method } : {}),
     // A usage error selects nothing: the one <error> it writes is the report (issue 29 §7).
     selected: usage ? [] : RULES.filter((r) => isSelected(s, r.id)),
     error,
@@ -171,15 +181,18 @@ export async function executeRun(s: RunSettings, out: (line: string) => void, in
   const startedAt = s.startedAt ?? Date.now();
   // Before any request: how the target is reached, --insecure first (said again with the verdict).
   if (s.baseUrl) for (const line of transportLines(transportFacts(s.transport, s.baseUrl))) out(`run: ${line}`);
-  try {
-    return await executeChecks(s, startedAt, out, interrupt);
-  } catch (error) {
-    if (error instanceof TargetError) await reportTargetError(s, error, startedAt, out);
-    throw error;
-  }
+  // However the run ends, the HAR holds what it exchanged until then.
+  return recordingHar(s.har, s.draft ? secretsOf(s.draft) : [], out, async (har) => {
+    try {
+      return await executeChecks(s, startedAt, out, interrupt, har);
+    } catch (error) {
+      if (error instanceof TargetError) await reportTargetError(s, error, startedAt, out);
+      throw error;
+    }
+  });
 }
 
-async function executeChecks(s: RunSettings, startedAt: number, out: (line: string) => void, interrupt?: RunControl): Promise<RunOutcome> {
+async function executeChecks(s: RunSettings, startedAt: number, out: (line: string) => void, interrupt?: RunControl, har?: HarRecording): Promise<RunOutcome> {
   const checks = RULES.filter((r) => isSelected(s, r.id)).length;
   const deadline = runDeadline(startedAt, s.maxDurationSec ?? defaultMaxDurationSec(checks, s.numRuns));
   let embedded: Embedded | undefined;
@@ -226,6 +239,10 @@ async function executeChecks(s: RunSettings, startedAt: number, out: (line: stri
         ...(s.profileFile ? { profileFile: s.profileFile } : {}),
         ...(s.only ? { only: s.only } : {}),
         ...(s.exclude ? { exclude: s.exclude } : {}),
+        ...(s.endpoint ? { endpoint: s.endpoint } : {}),
+        ...(s.method ? { method: s.method } : {}),
+        ...(s.maxFailures !== undefined ? { maxFailures: s.maxFailures } : {}),
+        ...(har ? { harFile: har.workerFile } : {}),
         ...(s.baseline ? { baseline: s.baseline } : {}),
         ...(s.writeBaseline ? { writeBaseline: s.writeBaseline } : {}),
         ...(interrupt ? { interrupt } : {}),

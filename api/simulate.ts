@@ -5,6 +5,8 @@ import type { CaptureReach } from '../sut/capture-reach.ts';
 import type { Profile } from '../sut/profile.ts';
 import { startEmbedded, type Embedded } from './embedded.ts';
 import type { TransportSettings } from '../sut/transport.ts';
+import { secretsOf } from '../sut/secrets.ts';
+import { recordingHar } from './har-file.ts';
 
 export { DEFAULT_RESEND_SAMPLE, SimulationSetupError } from '../simulator/simulate.ts';
 export type { SimulationResult } from '../simulator/simulation-result.ts';
@@ -31,6 +33,8 @@ export interface SimulateSettings {
   /** How to reach the target's network (CAs, proxy, pacing): sut/transport.ts. */
   transport?: TransportSettings;
   discardUnrestorableWebhooks?: boolean;
+  /** Every exchange with the target written there as HAR 1.2, redacted (`simulate --har`). */
+  har?: string;
 }
 
 /** How a caller stops a simulation (a signal) and learns what it has yet to restore (track). */
@@ -41,6 +45,14 @@ export interface SimulationControl {
 
 /** Runs one simulation; without a base URL against the embedded reference server, stopped afterwards. */
 export async function executeSimulation(
+  s: SimulateSettings,
+  control: SimulationControl,
+  out: (line: string) => void,
+): Promise<{ exitCode: number; result: SimulationResult }> {
+  return recordingHar(s.har, s.profile ? secretsOf(s.profile) : [], out, () => simulateOn(s, control, out));
+}
+
+async function simulateOn(
   s: SimulateSettings,
   control: SimulationControl,
   out: (line: string) => void,

@@ -9,6 +9,9 @@ import { DEFAULT_TIMEOUT_MS } from '../api/run.ts';
 import { UsageError } from '../support/errors.ts';
 import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags, checkListenable } from './capture-flags.ts';
 import { hooksFlag, integerFlag, outputFileFlag, parseFlags, todayFlag } from './flags.ts';
+import { HOOKS_OPTIONS, HOOKS_USAGE, hooksFlags } from './hooks-flags.ts';
+import { verifyHooks } from '../api/verify-hooks.ts';
+import type { AdapterHooks } from '../api/profile.ts';
 import { baseUrlFlag } from './run-command.ts';
 import { TRANSPORT_OPTIONS, TRANSPORT_USAGE, transportArgs, transportFlags } from './transport-flags.ts';
 import { transportFacts, transportLines } from '../api/transport.ts';
@@ -39,6 +42,7 @@ const OPTIONS = {
   'read-only': { type: 'boolean', default: false },
   'timeout-ms': { type: 'string', default: String(DEFAULT_TIMEOUT_MS) },
   'max-duration': { type: 'string', default: String(DEFAULT_MAX_DURATION_SEC) },
+  ...HOOKS_OPTIONS,
   ...CAPTURE_OPTIONS,
   ...TRANSPORT_OPTIONS,
   help: { type: 'boolean', short: 'h', default: false },
@@ -47,7 +51,8 @@ const OPTIONS = {
 const USAGE = [
   "Usage: vmp-conformance init --base-url URL --header 'Name: value' --other-header 'Name: value' [--empty-header 'Name: value']",
   '                            [--query name=value] [--other-query name=value] [--empty-query name=value] [--webhook-secret SECRET]',
-  `                            [--hooks PATH] [--today YYYY-MM-DD] [--out FILE [--force]] [--read-only] [--timeout-ms N] [--max-duration S]`,
+  `                            [--hooks PATH | --hooks-command ARGV | --hooks-http JSON] [--today YYYY-MM-DD] [--out FILE [--force]] [--read-only]`,
+  '                            [--timeout-ms N] [--max-duration S]',
   "Probes the target with each app's credentials (headers, query parameters, or both; each flag may repeat; values may be",
   // biome-ignore lint/style/useTemplate: `${ENV}` is the profile's own syntax, printed as it is
   '${ENV} references, which stay references in the file) and writes a draft profile (default ' + DEFAULT_OUT + '): every value it',
@@ -59,6 +64,7 @@ const USAGE = [
   'inferred, so that run names it when a check that read it fails. --read-only changes nothing (fewer values are inferred). Whatever the',
   'probing changes (webhook configurations, an invited agency of its own) is put back, also on Ctrl-C. --max-duration',
   `bounds the probing in seconds (default ${DEFAULT_MAX_DURATION_SEC}): what is not told by then is left to fill in.`,
+  ...HOOKS_USAGE,
   ...CAPTURE_USAGE,
   ...TRANSPORT_USAGE,
   'Exit codes: 0 written, 2 bad usage, 3 no connection to the target or credentials rejected.',
@@ -114,6 +120,9 @@ export async function initCommand(argv: string[], out: (line: string) => void): 
   await checkListenable(capture);
   const transport = transportFlags(v);
   const written = v['webhook-secret'];
+  const hooksTimeout = v['hooks-timeout-ms'] === undefined ? undefined : integerFlag('hooks-timeout-ms', v['hooks-timeout-ms'], 100, 60_000);
+  const own = hooksFlags(v, hooksTimeout);
+  if (own && v.hooks !== undefined) throw new UsageError(`--hooks names this tool's hook contract, ${own.flag} the target's own: give one`);
   let draft: DraftProfile;
   let webhookSecret: string | undefined;
   try {
@@ -121,6 +130,7 @@ export async function initCommand(argv: string[], out: (line: string) => void): 
     draft = parseDraftProfile({
       apps,
       ...(v.hooks !== undefined ? { simulationHooks: hooksFlag(v.hooks) } : {}),
+      ...(own ? { simulationHooks: own.hooks } : {}),
       ...(v.today !== undefined ? { today: todayFlag(v.today) } : {}),
       ...(written !== undefined ? { webhooks: { signature: { secret: written } } } : {}),
     });
@@ -135,6 +145,12 @@ export async function initCommand(argv: string[], out: (line: string) => void): 
   const { webhooks: _secret, ...given } = draft;
   for (const line of transportLines(transportFacts(transport, baseUrl))) say(`init: ${line}`);
   await checkTarget({ baseUrl, draft: given, timeoutMs, deadline, transport });
+  const runId = `init${Date.now().toString(36)}`;
+  // The target's own hooks are tried before anything else is probed: inference completes an invitation with them.
+  const verified = own
+    ? await verifyHooks({ baseUrl, draft: given, hooks: given.simulationHooks as AdapterHooks, timeoutMs, deadline, transport, runId, flag: own.flag })
+    : undefined;
+  if (verified) say(`init: simulationHooks ${verified.how}`);
   const interrupt = new Interrupt('init', say);
   try {
     const inference = await inferTarget({
@@ -146,7 +162,7 @@ export async function initCommand(argv: string[], out: (line: string) => void): 
       readOnly: v['read-only'],
       capture,
       ...(webhookSecret !== undefined ? { webhookSecret } : {}),
-      runId: `init${Date.now().toString(36)}`,
+      runId,
       signal: interrupt.signal,
       track: (outstanding) => interrupt.track(outstanding),
       progress: (name) => say(`init: inferring ${name} …`),
@@ -162,6 +178,7 @@ export async function initCommand(argv: string[], out: (line: string) => void): 
     let profile = draftFile({ baseUrl, out: file, apps, known: inference.known, found: inference.found, hints: inference.hints, secrets });
     if (written !== undefined && webhookSecret !== undefined && written !== webhookSecret)
       profile = replaceStrings(profile, webhookSecret, written) as Record<string, unknown>;
+    if (own && verified) profile = withOwnHooks(profile, own.hooks, verified);
     await writeDraftProfile(file, profile);
     say(
       `init: wrote ${file} (${inference.found.length} values inferred, ${inference.hints.length} left to fill in); next: vmp-conformance run --base-url ${baseUrl} --profile ${file}${transportArgs(transport)}`,
@@ -170,4 +187,11 @@ export async function initCommand(argv: string[], out: (line: string) => void): 
   } finally {
     interrupt.dispose();
   }
+}
+
+/** The file with the target's own hooks as the flags wrote them (`${ENV}` kept), a command's output as the probe read it. */
+function withOwnHooks(profile: Record<string, unknown>, hooks: AdapterHooks, verified: { prints?: 'sid' | 'location'; how: string }): Record<string, unknown> {
+  const inquiry = 'command' in hooks.inquiry && verified.prints ? { command: { ...hooks.inquiry.command, prints: verified.prints } } : hooks.inquiry;
+  const comments = { ...(profile.$comment as Record<string, string>), simulationHooks: verified.how };
+  return { ...profile, $comment: comments, simulationHooks: { ...hooks, inquiry } };
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { startEmbedded } from '../api/embedded.ts';
 import { completeProfile, parseDraftProfile, ProfileError, redact, secretsOf, type Profile } from '../api/profile.ts';
-import { findFailure, readResults, recordedTransport, replayFailure, type ReplayTarget } from '../api/replay.ts';
+import { findFailures, readResults, recordedFailures, recordedTransport, replayFailures, type ReplayTarget } from '../api/replay.ts';
 import { checkTransport, transportFacts, transportLines } from '../api/transport.ts';
 import { DEFAULT_REPORT_DIR, DEFAULT_TIMEOUT_MS } from '../api/run.ts';
 import type { RunResult } from '../reports/results.ts';
@@ -11,14 +11,15 @@ import { baseUrlFlag, draftProfileFlag } from './run-command.ts';
 import { RANGES } from '../api/option-checks.ts';
 import { givesTransport, TRANSPORT_OPTIONS, TRANSPORT_USAGE, transportFlags, transportOf, type TransportValues } from './transport-flags.ts';
 
-// `vmp-conformance replay <id>`: re-sends a recorded failure's request — or, for a stateful failure, its whole
+// `vmp-conformance replay <id>…` (or `--failed`: every failure of a results.json): re-sends each recorded failure's request — or, for a stateful failure, its whole
 // recorded command sequence — against the same target or another one and shows how it answers now; then it
 // judges by re-running the rule's own check (`run --only <rule> --seed <recorded seed>`), since a status code
 // alone cannot say whether a rule about a body, a header or a later read now holds. Exit 0: the rule passes
 // now; 1: it still fails (or its check could not run there, so nothing is shown to be fixed).
 
 const OPTIONS = {
-  from: { type: 'string', default: path.join(DEFAULT_REPORT_DIR, 'results.json') },
+  from: { type: 'string' },
+  failed: { type: 'boolean', default: false },
   'base-url': { type: 'string' },
   profile: { type: 'string' },
   'timeout-ms': { type: 'string', default: String(DEFAULT_TIMEOUT_MS) },
@@ -26,17 +27,20 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
-const USAGE = 'usage: vmp-conformance replay <failure-id> [--from results.json] [--base-url URL] [--profile FILE] [--timeout-ms N]';
+const USAGE = 'usage: vmp-conformance replay <failure-id>… [--from results.json] | --failed [results.json] [--base-url URL] [--profile FILE] [--timeout-ms N]';
+
+const DEFAULT_RESULTS = path.join(DEFAULT_REPORT_DIR, 'results.json');
 
 export const REPLAY_USAGE = [
   USAGE.replace(/^usage/, 'Usage'),
-  'Re-sends a failure recorded in results.json (the id `run` prints, or the rule id) and shows how the target answers now,',
-  "then judges by re-running the rule's own check with the recorded seed. Without --base-url: the recorded target (an",
+  'Re-sends failures recorded in results.json (the ids `run` prints, or rule ids; --failed: every failure it records) and',
+  "shows how the target answers now (status, headers, body), then judges by re-running the rules' own checks with the",
+  `recorded seed. --from (or the file after --failed) names the results.json (default ${DEFAULT_RESULTS}). Without --base-url: the recorded target (an`,
   'embedded one is started afresh). Credentials, which results.json keeps redacted, come from the profile file the run read',
   "(results.json records its path), or from --profile. The TLS and proxy settings are the run's (results.json records",
   'them) unless one of their flags is given:',
   ...TRANSPORT_USAGE,
-  'Exit codes: 0 the rule passes now, 1 it still fails (or its check skipped there), 2 bad usage, 3 target unreachable.',
+  'Exit codes: 0 every replayed rule passes now, 1 one still fails (or its check skipped there), 2 bad usage, 3 target unreachable.',
 ];
 
 /**
@@ -79,27 +83,43 @@ async function targetFor(result: RunResult, v: TransportValues & { 'base-url'?: 
   return { baseUrl: result.target.baseUrl, profile: given.profile, transport };
 }
 
+/**
+ * The results.json and the failures to replay: the ids given, or with --failed every failure (undefined), its file
+ * given after the flag as `replay --failed results.json` reads, or by --from.
+ */
+function whatToReplay(v: { from?: string | undefined; failed: boolean }, positionals: string[]): { from: string; ids?: string[] } {
+  if (!v.failed) {
+    if (positionals.length === 0) throw new UsageError(`replay takes the failure ids to replay, or --failed; ${USAGE}`);
+    return { from: v.from ?? DEFAULT_RESULTS, ids: positionals };
+  }
+  if (positionals.length > 1 || (positionals.length === 1 && v.from !== undefined)) {
+    throw new UsageError(`replay --failed replays every failure of one results.json (given after it, or by --from), not ids; ${USAGE}`);
+  }
+  return { from: positionals[0] ?? v.from ?? DEFAULT_RESULTS };
+}
+
 export async function replayCommand(argv: string[], out: (line: string) => void): Promise<number> {
   const { values: v, positionals } = parseFlags({ args: argv, options: OPTIONS, strict: true, allowPositionals: true });
   if (v.help) {
     for (const line of REPLAY_USAGE) out(line);
     return 0;
   }
-  if (positionals.length !== 1) throw new UsageError(`replay takes one failure id; ${USAGE}`);
   const timeoutMs = integerFlag('timeout-ms', v['timeout-ms'], ...RANGES.timeoutMs);
-  const result = await readResults(v.from);
-  const failure = findFailure(result, positionals[0]!, v.from);
+  const { from, ids } = whatToReplay(v, positionals);
+  const result = await readResults(from);
+  const failures = ids ? findFailures(result, ids, from) : recordedFailures(result);
+  if (failures.length === 0) {
+    out(`${from} records no failure: nothing to replay`);
+    return 0;
+  }
 
   const target = await targetFor(result, v);
   const secrets = secretsOf(target.profile);
   const say = (line: string) => out(redact(line, secrets));
   try {
-    say(`replaying ${failure.failureId} — ${failure.id} [${failure.level}]: ${failure.statement}`);
-    say(`recorded against ${result.target.baseUrl}: ${failure.message ?? 'failed'}`);
-    if (failure.commands?.length) say(`shrunk command sequence: ${failure.commands.join(' → ')}`);
     for (const line of transportLines(transportFacts(target.transport, target.baseUrl))) say(`replay: ${line}`);
     say(`replaying against ${target.baseUrl}${target.embedded ? ' (embedded reference server)' : ''}:`);
-    return await replayFailure(result, failure, target, timeoutMs, say);
+    return await replayFailures(result, failures, target, timeoutMs, say);
   } finally {
     await target.embedded?.close();
   }

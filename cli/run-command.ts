@@ -11,6 +11,8 @@ import { UsageError } from '../support/errors.ts';
 import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags, checkListenable } from './capture-flags.ts';
 import { DISCARD_OPTIONS, DISCARD_USAGE } from './discard-flag.ts';
 import { TRANSPORT_OPTIONS, TRANSPORT_USAGE, transportOf } from './transport-flags.ts';
+import { HAR_OPTIONS, HAR_USAGE, harFlag } from './har-flag.ts';
+import { SELECTION_OPTIONS, SELECTION_USAGE, selectionFlags } from './selection-flags.ts';
 import { hooksFlag, integerFlag, outputFileFlag, parseFlags, reportDirFlag } from './flags.ts';
 import type { ConsoleExtras } from './console-extras.ts';
 import { liveProgress } from './terminal.ts';
@@ -37,14 +39,18 @@ export const RUN_OPTIONS = {
   ...CAPTURE_OPTIONS,
   ...DISCARD_OPTIONS,
   ...TRANSPORT_OPTIONS,
+  ...SELECTION_OPTIONS,
+  ...HAR_OPTIONS,
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
 export const RUN_USAGE = [
   'Usage: vmp-conformance run [--base-url URL --profile FILE] [--report-dir DIR] [--seed N] [--runs N] [--read-only]',
   '                           [--only RULE-GLOB[,RULE-GLOB…]] [--exclude RULE-GLOB[,RULE-GLOB…]] [--baseline FILE] [--write-baseline FILE]',
+  '                           [--endpoint PATTERN] [--method METHOD] [--bail | --max-failures N] [--har FILE]',
   '                           [--timeout-ms N] [--max-duration S] [--today YYYY-MM-DD] [--hooks PATH]',
   '--only runs the rules whose ids match (`*` any characters, `?` one); --exclude leaves out those that match, whatever --only says.',
+  ...SELECTION_USAGE,
   'Without --base-url it runs against the embedded reference server (--today fixes its date).',
   "--hooks is the base of the target's simulation hooks (profile key simulationHooks, which it overrides): a path such as",
   '  /_sim, or an absolute URL. Without hooks, the checks that need them skip, saying so.',
@@ -54,6 +60,7 @@ export const RUN_USAGE = [
   ...CAPTURE_USAGE,
   ...DISCARD_USAGE,
   ...TRANSPORT_USAGE,
+  ...HAR_USAGE,
   'Ctrl-C, SIGTERM or SIGHUP stops the checks, restores what the run changed on the target and writes partial reports (exit 130 /',
   '  143 / 129);',
   '  a second one exits at once, listing what could not be restored.',
@@ -112,9 +119,9 @@ export async function parseRunArgs(argv: string[]): Promise<RunSettings | 'help'
   const transport = transportOf(v, settings.baseUrl);
   if (transport) settings.transport = transport;
   if (v.today !== undefined) settings.today = checkTodayOfEmbedded({ today: '--today', baseUrl: '--base-url' }, v.today, settings.baseUrl);
-  checkSelection(v, (name) => `--${name}`);
-  if (v.only !== undefined) settings.only = v.only;
-  if (v.exclude !== undefined) settings.exclude = v.exclude;
+  const chosen = { ...(v.only !== undefined ? { only: v.only } : {}), ...(v.exclude !== undefined ? { exclude: v.exclude } : {}), ...selectionFlags(v) };
+  checkSelection(chosen, (name) => `--${name}`);
+  Object.assign(settings, chosen, await harFlag(v));
   if (v.profile !== undefined) {
     const { draft, json } = await draftProfileFlag(v.profile);
     settings.draft = draft;

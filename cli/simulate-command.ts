@@ -1,5 +1,6 @@
 import { CAPTURE_OPTIONS, CAPTURE_USAGE, captureFlags, checkListenable } from './capture-flags.ts';
 import { DISCARD_OPTIONS, DISCARD_USAGE } from './discard-flag.ts';
+import { HAR_OPTIONS, HAR_USAGE, harFlag } from './har-flag.ts';
 import { integerFlag, parseFlags, reportDirFlag } from './flags.ts';
 import { Interrupt } from './interrupt.ts';
 import { baseUrlFlag, profileFlag } from './run-command.ts';
@@ -28,6 +29,7 @@ export const SIMULATE_USAGE = [
   ...CAPTURE_USAGE,
   ...DISCARD_USAGE,
   ...TRANSPORT_USAGE,
+  ...HAR_USAGE,
 ];
 
 const OPTIONS = {
@@ -44,6 +46,7 @@ const OPTIONS = {
   ...CAPTURE_OPTIONS,
   ...DISCARD_OPTIONS,
   ...TRANSPORT_OPTIONS,
+  ...HAR_OPTIONS,
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -65,6 +68,7 @@ export async function parseSimulateArgs(argv: string[]): Promise<SimulateSetting
     timeoutMs: integerFlag('timeout-ms', v['timeout-ms'], ...RANGES.timeoutMs),
     capture,
     discardUnrestorableWebhooks: v['discard-unrestorable-webhooks'],
+    ...(await harFlag(v)),
   };
   if (v['base-url'] !== undefined) settings.baseUrl = baseUrlFlag(v['base-url']);
   const transport = transportOf(v, settings.baseUrl);

@@ -64,8 +64,9 @@ function fieldTypes(template: Record<string, unknown>, skip: (key: string, value
   return types;
 }
 
-function hooksPathOf(value: string | null): string | null {
-  if (value === null) return null;
+function hooksPathOf(value: Profile['simulationHooks']): string | null {
+  // The target's own hooks (an HTTP template, a command) stand for a server without this tool's: none served.
+  if (value === null || typeof value !== 'string') return null;
   // "relative to the base URL, absolute, or null": an absolute URL names this server, so only its path counts.
   const path = URL.canParse(value) ? new URL(value).pathname : value;
   const trimmed = `/${path.replace(/^\/+|\/+$/g, '')}`;

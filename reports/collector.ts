@@ -57,6 +57,7 @@ export class ResultCollector implements Reporter {
       ...(meta.property ? { property: meta.property } : {}),
       ...(meta.commands ? { commands: meta.commands } : {}),
       ...(meta.deliveries?.length ? { deliveries: meta.deliveries } : {}),
+      ...(verdict === 'fail' && meta.departure ? { departure: meta.departure } : {}),
       instances: meta.instances ?? 0,
       suite: path.basename(testCase.module.moduleId).replace(/\.[cm]?[jt]s$/, ''),
     };

@@ -1,4 +1,4 @@
-import { causeGroups, causesHeadline, seenAt } from './cause-groups.ts';
+import { causeGroups, causesHeadline, followersLine, rulesOf, seenAt } from './cause-groups.ts';
 import { replayCommand } from './replay-command.ts';
 import { clipText } from '../support/clip.ts';
 import type { RuleResult, RunResult } from './results.ts';
@@ -14,7 +14,9 @@ export const CONSOLE_MESSAGE_CHARS = 1_000;
 
 export function headerLine(r: Pick<RunResult, 'tool' | 'target' | 'seed' | 'options' | 'deadline'>): string {
   const target = r.target.embedded ? `${r.target.baseUrl} (embedded reference server)` : r.target.baseUrl;
-  const only = `${r.options.only ? `, only ${r.options.only}` : ''}${r.options.exclude ? `, excluding ${r.options.exclude}` : ''}`;
+  const o = r.options;
+  const about = `${o.endpoint ? `, endpoints ${o.endpoint}` : ''}${o.method ? `, methods ${o.method}` : ''}`;
+  const only = `${o.only ? `, only ${o.only}` : ''}${o.exclude ? `, excluding ${o.exclude}` : ''}${about}`;
   const ro = r.options.readOnly ? ', read-only' : '';
   const bound = r.deadline ? `, at most ${r.deadline.seconds} s` : '';
   return `${r.tool.name} ${r.tool.version} → ${target} (seed ${r.seed}, ${r.options.runs} runs per property${only}${ro}${bound})`;
@@ -46,12 +48,15 @@ function causeLines(failed: readonly RuleResult[]): string[] {
   const groups = causeGroups(failed);
   const out = ['', `Failures by cause (${causesHeadline(groups)}):`];
   for (const g of groups) {
-    out.push(`  ${g.rules.length} rule${g.rules.length === 1 ? '' : 's'} — ${clipText(g.text, CONSOLE_MESSAGE_CHARS)}`);
+    const n = rulesOf(g);
+    out.push(`  ${n} rule${n === 1 ? '' : 's'} — ${clipText(g.text, CONSOLE_MESSAGE_CHARS)}`);
+    if (g.finding) out.push(`      first said: ${clipText(g.finding, CONSOLE_MESSAGE_CHARS)}`);
     if (g.exchange) {
       const curl = g.exchange.curl.length > CURL_SHOWN ? `${g.exchange.curl.slice(0, CURL_SHOWN)}… (whole in report.html)` : g.exchange.curl;
       out.push(`      first seen: ${clipText(seenAt(g.exchange), CONSOLE_MESSAGE_CHARS)}`, `      ${curl}`);
     }
     out.push(`      ${g.rules.map((r) => r.id).join(', ')}`);
+    if (g.followers.length) out.push(`      ${followersLine(g)}: ${g.followers.map((r) => r.id).join(', ')}`);
   }
   return out;
 }

@@ -2,7 +2,7 @@ import { allColumns, coverageTotals } from './coverage-matrix.ts';
 import { inferredText } from './inferred.ts';
 import type { Exchange } from '../sut/evidence.ts';
 import { html, raw, type Markup } from '../support/html-escape.ts';
-import { causeGroups, causesHeadline, seenAt } from './cause-groups.ts';
+import { causeGroups, causesHeadline, followersLine, rulesOf, seenAt } from './cause-groups.ts';
 import { prettyBody, ruleAnchor, VERDICT_LABEL } from './html-rules.ts';
 import { observationRows, otherObservations, profileChoice } from './observations.ts';
 import type { CoverageState, RuleResult, RunResult, SpecCoverage, StatementVerdict } from './results.ts';
@@ -43,9 +43,11 @@ function causesHtml(failed: readonly RuleResult[]): Markup | '' {
   const groups = causeGroups(failed);
   return html`<h3 id="causes">Failures by cause (${causesHeadline(groups)})</h3>
 <ol class="causes">${groups.map(
-    (g) => html`<li data-rules="${g.rules.length}"><b>${g.rules.length} rule${g.rules.length === 1 ? '' : 's'}</b>: <span class="message cause">${g.text}</span>
+    (g) => html`<li data-rules="${rulesOf(g)}"><b>${rulesOf(g)} rule${rulesOf(g) === 1 ? '' : 's'}</b>: <span class="message cause">${g.text}</span>
+${g.finding ? html`<br><span class="muted">first said:</span> <span class="message">${g.finding}</span>` : ''}
 ${g.exchange ? html`<br><span class="muted">first seen:</span> <code>${seenAt(g.exchange)}</code><pre class="curl">${g.exchange.curl}</pre>` : ''}
-<div>${g.rules.map((r) => html`<a href="#${ruleAnchor(r.id)}"><code>${r.id}</code></a> `)}</div></li>`,
+<div>${g.rules.map((r) => html`<a href="#${ruleAnchor(r.id)}"><code>${r.id}</code></a> `)}</div>
+${g.followers.length ? html`<div class="followers"><span class="muted">${followersLine(g)}:</span> ${g.followers.map((r) => html`<a href="#${ruleAnchor(r.id)}"><code>${r.id}</code></a> `)}</div>` : ''}</li>`,
   )}</ol>`;
 }
 

@@ -1,4 +1,4 @@
-import { causeGroups, causesHeadline, seenAt } from './cause-groups.ts';
+import { causeGroups, causesHeadline, followersLine, rulesOf, seenAt } from './cause-groups.ts';
 import { coverageTotals } from './coverage-matrix.ts';
 import { replayCommand } from './replay-command.ts';
 import { inferredText } from './inferred.ts';
@@ -29,9 +29,11 @@ function causeLines(failed: readonly RuleResult[]): string[] {
     // One item, three lines: each but the last ends in a backslash, Markdown's hard line break (a bare newline
     // is a soft one, which GitHub joins into one paragraph).
     const item = [
-      `${i + 1}. **${g.rules.length} rule${g.rules.length === 1 ? '' : 's'}**: ${cell(g.text)}`,
+      `${i + 1}. **${rulesOf(g)} rule${rulesOf(g) === 1 ? '' : 's'}**: ${cell(g.text)}`,
+      ...(g.finding ? [`   first said: ${cell(g.finding)}`] : []),
       ...(g.exchange ? [`   first seen: ${code(seenAt(g.exchange))}`] : []),
       `   ${g.rules.map((r) => code(r.id)).join(', ')}`,
+      ...(g.followers.length ? [`   ${followersLine(g)}: ${g.followers.map((r) => code(r.id)).join(', ')}`] : []),
     ];
     lines.push(...item.map((line, n) => (n < item.length - 1 ? `${line}\\` : line)));
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { departureSchema } from '../sut/departure.ts';
 import { coverageCellSchema, deliveryEvidenceSchema, exchangeSchema, propertyReplaySchema } from '../sut/evidence.ts';
 import { transportFactsSchema } from '../sut/transport-notes.ts';
 
@@ -22,6 +23,8 @@ export const ruleResultSchema = z.object({
   message: z.string().optional(),
   /** What went wrong, apart from where (reports/failure-cause.ts): failures with one cause are read together. */
   cause: z.string().optional(),
+  /** What the target did where the check failed, when the check could tell (sut/departure.ts); its key is the cause. */
+  departure: departureSchema.optional(),
   skipReason: z.string().optional(),
   observation: z.string().optional(),
   exchanges: z.array(exchangeSchema).default([]),
@@ -111,6 +114,9 @@ export const runResultSchema = z.object({
     readOnly: z.boolean(),
     only: z.string().optional(),
     exclude: z.string().optional(),
+    /** --endpoint and --method, as comma lists. */
+    endpoint: z.string().optional(),
+    method: z.string().optional(),
     timeoutMs: z.number().int().optional(),
   }),
   summary: z.object({ passed: z.number(), failed: z.number(), skipped: z.number(), observed: z.number() }),

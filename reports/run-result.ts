@@ -5,7 +5,7 @@ import { redactDeep } from '../sut/redact.ts';
 import type { ResultCollector } from './collector.ts';
 import { inCatalogOrder } from './catalog-order.ts';
 import { coverageMatrix } from './coverage-matrix.ts';
-import { failureCause } from './failure-cause.ts';
+import { causeOf } from './failure-cause.ts';
 import type { BaselineComparison, RunResult } from './results.ts';
 import { specCoverage } from './spec-coverage.ts';
 import { exitCodeOf, NO_CHECK_REASON, totals, unreportedRules } from './summary.ts';
@@ -32,6 +32,8 @@ export interface RunFacts {
   timeoutMs: number;
   only?: string;
   exclude?: string;
+  endpoint?: string;
+  method?: string;
   /** The catalog rules the run selected (after --only): each gets a result, checked or not. */
   selected: readonly Rule[];
   /** discoveryNotes() of the run's fixtures. */
@@ -54,7 +56,7 @@ export interface RunFacts {
 
 /** A failure's cause rides on its result: the reports group by it and baselines remember it. */
 const withCause = (r: RunResult['rules'][number]): RunResult['rules'][number] =>
-  r.verdict === 'fail' && r.message !== undefined ? { ...r, cause: failureCause(r.message).key } : r;
+  r.verdict === 'fail' && (r.message !== undefined || r.departure) ? { ...r, cause: causeOf(r).key } : r;
 
 /** The exit code of a run whose target could not be reached, or refused the credentials, before any check. */
 export const TARGET_EXIT_CODE = 3;
@@ -101,6 +103,8 @@ export function buildRunResult(collector: ResultCollector, facts: RunFacts): Run
       timeoutMs: facts.timeoutMs,
       ...(facts.only ? { only: facts.only } : {}),
       ...(facts.exclude ? { exclude: facts.exclude } : {}),
+      ...(facts.endpoint ? { endpoint: facts.endpoint } : {}),
+      ...(facts.method ? { method: facts.method } : {}),
     },
     summary: totals(rules),
     coverage,

@@ -3,6 +3,8 @@ import { request } from 'undici';
 import { createDispatcher } from '../sut/transport.ts';
 import type { InquiryStream, TimedInquiry } from '../generators/inquiry-stream.ts';
 import type { TargetClient } from '../sut/client.ts';
+import type { SimulationHooks } from '../sut/hooks-profile.ts';
+import { clientHooks } from '../sut/hooks/hooks-adapter.ts';
 import { lastSegment } from '../sut/discovery.ts';
 import type { Ledger } from './ledger.ts';
 
@@ -21,22 +23,58 @@ export function hooksUrl(baseUrl: string, hooks: string): string {
 
 export interface InjectOptions {
   client: TargetClient;
-  hooks: string;
+  hooks: NonNullable<SimulationHooks>;
   agency: string;
   stream: InquiryStream;
   ledger: Ledger;
   timeoutMs: number;
+  /** Names what this simulation makes ({{runId}} of the target's own hooks). */
+  runId: string;
   signal?: AbortSignal;
   /** Called about once a second with the number sent so far. */
   progress?: (sent: number) => void;
 }
 
-/** Sends every inquiry of the stream; resolves when each has been answered (or has failed). */
-export async function injectStream(o: InjectOptions): Promise<{ sent: number; lastMomentMs?: number }> {
+/** Makes one inquiry arrive: its sid, or why not. */
+type Injector = { inject(consulta: unknown): Promise<{ sid: string } | { problem: string }>; close(): Promise<void> };
+
+/** This tool's hook contract: one pooled agent for every send (MAX_IN_FLIGHT at once), no client per request. */
+function builtinInjector(o: InjectOptions, hooks: string): Injector {
   const credentials = new URLSearchParams(o.client.queryFor('primary')).toString();
-  const url = `${hooksUrl(o.client.baseUrl, o.hooks)}/consultas${credentials ? `?${credentials}` : ''}`;
+  const url = `${hooksUrl(o.client.baseUrl, hooks)}/consultas${credentials ? `?${credentials}` : ''}`;
   const headers = { ...o.client.headersFor('primary'), 'content-type': 'application/json' };
   const agent = createDispatcher(o.client.transport, { connections: MAX_IN_FLIGHT, timeoutMs: o.timeoutMs });
+  return {
+    async inject(consulta) {
+      const body = JSON.stringify({ adminMail: o.agency, consulta });
+      try {
+        const res = await request(url, { method: 'POST', headers, body, dispatcher: agent, signal: AbortSignal.timeout(o.timeoutMs) });
+        const text = await res.body.text();
+        const sid = res.statusCode === 201 ? sidOf(text, res.headers.location) : undefined;
+        return sid ? { sid } : { problem: `POST ${url} answered ${res.statusCode}${res.statusCode === 201 ? ' without a sid' : ''}: ${text.slice(0, 200)}` };
+      } catch (error) {
+        return { problem: `POST ${url} failed: ${(error as Error).message}` };
+      }
+    },
+    close: () => agent.close().catch(() => undefined),
+  };
+}
+
+/** The target's own hooks (an HTTP template, a command): each inquiry through the adapter. */
+function ownInjector(o: InjectOptions, hooks: NonNullable<SimulationHooks>): Injector {
+  const adapter = clientHooks(hooks, o.client, o.runId);
+  return {
+    async inject(consulta) {
+      const answer = await adapter.inquiry({ app: 'primary', adminMail: o.agency, consulta });
+      return answer.done ? { sid: answer.sid! } : { problem: `expected ${answer.problem}; got ${answer.res.status ?? answer.res.exchange.error}` };
+    },
+    close: async () => undefined,
+  };
+}
+
+/** Sends every inquiry of the stream; resolves when each has been answered (or has failed). */
+export async function injectStream(o: InjectOptions): Promise<{ sent: number; lastMomentMs?: number }> {
+  const injector = typeof o.hooks === 'string' ? builtinInjector(o, o.hooks) : ownInjector(o, o.hooks);
   const inFlight = new Set<Promise<void>>();
   const start = performance.now();
   let lastProgress = start;
@@ -44,18 +82,10 @@ export async function injectStream(o: InjectOptions): Promise<{ sent: number; la
   let lastMomentMs: number | undefined;
 
   const send = async (item: TimedInquiry): Promise<void> => {
-    const body = JSON.stringify({ adminMail: o.agency, consulta: item.consulta });
     o.ledger.sent(item.index, item.consulta, performance.now());
-    try {
-      const res = await request(url, { method: 'POST', headers, body, dispatcher: agent, signal: AbortSignal.timeout(o.timeoutMs) });
-      const text = await res.body.text();
-      const sid = res.statusCode === 201 ? sidOf(text, res.headers.location) : undefined;
-      if (sid) o.ledger.bound(item.index, sid);
-      else
-        o.ledger.injectionFailed(item.index, `POST ${url} answered ${res.statusCode}${res.statusCode === 201 ? ' without a sid' : ''}: ${text.slice(0, 200)}`);
-    } catch (error) {
-      o.ledger.injectionFailed(item.index, `POST ${url} failed: ${(error as Error).message}`);
-    }
+    const made = await injector.inject(item.consulta);
+    if ('sid' in made) o.ledger.bound(item.index, made.sid);
+    else o.ledger.injectionFailed(item.index, made.problem);
   };
 
   try {
@@ -80,7 +110,7 @@ export async function injectStream(o: InjectOptions): Promise<{ sent: number; la
     }
     await Promise.all(inFlight);
   } finally {
-    await agent.close().catch(() => undefined);
+    await injector.close();
   }
   return { sent, ...(lastMomentMs === undefined ? {} : { lastMomentMs }) };
 }

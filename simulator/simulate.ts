@@ -154,7 +154,7 @@ export async function runSimulation(o: SimulationOptions): Promise<{ exitCode: n
     throw error;
   });
   out(
-    `simulate: target ${o.baseUrl}${o.embedded ? ' (embedded reference server)' : ''}; agency ${agency}; mode ${mode === 'hooks' ? `hooks (${hooks})` : 'observe (simulationHooks: null)'}`,
+    `simulate: target ${o.baseUrl}${o.embedded ? ' (embedded reference server)' : ''}; agency ${agency}; mode ${mode === 'hooks' ? `hooks (${typeof hooks === 'string' ? hooks : "the target's own: simulationHooks.inquiry"})` : 'observe (simulationHooks: null)'}`,
   );
   const callbackBase = reach.publicUrl ?? capture.url;
   const via = reach.publicUrl ? `, called back at ${reach.publicUrl}` : '';
@@ -188,6 +188,7 @@ export async function runSimulation(o: SimulationOptions): Promise<{ exitCode: n
       const injected = await injectStream({
         client,
         hooks: hooks!,
+        runId: `sim${startedAt.getTime().toString(36)}`,
         agency,
         stream,
         ledger,

@@ -19,7 +19,10 @@ check(
     const res = await invite(c, freshAdminMail(c, 'new'));
     c.expectStatus(res, 202, 'inviting an AdminMail no one registered');
     c.expect(res.text === '', '"202, no body"', res);
-    c.expect(typeof res.headers.location === 'string' && res.headers.location.trim() !== '', 'a Location header (URI of the agency)', res);
+    c.expect(typeof res.headers.location === 'string' && res.headers.location.trim() !== '', 'a Location header (URI of the agency)', res, {
+      kind: 'header-missing',
+      subject: 'Location',
+    });
   },
   { mutates: true },
 );
@@ -34,6 +37,7 @@ check(
       segment !== undefined && segment.toLowerCase() === adminMail.toLowerCase(),
       `a Location that resolves to /v3/agencias/${adminMail} (it resolves to ${location.url.pathname})`,
       res,
+      { kind: 'header-wrong', subject: 'Location', value: 'names another resource' },
     );
   },
   { mutates: true },

@@ -58,9 +58,13 @@ check(
     const topic = await unconfigured(c);
     const res = await c.send('appnotificaciones-post', { params: { topic }, json: await upsertBody() });
     c.expectStatus(res, 201, 'POST of an available topic that is not configured');
-    const location = c.present(res.headers.location, 'a Location header (URI of the webhook)', res);
+    const location = c.present(res.headers.location, 'a Location header (URI of the webhook)', res, { kind: 'header-missing', subject: 'Location' });
     // Whether Location is relative or absolute, and what it names, is not shown: only that it is a URI.
-    c.expect(location !== '' && URL.canParse(location, res.exchange.url), 'a Location that is a URI reference', res);
+    c.expect(location !== '' && URL.canParse(location, res.exchange.url), 'a Location that is a URI reference', res, {
+      kind: 'header-wrong',
+      subject: 'Location',
+      value: 'no URI reference',
+    });
     c.observe(`Location: ${location}`);
     expectAppWebhook(c, res, 'appnotificaciones-post');
   },

@@ -2,13 +2,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Delivery } from '../webhooks/capture-server.ts';
 import { consulta } from '../models/index.ts';
 import type { TargetResponse } from '../sut/client.ts';
-import { excerpt, inquiryMismatches, mentions, sendHook } from './events/hooks.ts';
+import { excerpt, hookRegistration, hooksGiveLocation, inquiryMismatches, mentions } from './events/hooks.ts';
 import { newValues, shows } from './effects/edit.ts';
 import { INQUIRY_CALLBACK, ownAgencies } from './effects/own-agency.ts';
 import { invitationState } from './effects/state.ts';
 import { caseVariants } from './harness/agencies.ts';
 import { check, type Check } from './harness/check.ts';
-import { invite, inviteFresh, resolveLocation } from './harness/invitations.ts';
+import { invite, inviteFresh } from './harness/invitations.ts';
+import { resolveUri } from './harness/follow.ts';
 import { agenciaEditBody } from './harness/request-inputs.ts';
 import { webhookSession } from './harness/webhook-session.ts';
 
@@ -41,8 +42,7 @@ check(
     const pending = { GET: await read('GET'), OPTIONS: await read('OPTIONS') };
     if (invitationState(c, pending.GET) === undefined)
       c.skip(`GET on the invitation's Location answered ${answered(pending.GET)} without a state (see lifecycle/invitation-state-get)`);
-    const reg = await sendHook(c, `/agencias/${encodeURIComponent(adminMail)}/registro`);
-    c.givenStatus(reg, 204, 'the simulation hook completing the registration of an agency this run invited');
+    await hookRegistration(c, adminMail);
     for (const method of ['GET', 'OPTIONS'] as const) {
       // OPTIONS is judged only where it gave the pending state (lifecycle/invitation-state-options judges that).
       const before = invitationState(c, pending[method]);
@@ -163,8 +163,11 @@ check(
   'events/hook-inquiry-location-resolves',
   async (c) => {
     const adminMail = await own.register(c);
-    const { res, sent } = await own.inject(c, adminMail);
-    const location = c.present(resolveLocation(c, res), 'a Location header (the URI of the injected inquiry)', res);
+    const { res, sent, location: raw } = await own.inject(c, adminMail);
+    if (raw === undefined && !hooksGiveLocation(c)) c.skip("the profile's own inquiry hook gives the created inquiry's sid only: no URI to follow");
+    // A command's URI, like a template's relative one, is relative to the base URL.
+    const against = /^https?:\/\//i.test(res.exchange.url) ? res.exchange.url : `${c.client.baseUrl}/`;
+    const location = c.present(resolveUri(c, raw, against), 'a Location header (the URI of the injected inquiry)', res);
     const there = await c.sendRaw({ method: 'GET', path: location.path, form: 'json' });
     c.expectStatus(there, 200, `GET on the Location ${location.raw} of the injected inquiry`);
     const stored = c.expectModel(there, consulta(), 'a Consulta');

@@ -5,7 +5,7 @@ import { consulta, consultaInput } from '../models/index.ts';
 import { callEndpoint } from '../sut/call.ts';
 import type { AppName } from '../sut/profile.ts';
 import { fillTemplate } from '../sut/templates.ts';
-import { excerpt, freshInquiry, inquiryMismatches, mentions, sendHook } from './events/hooks.ts';
+import { excerpt, freshInquiry, hookInquiry, hookRegistration, inquiryMismatches, mentions } from './events/hooks.ts';
 import { freshAdminMail } from './harness/invitations.ts';
 import { check, type Check } from './harness/check.ts';
 import { resendableSid } from './harness/recent-inquiry.ts';
@@ -66,11 +66,8 @@ check(
     const agency = c.ctx.fixtures.agency;
     const sent = freshInquiry(c);
     const mark = server.count();
-    const post = await sendHook(c, '/consultas', { adminMail: agency, consulta: sent });
     // The hook's own answer is the set-up (its Location is events/hook-inquiry-location-resolves' to judge).
-    c.givenStatus(post, 201, 'POST {hooks}/consultas of a valid inquiry for the fixture agency');
-    const raw = (post.json as { sid?: unknown } | undefined)?.sid;
-    const sid = c.givenPresent(typeof raw === 'string' && raw !== '' ? raw : undefined, 'a hook answer {"sid": string}', post);
+    const { sid, res: post } = await hookInquiry(c, agency, sent);
 
     const ofThis = (d: Delivery) => mentions(d.json, sent.Interesado.Email);
     const wanted = (d: Delivery) => on(PRIMARY_INQUIRY)(d) && ofThis(d);
@@ -166,8 +163,7 @@ check(
     });
 
     const mark = server.count();
-    const done = await sendHook(c, `/agencias/${encodeURIComponent(adminMail)}/registro`);
-    c.givenStatus(done, 204, 'POST {hooks}/agencias/{adminMail}/registro of the pending invitation');
+    const done = await hookRegistration(c, adminMail);
     // The payload's fields are not shown: any value that names the AdminMail will do.
     const wanted = (d: Delivery) => on(PRIMARY_REGISTRATION)(d) && mentions(d.json, adminMail);
     const delivery = await session.waitForDelivery(wanted, deadline(c));

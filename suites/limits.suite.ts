@@ -4,7 +4,7 @@ import { nonAscii } from '../generators/value-classes.ts';
 import { check, type Check } from './harness/check.ts';
 import { acceptanceStatuses } from './harness/expectations.ts';
 import { invite } from './harness/invitations.ts';
-import { sendHook } from './events/hooks.ts';
+import { tryHookRegistration } from './events/hooks.ts';
 import { callEndpoint } from '../sut/call.ts';
 import { firstForm } from './harness/request-inputs.ts';
 import { LIMIT_RULES_CHECKED } from './limits/limit-rules.ts';
@@ -39,12 +39,13 @@ async function readsOfLongestAgency(c: Check): Promise<void> {
   }
   const adminMail = emailOfLength(LIMITS.adminMail.maxLength, c.ctx.profile.invitationDomain, `${c.ctx.runId}-`);
   const invited = await invite(c, adminMail);
-  const registered = invited.status === 202 ? await sendHook(c, `/agencias/${encodeURIComponent(adminMail)}/registro`) : undefined;
+  const registered = invited.status === 202 ? await tryHookRegistration(c, adminMail) : undefined;
   // Safety: the agency served these reads only; it is dissociated again when the check ends.
-  if (registered?.status === 204) c.defer((client) => callEndpoint(client, 'agencias-desasociar', { params: { adminMail } }));
-  if (registered?.status !== 204) {
+  if (registered?.done) c.defer((client) => callEndpoint(client, 'agencias-desasociar', { params: { adminMail } }));
+  if (!registered?.done) {
     // AdminMail limits in AgenciaCreate are not shown: a target may refuse to invite one this long.
-    c.observe(`an agency ${adminMail} could not be created (invitation ${invited.status}, registration ${registered?.status ?? 'not tried'})`);
+    const how = registered ? (registered.done ? 'done' : `not done: expected ${registered.problem}`) : 'not tried';
+    c.observe(`an agency ${adminMail} could not be created (invitation ${invited.status}, registration ${how})`);
     return;
   }
   for (const id of AGENCY_READS) {

@@ -8,6 +8,7 @@ import type { Exchange } from './evidence.ts';
 import type { AppName, Profile } from './profile.ts';
 import { parseJsonBounded } from '../support/json-depth.ts';
 import { redact, redactHeaders } from './redact.ts';
+import { currentTap } from './exchange-tap.ts';
 import { createDispatcher, type TransportSettings } from './transport.ts';
 import { unframedExchange } from './unframed.ts';
 
@@ -230,6 +231,8 @@ export class TargetClient {
     };
     const response = { ...result, exchange };
     for (const listener of this.listeners) listener(req, response);
+    // A request refused before it was sent (the deadline, the breaker) is no exchange with the target.
+    if (!refusal) currentTap()?.(response, secrets);
     return response;
   }
 

@@ -6,6 +6,7 @@ import { requestLine, type Answer } from './failure-text.ts';
 import { formFault } from './form-judge.ts';
 import { entryHrefs, hrefsWithin, lastSegment, templateParams } from './hrefs.ts';
 import type { AppName } from './profile.ts';
+import type { Departure } from './departure.ts';
 
 export { lastSegment } from './hrefs.ts';
 
@@ -20,6 +21,8 @@ export interface DiscoveryFault {
   expectation: string;
   /** One line naming the request and what it answered: `GET /v3/agencias answered 404 — expected 200 (…)`. */
   cause: string;
+  /** What the target did (sut/departure.ts): the failed rule's cause. */
+  departure?: Departure;
   /** The exchange (its body only as the evidence excerpt: fixtures travel to the suites' worker). */
   answer: Answer;
 }

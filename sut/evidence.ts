@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { departureSchema } from './departure.ts';
 
 // What a check leaves behind for the reports: the exchange it judged (secrets already redacted), the
 // coverage cells it exercised, and for properties the fast-check replay data. Carried on task.meta.
@@ -69,6 +70,8 @@ export const checkMetaSchema = z.object({
   deliveries: z.array(deliveryEvidenceSchema).optional(),
   /** Instances of the statement the check judged (suites/harness/check.ts): a pass always has at least one. */
   instances: z.number().int().nonnegative().optional(),
+  /** What the target did where the check failed (sut/departure.ts): the failure's cause. */
+  departure: departureSchema.optional(),
 });
 export type CheckMeta = z.infer<typeof checkMetaSchema>;
 

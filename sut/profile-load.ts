@@ -57,11 +57,12 @@ function resolveDeep<T>(value: T, field: string, env: NodeJS.ProcessEnv, substit
   return value;
 }
 
-type Resolvable = Pick<DraftProfile, 'apps' | 'templates' | 'webhooks'>;
+type Resolvable = Pick<DraftProfile, 'apps' | 'templates' | 'webhooks' | 'simulationHooks'>;
 
 /**
  * Resolves `${VAR}` where credentials live: app headers and query parameters, templates (write-only members such
- * as a webhook secret) and the signing secret. Every substituted value is remembered as a secret (secrets.ts).
+ * as a webhook secret), the signing secret, and the target's own hooks (an admin token in a header or an argument).
+ * Every substituted value is remembered as a secret (secrets.ts).
  */
 function resolveEnv<T extends Resolvable>(profile: T, env: NodeJS.ProcessEnv): T {
   const substituted: string[] = [];
@@ -76,6 +77,9 @@ function resolveEnv<T extends Resolvable>(profile: T, env: NodeJS.ProcessEnv): T
     ...profile,
     apps,
     ...(profile.templates ? { templates: resolveDeep(profile.templates, 'templates', env, substituted) } : {}),
+    ...(profile.simulationHooks && typeof profile.simulationHooks === 'object'
+      ? { simulationHooks: resolveDeep(profile.simulationHooks, 'simulationHooks', env, substituted) }
+      : {}),
     ...(profile.webhooks
       ? {
           webhooks: {

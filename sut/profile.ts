@@ -1,25 +1,20 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../models/index.ts';
-import { HEADER_NAME, HEADER_NAME_MESSAGE } from './http-syntax.ts';
+import { simulationHooks } from './hooks-profile.ts';
+import { headerName, jsonPointer } from './profile-parts.ts';
+
+export { hooksBase } from './hooks-profile.ts';
+export { headerName, jsonPointer } from './profile-parts.ts';
 
 // The target profile: everything about a target that the spec leaves open. Its key names are a public
 // contract (docs/profile.md, profile.schema.json). Header values may be `${ENV_VAR}` references, resolved at load time.
 
-/** The hooks base: an absolute http(s) URL, or a path; neither with a query, a fragment or white space. */
-export function hooksBase(value: string): boolean {
-  if (/[\s?#]/.test(value)) return false;
-  if (!/^[a-z][a-z0-9+.-]*:/i.test(value)) return true;
-  return URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
-}
-
-export const headerName = z.string().regex(HEADER_NAME, HEADER_NAME_MESSAGE);
 const headerMap = z.record(headerName, z.string()).describe('request headers that authenticate the app');
 // Authentication: "header or parameter names … not shown": an app's credentials are headers, query parameters, or both.
 const queryMap = z.record(z.string().min(1), z.string()).describe('query parameters that authenticate the app (name → value)');
 export const app = z
   .strictObject({ headers: headerMap.default({}), query: queryMap.default({}) })
   .refine((a) => Object.keys(a.headers).length + Object.keys(a.query).length > 0, 'expected headers or query: the credentials of the app');
-export const jsonPointer = z.string().regex(/^(\/[^/]*)*$/, 'expected a JSON pointer such as /Consulta or ""');
 
 /** Fields of a catalog record that bestmatch matches against, as JSON pointers into the full form. */
 export const catalogKeys = z.record(z.string(), jsonPointer);
@@ -54,11 +49,6 @@ const templates = z.strictObject({
   // null when unknown, and the checks that need a valid AgenciaEdit skip, saying so.
   agenciaEdit: z.record(z.string(), z.unknown()).nullable().describe('null: not known (the checks that send a valid AgenciaEdit skip)'),
 });
-const simulationHooks = z
-  .string()
-  .refine(hooksBase, 'expected a path relative to the base URL (/_sim) or an absolute http(s) URL, without query or fragment')
-  .nullable()
-  .describe('relative to the base URL, absolute, or null');
 const fixtures = z.strictObject({
   agency: z.email().optional(),
   inquirySid: z.string().optional(),

@@ -2,7 +2,7 @@ import { afterAll } from 'vitest';
 import type { ConsultaInput } from '../../models/index.ts';
 import { callEndpoint } from '../../sut/call.ts';
 import type { TargetResponse } from '../../sut/client.ts';
-import { freshInquiry, sendHook } from '../events/hooks.ts';
+import { freshInquiry, hookInquiry } from '../events/hooks.ts';
 import type { Check } from '../harness/check.ts';
 import { targetClient } from '../harness/context.ts';
 import { registerFreshAgency } from '../harness/invitations.ts';
@@ -18,7 +18,9 @@ export const INQUIRY_CALLBACK = 'effects-inquiry';
 
 export interface Injected {
   sid: string;
-  /** The hook's answer (201, its Location). */
+  /** The inquiry's URI as the hook gave it (the built-in contract's Location); absent from a hook that gives a sid only. */
+  location?: string;
+  /** The hook's answer (the built-in contract's 201), or a command's run. */
   res: TargetResponse;
   sent: ConsultaInput;
 }
@@ -64,10 +66,7 @@ export function ownAgencies(session: WebhookSession): OwnAgencies {
       if (point) await own.pointInquiryTopic(c);
       // The agency's own administrator answers for it: an operator the agency surely has.
       const sent = { ...freshInquiry(c), OperadorResponsable: adminMail };
-      const res = await sendHook(c, '/consultas', { adminMail, consulta: sent });
-      c.givenStatus(res, 201, `POST {hooks}/consultas of an inquiry for ${adminMail}, which this run registered`);
-      const sid = (res.json as { sid?: unknown } | undefined)?.sid;
-      return { sid: c.givenPresent(typeof sid === 'string' && sid !== '' ? sid : undefined, 'a hook answer {"sid": string}', res), res, sent };
+      return { ...(await hookInquiry(c, adminMail, sent)), sent };
     },
   };
   return own;

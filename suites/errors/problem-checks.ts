@@ -39,7 +39,7 @@ const everyAnswer = (j: ProblemJudge): ErrorRule => ({
   applies: (k, res) => judges(j, endpoint(k.endpointId), res),
   judge(c, k, res) {
     const issue = j.issue(res, asked(c, k));
-    c.expect(issue === undefined, issue ?? '', res);
+    c.expect(issue === undefined, issue?.text ?? '', res, issue?.departure);
   },
 });
 
@@ -61,6 +61,7 @@ function keyedByProperty(j: ProblemJudge): ErrorRule {
         keys.some((x) => isPropertyKey(x, new Set(k.keys))),
         `Errors keyed by ${k.keys.join(' or ')} (${k.label}), exactly as named, not by ${JSON.stringify(keys)}`,
         res,
+        errors === undefined ? { kind: 'member-missing', subject: 'Errors' } : { kind: 'member-value', subject: 'Errors', value: 'keys not property names' },
       );
     },
   };
@@ -93,10 +94,14 @@ export function judgeHeard(c: Check, ruleId: string, own = false): void {
   const fault = heard.faults[0];
   if (!fault) return;
   c.witness(fault.exchange);
-  c.fail(`${fault.issue} — an answer the run heard, sent ${fault.ruleId ? `by ${fault.ruleId}` : "by a suite's set-up or clean-up"}`, {
-    status: fault.exchange.status,
-    exchange: fault.exchange,
-  });
+  c.fail(
+    `${fault.issue} — an answer the run heard, sent ${fault.ruleId ? `by ${fault.ruleId}` : "by a suite's set-up or clean-up"}`,
+    {
+      status: fault.exchange.status,
+      exchange: fault.exchange,
+    },
+    fault.departure,
+  );
 }
 
 export function registerProblemChecks(session: WebhookSession): void {

@@ -1,48 +1,65 @@
 import { isDeepStrictEqual } from 'node:util';
 import { createInquiryGenerator } from '../../generators/inquiry.ts';
 import { consultaInput, parseOffsetDateTime, type ConsultaInput } from '../../models/index.ts';
-import { TargetClient, type TargetResponse } from '../../sut/client.ts';
+import type { SendRequest, TargetResponse } from '../../sut/client.ts';
+import { hooksAdapter, type HookAnswer, type HooksAdapter } from '../../sut/hooks/hooks-adapter.ts';
 import type { AppName } from '../../sut/profile.ts';
 import type { Check } from '../harness/check.ts';
 import type { RunContext } from '../harness/context.ts';
 
-// The simulation hooks (a contract shared with third-party targets, profile key simulationHooks): POST
-// {hooks}/consultas injects an inquiry, POST {hooks}/agencias/{adminMail}/registro completes a registration.
-// Both are authenticated like /v3 as the calling app. Never {hooks}/reset.
+// The simulation hooks (profile key simulationHooks, docs/simulation-hooks.md): this tool's contract under a base,
+// or the target's own HTTP template or command (sut/hooks/). Each makes an inquiry arrive or completes a
+// registration as the calling app; what they answer is a set-up, never judged here. Never {hooks}/reset.
 
-/** POSTs to the hooks, whose base the profile gives relative to the base URL or absolute. */
-export async function sendHook(c: Check, subpath: string, json?: unknown): Promise<TargetResponse> {
-  const hooks = c.givenPresent(c.ctx.profile.simulationHooks, 'simulation hooks in the profile');
-  const relative = relativeHookPath(hooks, subpath);
-  if (relative !== undefined) return c.sendRaw({ method: 'POST', path: relative, ...(json !== undefined ? { json } : {}) });
-  return postHook(c.ctx, c.client, subpath, json);
-}
-
-/** The hook's path under the base URL when the hooks base is relative to it; undefined for an absolute base. */
-const relativeHookPath = (hooks: string, subpath: string): string | undefined =>
-  /^[a-z][a-z0-9+.-]*:/i.test(hooks) ? undefined : `/${hooks.replace(/^\/+|\/+$/g, '')}${subpath}`;
-
-/** POSTs to the profile's hooks as `app`, outside any check (the model run); an absolute base gets a client of its own. */
-export async function postHook(ctx: RunContext, client: TargetClient, subpath: string, json?: unknown, app: AppName = 'primary'): Promise<TargetResponse> {
+/** The run's hooks, sending as `send` does (a check's requests are recorded with it). */
+export function runHooks(ctx: RunContext, send: (req: SendRequest) => Promise<TargetResponse>): HooksAdapter {
   const hooks = ctx.profile.simulationHooks;
   if (hooks === null) throw new Error('the profile has no simulation hooks');
-  const req = { method: 'POST', app, ...(json !== undefined ? { json } : {}) };
-  const relative = relativeHookPath(hooks, subpath);
-  if (relative !== undefined) return client.send({ ...req, path: relative });
-  // An absolute hooks base is another origin: a client of its own, with the same credentials and caps.
-  const own = new TargetClient({
-    baseUrl: hooks,
+  return hooksAdapter(hooks, {
+    baseUrl: ctx.baseUrl,
     profile: ctx.profile,
     timeoutMs: ctx.timeoutMs,
     maxBodyBytes: ctx.maxBodyBytes,
     secrets: ctx.secrets,
-    transport: ctx.transport,
+    ...(ctx.transport ? { transport: ctx.transport } : {}),
+    runId: ctx.runId,
+    send,
   });
-  try {
-    return await own.send({ ...req, path: subpath });
-  } finally {
-    await own.close();
-  }
+}
+
+const checkHooks = (c: Check): HooksAdapter => {
+  c.givenPresent(c.ctx.profile.simulationHooks, 'simulation hooks in the profile');
+  return runHooks(c.ctx, (req) => c.sendRaw(req));
+};
+
+/** Whether the hooks give a created inquiry's URI (the built-in contract's Location; a template or command may give a sid only). */
+export const hooksGiveLocation = (c: Check): boolean => checkHooks(c).givesLocation;
+
+/** Makes an inquiry arrive for `adminMail` through the hooks, as the primary app; the answer, done or not. */
+export const tryHookInquiry = (c: Check, adminMail: string, consulta: ConsultaInput): Promise<HookAnswer> =>
+  checkHooks(c).inquiry({ app: 'primary', adminMail, consulta });
+
+/** Completes the invitation of `adminMail` through the hooks, as the primary app; the answer, done or not. */
+export const tryHookRegistration = (c: Check, adminMail: string, app: AppName = 'primary'): Promise<HookAnswer> =>
+  checkHooks(c).registration({ app, adminMail });
+
+/** A precondition: the hook did what was asked, else the check skips naming why (its evidence kept). */
+export function givenDone(c: Check, answer: HookAnswer): void {
+  c.given(answer.done, answer.problem ?? 'the hook to succeed', answer.res);
+}
+
+/** Makes an inquiry arrive through the hooks (a precondition: skips when they do not); its sid, URI if given, and evidence. */
+export async function hookInquiry(c: Check, adminMail: string, consulta: ConsultaInput): Promise<{ sid: string; location?: string; res: TargetResponse }> {
+  const answer = await tryHookInquiry(c, adminMail, consulta);
+  givenDone(c, answer);
+  return { sid: answer.sid!, ...(answer.location !== undefined ? { location: answer.location } : {}), res: answer.res };
+}
+
+/** Completes a registration through the hooks (a precondition: skips when they do not); the evidence. */
+export async function hookRegistration(c: Check, adminMail: string): Promise<TargetResponse> {
+  const answer = await tryHookRegistration(c, adminMail);
+  givenDone(c, answer);
+  return answer.res;
 }
 
 /**

@@ -6,13 +6,15 @@ import { callEndpoint, type EndpointCall } from '../../sut/call.ts';
 import type { SendRequest, TargetClient, TargetResponse } from '../../sut/client.ts';
 import { deadlinePassed, deadlineReason } from '../../sut/deadline.ts';
 import type { DiscoveryFault, FixtureName, Fixtures } from '../../sut/discovery.ts';
+import { statusDeparture, transportDeparture, type Departure } from '../../sut/departure.ts';
 import type { CheckMeta, CoverageCell, Exchange } from '../../sut/evidence.ts';
 import { describeFailure, type Answer } from '../../sut/failure-text.ts';
-import { mismatchOf } from '../../sut/form-judge.ts';
+import { mismatchDeparture, mismatchOf } from '../../sut/form-judge.ts';
 import { inferredAmong, inferredNote } from '../../sut/infer/provenance.ts';
 import { runContext, targetClient, type RunContext } from './context.ts';
-import { recordingProfile } from './profile-reads.ts';
+import { judgmentReads, recordingProfile, type ProfileReads } from './profile-reads.ts';
 import { inCheckScope } from './check-scope.ts';
+import { failedCheck, MAX_FAILURES_REASON, maxFailuresReached } from './max-failures.ts';
 import { sendingAs } from './run-ledger.ts';
 import type { Delivery } from '../../webhooks/delivery.ts';
 import { deliveryEvidence } from './delivery-evidence.ts';
@@ -61,8 +63,12 @@ export class Check {
   private readonly found: Fixtures;
   /** Clean-up steps of this check (Safety: leave the target as found), run when it ends, however it ends. */
   private readonly deferred: (() => Promise<unknown>)[] = [];
-  /** The profile keys this check read: a failure names those that were inferred (issue 21). */
-  private readonly profileReads = new Set<string>();
+  /** The profile keys this check read, and when: a failure names the inferred ones its judgment used (issue 21, 29). */
+  private readonly profileReads: ProfileReads = new Map();
+  /** How many answers the check has taken so far: the clock profile reads and exchanges are placed by. */
+  private answers = 0;
+  /** When each exchange the check took arrived, by that clock. */
+  private readonly arrived = new WeakMap<Exchange, number>();
 
   constructor(
     readonly rule: Rule,
@@ -71,7 +77,9 @@ export class Check {
   ) {
     const ctx = runContext();
     this.found = ctx.fixtures;
-    this.ctx = checkContext({ ...ctx, profile: recordingProfile(ctx.profile, this.profileReads) }, (reason) => this.skip(reason));
+    const reads = this.profileReads;
+    const onRead = (key: string) => void reads.set(key, { first: reads.get(key)?.first ?? this.answers, last: this.answers });
+    this.ctx = checkContext({ ...ctx, profile: recordingProfile(ctx.profile, { add: onRead }) }, (reason) => this.skip(reason));
     this.client = targetClient();
   }
 
@@ -117,6 +125,8 @@ export class Check {
   }
 
   private record(res: TargetResponse): void {
+    this.answers += 1;
+    this.arrived.set(res.exchange, this.answers);
     if (res.status !== undefined) this.reached += 1;
     else this.lastError = res.exchange.error;
     this.witness(res.exchange);
@@ -145,42 +155,51 @@ export class Check {
     this.meta.instances = this.instances;
   }
 
-  /** Fails the rule; `res` is the exchange that shows it (marked so among the evidence). */
-  fail(expectation: string, res?: Answer): never {
+  /**
+   * Fails the rule; `res` is the exchange that shows it (marked so among the evidence), `departure` what the
+   * target did there (sut/departure.ts: the cause the reports group by and baselines keep), when the caller can
+   * tell it; a transport error tells its own.
+   */
+  fail(expectation: string, res?: Answer, departure?: Departure): never {
     this.instances += 1;
+    const shown = departure ?? (res?.error ? transportDeparture(res.error.code) : undefined);
+    if (shown) this.meta.departure = shown;
     if (res) {
       this.witness(res.exchange, true);
       const last = this.coverage.findLast((c) => res.status !== undefined && c.cell === String(res.status));
       if (last) last.outcome = 'failed';
       this.flush();
     }
-    const inferred = inferredNote(inferredAmong(this.profileReads, this.ctx.provenance ?? []));
+    const used = judgmentReads(this.profileReads, res ? this.arrived.get(res.exchange) : undefined, shown);
+    const inferred = inferredNote(inferredAmong(used, this.ctx.provenance ?? []));
     throw new RuleViolation(this.rule.id, `${describeFailure(this.rule.id, res, expectation)}${inferred}`);
   }
 
-  expect(condition: unknown, expectation: string, res?: TargetResponse): void {
+  expect(condition: unknown, expectation: string, res?: TargetResponse, departure?: Departure): void {
     this.instances += 1;
-    if (!condition) this.fail(expectation, res);
+    if (!condition) this.fail(expectation, res, departure);
   }
 
   /** The value, or a failure when it is missing: a judged instance whose value the check goes on with. */
-  present<T>(value: T | undefined | null, expectation: string, res?: TargetResponse): T {
+  present<T>(value: T | undefined | null, expectation: string, res?: TargetResponse, departure?: Departure): T {
     this.instances += 1;
-    if (value === undefined || value === null) this.fail(expectation, res);
+    if (value === undefined || value === null) this.fail(expectation, res, departure);
     return value;
   }
 
   expectStatus(res: TargetResponse, expected: number | readonly number[], what?: string): void {
     this.instances += 1;
     const allowed = typeof expected === 'number' ? [expected] : expected;
-    if (!statusIn(res, allowed)) this.fail(`${allowed.join(' or ')}${what ? ` (${what})` : ''}`, res);
+    if (statusIn(res, allowed)) return;
+    const departure = res.status === undefined || res.error ? undefined : statusDeparture(res.status, allowed);
+    this.fail(`${allowed.join(' or ')}${what ? ` (${what})` : ''}`, res, departure);
   }
 
   /** Parses the body with a model; a mismatch fails with the first issues, named by member path. */
   expectModel<T>(res: TargetResponse, schema: z.ZodType<T>, what: string): T {
     this.instances += 1;
     const parsed = schema.safeParse(res.json);
-    if (!parsed.success) this.fail(`${what}, but ${mismatchOf(res, parsed.error)}`, res);
+    if (!parsed.success) this.fail(`${what}, but ${mismatchOf(res, parsed.error)}`, res, res.error ? undefined : mismatchDeparture(res, parsed.error));
     return parsed.data;
   }
 
@@ -271,7 +290,7 @@ export class Check {
 
   /** Fails the rule with the exchange of fixture discovery that broke it, before the check's own requests. */
   failFromDiscovery(fault: DiscoveryFault): never {
-    return this.fail(`${fault.expectation} [seen during fixture discovery, before the checks]`, fault.answer);
+    return this.fail(`${fault.expectation} [seen during fixture discovery, before the checks]`, fault.answer, fault.departure);
   }
 
   /**
@@ -358,19 +377,25 @@ export function check(ruleId: string, body: (c: Check) => Promise<void>, options
     const c = new Check(rule, meta, context);
     const deadline = c.ctx.deadline;
     if (deadlinePassed(deadline) && !options.judgesRun) c.skip(deadlineReason(deadline!));
+    if (maxFailuresReached(c.ctx)) c.skip(MAX_FAILURES_REASON);
     if (options.mutates && c.ctx.readOnly) c.skip('read-only run: this check changes the target');
-    const fault = c.ctx.fixtures.faults.find((f) => f.ruleId === rule.id);
-    if (fault) c.failFromDiscovery(fault);
     try {
-      await inCheckScope(() => sendingAs({ ruleId: rule.id }, () => judge(rule, c, body)));
+      const fault = c.ctx.fixtures.faults.find((f) => f.ruleId === rule.id);
+      if (fault) c.failFromDiscovery(fault);
+      try {
+        await inCheckScope(() => sendingAs({ ruleId: rule.id }, () => judge(rule, c, body)));
+      } catch (error) {
+        // A check the run's deadline cut short shows nothing about the rule, either way.
+        if (!isSkip(error) && deadlinePassed(deadline) && !options.judgesRun) c.skip(deadlineReason(deadline!));
+        throw error;
+      } finally {
+        await c.cleanUp();
+      }
+      c.requireExercised(options.judgesRun);
     } catch (error) {
-      // A check the run's deadline cut short shows nothing about the rule, either way.
-      if (!isSkip(error) && deadlinePassed(deadline) && !options.judgesRun) c.skip(deadlineReason(deadline!));
+      if (!isSkip(error)) failedCheck(c.ctx, rule.id);
       throw error;
-    } finally {
-      await c.cleanUp();
     }
-    c.requireExercised(options.judgesRun);
   });
 }
 

@@ -6,7 +6,10 @@ import type { Fixtures } from '../../sut/discovery.ts';
 import type { Provenance } from '../../sut/infer/provenance.ts';
 import type { Profile } from '../../sut/profile.ts';
 import type { TransportSettings } from '../../sut/transport.ts';
+import type { MaxFailures } from './max-failures.ts';
 import { watchRun } from './run-ledger.ts';
+import { setThreadTap } from '../../sut/exchange-tap.ts';
+import { appendingTo } from '../../sut/har.ts';
 
 /** Everything a suite knows about the run; the CLI provides it through vitest.provide('vmp', …). */
 export interface RunContext {
@@ -34,6 +37,10 @@ export interface RunContext {
   provenance?: Provenance[];
   /** How the run reaches the target's network (CAs, proxy, pacing): sut/transport.ts. */
   transport?: TransportSettings;
+  /** `run --har`: the file the worker appends every exchange to, as NDJSON HAR entries (sut/har.ts). */
+  harFile?: string;
+  /** --bail / --max-failures: the checks not started once the run has this many failures skip (max-failures.ts). */
+  maxFailures?: MaxFailures;
 }
 
 /**
@@ -77,6 +84,8 @@ export function targetClient(): TargetClient {
       }),
     };
     watchRun(ctx.runId, cached.client);
+    // Every client of the worker (the hooks' of an absolute base too) is heard by the run's HAR.
+    setThreadTap(ctx.harFile ? appendingTo(ctx.harFile) : undefined);
   }
   return cached.client;
 }

@@ -5,7 +5,7 @@ import type { AppName } from '../../sut/profile.ts';
 import { fillTemplate } from '../../sut/templates.ts';
 import type { Check } from './check.ts';
 import type { RunContext } from './context.ts';
-import { sendHook } from '../events/hooks.ts';
+import { hookRegistration } from '../events/hooks.ts';
 import { resolveUri, type Resolved } from './follow.ts';
 import { runCounter } from './run-counter.ts';
 
@@ -69,8 +69,7 @@ export async function registerFreshAgency(c: Check): Promise<string> {
   if (!c.ctx.profile.simulationHooks) c.skip('the profile has no simulation hooks (simulationHooks is null): no agency can be registered');
   const { adminMail } = await inviteFresh(c, 'reg');
   // The hook stands for the invited person following the e-mail's instructions, as the inviting app.
-  const reg = await sendHook(c, `/agencias/${encodeURIComponent(adminMail)}/registro`);
-  c.givenStatus(reg, 204, 'the simulation hook completing the registration of an agency this run invited');
+  await hookRegistration(c, adminMail);
   return adminMail;
 }
 

@@ -9,7 +9,8 @@ import {
   type Endpoint,
 } from '../../models/index.ts';
 import type { TargetResponse } from '../../sut/client.ts';
-import { mismatchOf } from '../../sut/form-judge.ts';
+import { mediaTypeDeparture, type Finding } from '../../sut/departure.ts';
+import { mismatchDeparture, mismatchOf } from '../../sut/form-judge.ts';
 import { strayKeys } from './error-keys.ts';
 
 // Errors: "400 | validation failed (validation problem body)", "409 | … (validation problem body)", the members
@@ -30,8 +31,8 @@ export interface ProblemJudge {
   ruleId: string;
   /** The body kinds of the documented statuses it judges: a validation problem (400, 409), a problem (403). */
   bodies: readonly BodyKind[];
-  /** What is wrong with the answer, or undefined. */
-  issue(res: TargetResponse, asked: Asked): string | undefined;
+  /** What is wrong with the answer (in words, and the departure), or undefined. */
+  issue(res: TargetResponse, asked: Asked): Finding | undefined;
 }
 
 const decode = (s: string): string => {
@@ -57,6 +58,15 @@ export function requestPaths(res: TargetResponse, basePath: string): string[] {
   return [sent, ...(base && sent.startsWith(`${base}/`) ? [sent.slice(base.length)] : [])].map(decode);
 }
 
+const notAnObject = (res: TargetResponse): Finding => ({
+  text: `a problem body that is a JSON object with ${res.status}`,
+  departure: res.jsonError ? { kind: 'body-not-json' } : { kind: 'member-type', subject: '(body)', value: 'object expected' },
+});
+
+/** A member a judge found wrong: missing, or there with a wrong value. */
+const memberDeparture = (members: Record<string, unknown>, name: string): Finding['departure'] =>
+  members[name] === undefined ? { kind: 'member-missing', subject: name } : { kind: 'member-value', subject: name };
+
 const VALIDATION: readonly BodyKind[] = ['validation-problem'];
 const FORBIDDEN: readonly BodyKind[] = ['problem'];
 
@@ -66,7 +76,8 @@ export const PROBLEM_JUDGES: readonly ProblemJudge[] = [
     bodies: VALIDATION,
     issue(res) {
       const parsed = validationProblem().safeParse(res.json);
-      return parsed.success ? undefined : `a validation problem body with ${res.status}, but ${mismatchOf(res, parsed.error)}`;
+      if (parsed.success) return undefined;
+      return { text: `a validation problem body with ${res.status}, but ${mismatchOf(res, parsed.error)}`, departure: mismatchDeparture(res, parsed.error) };
     },
   },
   {
@@ -75,15 +86,20 @@ export const PROBLEM_JUDGES: readonly ProblemJudge[] = [
     issue: (res) =>
       essence(res.headers['content-type']) === PROBLEM_MEDIA_TYPE
         ? undefined
-        : `Content-Type ${PROBLEM_MEDIA_TYPE} with ${res.status}, not ${res.headers['content-type'] ?? 'none'}`,
+        : {
+            text: `Content-Type ${PROBLEM_MEDIA_TYPE} with ${res.status}, not ${res.headers['content-type'] ?? 'none'}`,
+            departure: mediaTypeDeparture(res.headers['content-type']),
+          },
   },
   {
     ruleId: 'errors/status-member-matches',
     bodies: VALIDATION,
     issue(res) {
       const members = membersOf(res);
-      if (!members) return `a problem body that is a JSON object with ${res.status}`;
-      return members.Status === res.status ? undefined : `Status ${res.status} in the body, not ${JSON.stringify(members.Status)}`;
+      if (!members) return notAnObject(res);
+      return members.Status === res.status
+        ? undefined
+        : { text: `Status ${res.status} in the body, not ${JSON.stringify(members.Status)}`, departure: memberDeparture(members, 'Status') };
     },
   },
   {
@@ -91,11 +107,13 @@ export const PROBLEM_JUDGES: readonly ProblemJudge[] = [
     bodies: VALIDATION,
     issue(res, { basePath }) {
       const members = membersOf(res);
-      if (!members) return `a problem body that is a JSON object with ${res.status}`;
+      if (!members) return notAnObject(res);
       const paths = requestPaths(res, basePath);
       const instance = members.Instance;
       const ok = typeof instance === 'string' && paths.includes(decode(instance));
-      return ok ? undefined : `Instance ${paths.map((p) => JSON.stringify(p)).join(' or ')} (the request's path), not ${JSON.stringify(instance)}`;
+      if (ok) return undefined;
+      const text = `Instance ${paths.map((p) => JSON.stringify(p)).join(' or ')} (the request's path), not ${JSON.stringify(instance)}`;
+      return { text, departure: memberDeparture(members, 'Instance') };
     },
   },
   {
@@ -107,7 +125,10 @@ export const PROBLEM_JUDGES: readonly ProblemJudge[] = [
       const stray = strayKeys(res.json, properties);
       if (stray.length === 0) return undefined;
       const names = [...properties].filter((n) => n !== ENTRY_LEVEL_KEY);
-      return `Errors keyed by property names of the request (${names.join(', ')}, exactly as named) or ${ENTRY_LEVEL_KEY}, not by ${stray.map((k) => JSON.stringify(k)).join(', ')}`;
+      return {
+        text: `Errors keyed by property names of the request (${names.join(', ')}, exactly as named) or ${ENTRY_LEVEL_KEY}, not by ${stray.map((k) => JSON.stringify(k)).join(', ')}`,
+        departure: { kind: 'member-value', subject: 'Errors', value: 'keys not property names' },
+      };
     },
   },
   {
@@ -115,10 +136,14 @@ export const PROBLEM_JUDGES: readonly ProblemJudge[] = [
     bodies: FORBIDDEN,
     issue(res) {
       const parsed = forbiddenProblem().safeParse(res.json);
-      if (!parsed.success) return `a problem body (a JSON object) with 403, but ${mismatchOf(res, parsed.error)}`;
+      if (!parsed.success)
+        return { text: `a problem body (a JSON object) with 403, but ${mismatchOf(res, parsed.error)}`, departure: mismatchDeparture(res, parsed.error) };
       return essence(res.headers['content-type']) === PROBLEM_MEDIA_TYPE
         ? undefined
-        : `a 403 problem body as ${PROBLEM_MEDIA_TYPE}, not ${res.headers['content-type'] ?? 'none'}`;
+        : {
+            text: `a 403 problem body as ${PROBLEM_MEDIA_TYPE}, not ${res.headers['content-type'] ?? 'none'}`,
+            departure: mediaTypeDeparture(res.headers['content-type']),
+          };
     },
   },
 ];

@@ -1,6 +1,6 @@
 import { addDays, daysBetween, listEntries, parseOffsetDateTime } from '../../models/index.ts';
 import { lastSegment } from '../../sut/discovery.ts';
-import { freshInquiry, sendHook } from '../events/hooks.ts';
+import { freshInquiry, tryHookInquiry } from '../events/hooks.ts';
 import type { Check } from './check.ts';
 import { describeResponse } from './describe.ts';
 
@@ -54,10 +54,9 @@ export async function recentInquirySid(c: Check): Promise<string | undefined> {
  */
 export async function injectedInquirySid(c: Check, daysAgo: number, why: string): Promise<string> {
   if (c.ctx.profile.simulationHooks === null) c.skip(`${why}, and the profile declares no simulation hooks to make one`);
-  const post = await sendHook(c, '/consultas', { adminMail: c.ctx.fixtures.agency, consulta: freshInquiry(c, Date.now() - daysAgo * DAY_MS) });
-  const sid = (post.json as { sid?: unknown } | undefined)?.sid;
-  if (post.status !== 201 || typeof sid !== 'string' || sid === '') c.skip(`${why}, and POST {hooks}/consultas made none (${describeResponse(post)})`);
-  return sid;
+  const made = await tryHookInquiry(c, c.ctx.fixtures.agency, freshInquiry(c, Date.now() - daysAgo * DAY_MS));
+  if (!made.done) c.skip(`${why}, and the hooks made none (expected ${made.problem}; got ${describeResponse(made.res)})`);
+  return made.sid!;
 }
 
 /** A sid a resend applies to: the fixture agency's newest inquiry of the last days, else one made now. */

@@ -1,5 +1,6 @@
 import { consulta, consultaPage, formOfContentType, listEntries, parseOffsetDateTime, type Endpoint } from '../../models/index.ts';
 import type { TargetResponse } from '../../sut/client.ts';
+import { memberPath, type Departure } from '../../sut/departure.ts';
 import { linksIn, membersNamed, timestampLike } from './json-walk.ts';
 import { missingMembers } from './presence.ts';
 
@@ -13,7 +14,7 @@ export interface RepresentationJudge {
    * What is wrong with a success answer of row `e`, or undefined; `judged` is how many instances it held.
    * `basePath` is the path of the base address ('' at the root).
    */
-  issue(res: TargetResponse, e: Endpoint, basePath: string): { judged: number; issue?: string };
+  issue(res: TargetResponse, e: Endpoint, basePath: string): { judged: number; issue?: string; departure?: Departure };
 }
 
 /** Conventions: "Timestamps are ISO 8601 date-times with a UTC offset" — the inquiry payloads' Momento, Desde, Hasta. */
@@ -43,6 +44,16 @@ function linkOutsideV3(href: string, requestUrl: string, basePath: string): bool
   return !underV3(below) && !underV3(literal.split(/[?#]/)[0]!) && !underV3(resolved);
 }
 
+/** A walked member's path (`Items.3.Momento`, `Items[2].Href`) as a departure's subject: list entries as `[]`. */
+const pathKey = (path: string): string =>
+  memberPath(
+    path
+      .replace(/^entry (\d+)/, '$1')
+      .replace(/\[(\d+)\]/g, '.$1')
+      .split('.')
+      .filter(Boolean),
+  );
+
 /** The Consulta and paged list tables list every member, so only their full forms show a member omitted. */
 const FULL_MODELS: Record<string, ReturnType<typeof consulta> | ReturnType<typeof consultaPage>> = {
   'consultas-list': consultaPage('loose'),
@@ -60,7 +71,12 @@ export const REPRESENTATION_JUDGES: readonly RepresentationJudge[] = [
       const bad = found.find(({ value }) => typeof value !== 'string' || parseOffsetDateTime(value) === undefined);
       return {
         judged: found.length,
-        ...(bad ? { issue: `${bad.path} an ISO 8601 date-time with a UTC offset, got ${JSON.stringify(bad.value)}` } : {}),
+        ...(bad
+          ? {
+              issue: `${bad.path} an ISO 8601 date-time with a UTC offset, got ${JSON.stringify(bad.value)}`,
+              departure: { kind: 'member-value', subject: pathKey(bad.path), value: 'no ISO 8601 date-time with offset' },
+            }
+          : {}),
       };
     },
   },
@@ -73,7 +89,12 @@ export const REPRESENTATION_JUDGES: readonly RepresentationJudge[] = [
       const missing = missingMembers(model, res.json);
       return {
         judged: 1,
-        ...(missing.length > 0 ? { issue: `every documented member present (null when it has no value); missing ${missing.slice(0, 5).join(', ')}` } : {}),
+        ...(missing.length > 0
+          ? {
+              issue: `every documented member present (null when it has no value); missing ${missing.slice(0, 5).join(', ')}`,
+              departure: { kind: 'member-missing', subject: pathKey(missing[0]!) },
+            }
+          : {}),
       };
     },
   },
@@ -107,7 +128,10 @@ export const REPRESENTATION_JUDGES: readonly RepresentationJudge[] = [
       return {
         judged: hrefs.length,
         ...(off
-          ? { issue: `${off.path} a link to a path under /v3 (its first path segment), got ${JSON.stringify((off.value as { href: string }).href)}` }
+          ? {
+              issue: `${off.path} a link to a path under /v3 (its first path segment), got ${JSON.stringify((off.value as { href: string }).href)}`,
+              departure: { kind: 'member-value', subject: `${pathKey(off.path)}.href`, value: 'outside /v3' },
+            }
           : {}),
       };
     },

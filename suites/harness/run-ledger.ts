@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import type { SendRequest, TargetClient, TargetResponse } from '../../sut/client.ts';
 import { matchEndpoint } from '../../sut/endpoint-match.ts';
+import type { Departure, Finding } from '../../sut/departure.ts';
 import type { Exchange } from '../../sut/evidence.ts';
 import { propertyNames } from './error-keys.ts';
 import { FormAgreement } from './form-agreement.ts';
@@ -42,6 +43,8 @@ export interface ServerErrorSighting {
 export interface HeardFault {
   exchange: Exchange;
   issue: string;
+  /** What the target did (sut/departure.ts), when the judge could tell. */
+  departure?: Departure;
   /** Who sent it; absent for a suite's set-up or clean-up. */
   ruleId?: string;
 }
@@ -128,8 +131,8 @@ export class RunLedger {
       // The Conventions of a representation, on every success answer (representation-judges.ts).
       this.basePath ??= new URL(this.client.baseUrl).pathname;
       for (const j of REPRESENTATION_JUDGES) {
-        const { judged, issue } = j.issue(res, e, this.basePath);
-        if (judged > 0) this.record(j.ruleId, by, judged, issue, res, origin);
+        const { judged, issue, departure } = j.issue(res, e, this.basePath);
+        if (judged > 0) this.record(j.ruleId, by, judged, issue === undefined ? undefined : { text: issue, ...(departure ? { departure } : {}) }, res, origin);
       }
       return;
     }
@@ -147,11 +150,17 @@ export class RunLedger {
     }
   }
 
-  private record(ruleId: string, by: string, judged: number, issue: string | undefined, res: TargetResponse, origin: Origin | undefined): void {
+  private record(ruleId: string, by: string, judged: number, issue: Finding | undefined, res: TargetResponse, origin: Origin | undefined): void {
     const verdicts = this.heard.get(ruleId) ?? { judged: new Map<string, number>(), faults: [] };
     this.heard.set(ruleId, verdicts);
     verdicts.judged.set(by, (verdicts.judged.get(by) ?? 0) + judged);
-    if (issue && verdicts.faults.length < KEEP_FAULTS) verdicts.faults.push({ exchange: res.exchange, issue, ...(origin ? { ruleId: origin.ruleId } : {}) });
+    if (issue && verdicts.faults.length < KEEP_FAULTS)
+      verdicts.faults.push({
+        exchange: res.exchange,
+        issue: issue.text,
+        ...(issue.departure ? { departure: issue.departure } : {}),
+        ...(origin ? { ruleId: origin.ruleId } : {}),
+      });
   }
 
   /**

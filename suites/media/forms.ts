@@ -21,7 +21,7 @@ export async function checkForm(c: Check, e: Endpoint, form: MediaForm, env: Req
   const res = await c.send(e.id, { ...call, form });
   const fault = formFault(e, form, res);
   c.judged();
-  if (fault) c.fail(fault.expectation, res);
+  if (fault) c.fail(fault.expectation, res, fault.departure);
   const entries = listEntries(res.json);
   if (entries?.length === 0) c.observe('the list was empty: the form of its entries could not be judged');
 }

@@ -40,7 +40,7 @@ export class SetupError extends Error {
 const HOUR_MS = 3_600_000;
 const nextInjection = runCounter();
 
-const answered = (res: TargetResponse): string => String(res.status ?? res.error?.code);
+const answered = (res: TargetResponse): string => String(res.status ?? res.error?.code ?? res.exchange.error);
 
 /** The instant "now" for the target: the clock, unless the run was told another today (then noon of it). */
 export function nowFor(r: ModelRunner): number {
@@ -61,8 +61,8 @@ export async function registerAgency(r: ModelRunner, world: World, app: App, lab
   const agency = newAgency(adminMail, true);
   agency.pendingFor.add(app);
   world.agencies.set(fold(adminMail), agency);
-  const reg = await r.hook(app, `/agencias/${encodeURIComponent(adminMail)}/registro`);
-  if (reg.status !== 204) throw new SetupError(`the hook completing the registration of ${adminMail} as app ${app} answered ${answered(reg)}`);
+  const reg = await r.hook('registration', { app, adminMail });
+  if (!reg.done) throw new SetupError(`the hook completing the registration of ${adminMail} as app ${app}: expected ${reg.problem}; got ${answered(reg.res)}`);
   agency.pendingFor.delete(app);
   agency.apps.add(app);
   agency.inquiries.set(app, { records: [], sids: new Set(), complete: true, allSids: true, ...runPeriod(r) });
@@ -97,11 +97,10 @@ export function modelInquiry(r: ModelRunner, spec: InquirySpec): { consulta: Con
 /** Injects an inquiry into `agency` as `app` (one it is associated with); the world learns it. */
 export async function injectInquiry(r: ModelRunner, agency: AgencyRecord, app: App, spec: InquirySpec): Promise<InquiryRecord> {
   const { consulta, marker, at } = modelInquiry(r, spec);
-  const res = await r.hook(app, '/consultas', { adminMail: agency.adminMail, consulta });
-  const sid = (res.json as { sid?: unknown } | undefined)?.sid;
-  if (res.status !== 201 || typeof sid !== 'string' || sid === '') {
-    throw new SetupError(`the hook injecting an inquiry into ${agency.adminMail} as app ${app} answered ${answered(res)}`);
-  }
+  const made = await r.hook('inquiry', { app, adminMail: agency.adminMail, consulta });
+  if (!made.done)
+    throw new SetupError(`the hook injecting an inquiry into ${agency.adminMail} as app ${app}: expected ${made.problem}; got ${answered(made.res)}`);
+  const sid = made.sid!;
   const record: InquiryRecord = { key: marker, sid, externalId: spec.externalId, operador: spec.operador, epochMs: at };
   const view = agency.inquiries.get(app)!;
   view.records.push(record);

@@ -2,7 +2,8 @@ import { endpoint, LIMITS, type MediaForm } from '../../models/index.ts';
 import { callEndpoint, type EndpointCall } from '../../sut/call.ts';
 import type { SendRequest, TargetClient, TargetResponse } from '../../sut/client.ts';
 import { fillTemplate } from '../../sut/templates.ts';
-import { postHook } from '../events/hooks.ts';
+import type { HookAnswer, HooksAdapter } from '../../sut/hooks/hooks-adapter.ts';
+import { runHooks } from '../events/hooks.ts';
 import { runContext, targetClient, type RunContext } from '../harness/context.ts';
 import type { CommandModelFailure } from '../harness/command-model.ts';
 import type { WebhookSession } from '../harness/webhook-session.ts';
@@ -70,11 +71,13 @@ export class ModelRunner {
     return this.client.send(req);
   }
 
-  /** POST {hooks}{subpath} as `app`. */
-  async hook(app: App, subpath: string, json?: unknown): Promise<TargetResponse> {
+  /** Makes an inquiry arrive through the hooks (or completes a registration), as `app`; the answer, done or not. */
+  async hook<K extends 'inquiry' | 'registration'>(kind: K, order: Parameters<HooksAdapter[K]>[0]): Promise<HookAnswer> {
     this.reads.clear();
-    this.lastHook = await postHook(this.ctx, this.client, subpath, json, app);
-    return this.lastHook;
+    const hooks = runHooks(this.ctx, (req) => this.client.send(req));
+    const answer = await (hooks[kind] as (o: typeof order) => Promise<HookAnswer>)(order);
+    this.lastHook = answer.res;
+    return answer;
   }
 
   /** Takes the verdicts that waited for the run to go on (settling), once each. */

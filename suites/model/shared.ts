@@ -21,7 +21,8 @@ import { fold, newAgency, type AgencyRecord, type App, type InquiryRecord, type 
 export const SHARED_RULE = 'scoping/inquiries-of-app';
 const STATEMENT = 'service/inquiries-visible';
 const APPS = ['primary', 'other'] as const;
-const answered = (res: { status?: number; error?: { code: string } }): string => String(res.status ?? res.error?.code);
+const answered = (res: { status?: number; error?: { code: string }; exchange: { error?: string } }): string =>
+  String(res.status ?? res.error?.code ?? res.exchange.error);
 
 /** Invites one fresh AdminMail as both apps and completes its registration; why not, when the target refuses. */
 async function makeShared(r: ModelRunner, w: World): Promise<AgencyRecord | string> {
@@ -38,8 +39,8 @@ async function makeShared(r: ModelRunner, w: World): Promise<AgencyRecord | stri
     agency.pendingFor.add(app);
   }
   for (const app of APPS) {
-    const reg = await r.hook(app, `/agencias/${encodeURIComponent(adminMail)}/registro`);
-    if (reg.status !== 204) return `the hook completing the registration of ${adminMail} as app ${app} answered ${answered(reg)}`;
+    const reg = await r.hook('registration', { app, adminMail });
+    if (!reg.done) return `the hook completing the registration of ${adminMail} as app ${app}: expected ${reg.problem}; got ${answered(reg.res)}`;
   }
   for (const app of APPS) {
     const res = await r.send('agencias-get', { app, params: { adminMail }, form: 'json' });

@@ -6,7 +6,7 @@ import { freshAdminMail, invite } from '../harness/invitations.ts';
 import { agenciaCreateBody, anyAgenciaEditBody, webhookUrl } from '../harness/request-inputs.ts';
 import type { RunLedger } from '../harness/run-ledger.ts';
 import type { WebhookSession } from '../harness/webhook-session.ts';
-import { sendHook } from '../events/hooks.ts';
+import { tryHookRegistration } from '../events/hooks.ts';
 import { callWith, casesOf, drawsOf, sendCase } from '../limits/limit-run.ts';
 import { adminMailMembers, bodyVariantCalls, needsAgency } from './tricky-calls.ts';
 
@@ -58,8 +58,8 @@ export async function sendChanging(c: Check, session: WebhookSession): Promise<v
   if (c.ctx.profile.simulationHooks !== null) {
     const adminMail = freshAdminMail(c, 'srvedit');
     const invited = await invite(c, adminMail);
-    const registered = invited.status === 202 ? await sendHook(c, `/agencias/${encodeURIComponent(adminMail)}/registro`) : undefined;
-    if (registered?.status === 204) {
+    const registered = invited.status === 202 ? await tryHookRegistration(c, adminMail) : undefined;
+    if (registered?.done) {
       for (const v of bodyVariants(anyAgenciaEditBody(c, adminMail), [], LONG_LENGTHS_MUTATING)) {
         await c.send('agencias-put', { params: { adminMail }, json: v.json });
       }

@@ -5,6 +5,7 @@ import { fillTemplate } from '../templates.ts';
 import { pointTopic } from './deliveries.ts';
 import { errorKeys, found, guessed, hint, objectBody, outcome, type Finding, type Hint, type Inferrer, type Probe } from './probe.ts';
 import { listedTopics } from './topic-list.ts';
+import { clientHooks } from '../hooks/hooks-adapter.ts';
 
 // Agencias and States and transitions: AgenciaCreate "carries a property named AdminMail"; its other fields,
 // AgenciaEdit's, and "Names of the states of an invitation": not shown. A POST without members is refused keying
@@ -86,14 +87,14 @@ export const agenciasInferrer: Inferrer = {
     const pending = (await callEndpoint(p.client, 'agencias-get', { params: { adminMail }, form: 'json' })).json;
     const hooks = p.known.simulationHooks;
     // The registration webhook: every topic but the inquiry one pointed at a callback of its own.
-    const listed = typeof hooks === 'string' ? await listedTopics(p) : undefined;
+    const listed = hooks ? await listedTopics(p) : undefined;
     const candidates = listed && 'topics' in listed && p.known.templates?.webhookUpsert ? listed.topics.filter((t) => t !== p.known.topics?.inquiry) : [];
     const names = new Map<string, string>();
     for (const [i, topic] of candidates.entries())
       if (await pointTopic(p, topic, p.known.templates!.webhookUpsert!, `registration-${i}`)) names.set(`registration-${i}`, topic);
     // A topic left alone keeps its own callback: completing the invitation could notify it (a real system).
     const untouched = candidates.length > names.size;
-    if (typeof hooks !== 'string' || untouched) {
+    if (!hooks || untouched) {
       const fixture = p.fixtures.agency
         ? (await callEndpoint(p.client, 'agencias-get', { params: { adminMail: p.fixtures.agency }, form: 'json' })).json
         : undefined;
@@ -114,11 +115,14 @@ export const agenciasInferrer: Inferrer = {
       if (untouched) findings.push(guessed('topics.registration', candidates[0], 'the first topic besides the inquiry one', `not told: ${why}`));
       return outcome([...findings, unknownEdit(`${why}: no agency of this probing to edit`)], hints);
     }
-    const registered = await p.client.send({ method: 'POST', path: `/${hooks.replace(/^\/+|\/+$/g, '')}/agencias/${encodeURIComponent(adminMail)}/registro` });
-    if (registered.status !== 204)
+    const registered = await clientHooks(hooks, p.client, p.runId).registration({ app: 'primary', adminMail });
+    if (!registered.done)
       return outcome(findings, [
         ...hints,
-        hint('invitationState.pointer', `POST {hooks}/agencias/{adminMail}/registro answered ${registered.status ?? registered.error?.code}, not 204`),
+        hint(
+          'invitationState.pointer',
+          `the hooks did not complete the invitation: expected ${registered.problem}; got ${registered.res.status ?? registered.res.exchange.error}`,
+        ),
       ]);
     const delivery = names.size > 0 ? await p.receiver?.wait((d) => [...names.keys()].some((n) => d.path.endsWith(`/${n}`)), p.deliveryMs) : undefined;
     const topic = [...names].find(([n]) => delivery?.path.endsWith(`/${n}`))?.[1];

@@ -59,12 +59,14 @@ describe('failures read by cause', () => {
     expect(outcome.exitCode).toBe(1);
     const groups = causeGroups(failed);
     const biggest = groups[0]!;
-    expect(biggest.text).toBe('Status: Invalid input: expected number, received string');
+    // What the target did, whatever each rule's words: the member and the type it sent for the one expected.
+    expect(biggest.key).toBe('member-type Status number expected, string sent');
+    expect(biggest.text).toBe('member Status: number expected, string sent');
     expect(biggest.rules.length).toBeGreaterThanOrEqual(6);
     expect(groups.length).toBeLessThan(failed.length);
     const text = lines.join('\n');
     expect(text).toContain(`Failures by cause (${groups.length} causes → ${failed.length} rules):`);
-    expect(text).toContain(`  ${biggest.rules.length} rules — Status: Invalid input: expected number, received string`);
+    expect(text).toContain(`  ${biggest.rules.length} rules — member Status: number expected, string sent`);
     expect(text.indexOf('Failures by cause')).toBeLessThan(text.indexOf(`Failed rules (${failed.length}):`));
     const summary = await readFile(path.join(outcome.reportDir, 'summary.md'), 'utf8');
     expect(summary).toContain(`1. **${biggest.rules.length} rules**: ${markdownText(biggest.text)}`);

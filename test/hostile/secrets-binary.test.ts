@@ -80,18 +80,37 @@ afterAll(async () => {
 describe('credentials echoed in base64, base64url and hex', () => {
   it('appear in no report and no console line of a run', { timeout: 180_000 }, async () => {
     const reportDir = path.join(dir, 'run');
+    // The HAR of the run too (issue 29 §8): every exchange, echoes and all.
+    const har = path.join(dir, 'run.har');
     const run = await runCli(
-      ['run', '--seed', '5', '--runs', '2', '--only', 'home/*,errors/*,scoping/*', '--base-url', proxy.url, '--profile', profile, '--report-dir', reportDir],
+      [
+        'run',
+        '--seed',
+        '5',
+        '--runs',
+        '2',
+        '--only',
+        'home/*,errors/*,scoping/*',
+        '--base-url',
+        proxy.url,
+        '--profile',
+        profile,
+        '--report-dir',
+        reportDir,
+        '--har',
+        har,
+      ],
       { env: SECRET_ENV, tmpDir: `${reportDir}-tmp` },
     );
     expect([0, 1], run.stdout + run.stderr).toContain(run.code);
     // The target did send each form: of the token, of the whole header, and of the query credential.
     const sent = (token: string) => proxy.requests.some((r) => credentialsOf(r).includes(token));
     expect(sent(SECRET_ENV.VMP_HOSTILE_TOKEN) && sent(`Bearer ${SECRET_ENV.VMP_HOSTILE_TOKEN}`) && sent(SECRET_ENV.VMP_HOSTILE_KEY)).toBe(true);
-    const scanned = (await expectNoSecrets({ dirs: [reportDir], runs: [run] }, [...TEST_SECRETS, `Bearer ${SECRET_ENV.VMP_HOSTILE_TOKEN}`])).map((f) =>
-      path.basename(f),
+    const scanned = (await expectNoSecrets({ dirs: [reportDir], files: [har], runs: [run] }, [...TEST_SECRETS, `Bearer ${SECRET_ENV.VMP_HOSTILE_TOKEN}`])).map(
+      (f) => path.basename(f),
     );
-    expect(scanned).toEqual(expect.arrayContaining(['results.json', 'report.html', 'summary.md', 'junit.xml', 'vitest.json']));
+    expect(scanned).toEqual(expect.arrayContaining(['results.json', 'report.html', 'summary.md', 'junit.xml', 'vitest.json', 'run.har']));
+    expect(await readFile(har, 'utf8')).toMatch(/"name": "x-echo-1-b64url",\s*"value": "[^"]{0,3}<redacted>[^"]{0,12}"/);
     // The echoes reached the evidence, redacted: the test shows the redaction, not an absence of echoes.
     const results = await readFile(path.join(reportDir, 'results.json'), 'utf8');
     for (const name of ['b64', 'b64url', 'hex-upper', 'b64-after-1', 'b64-after-2', 'b64url-after-2']) {
