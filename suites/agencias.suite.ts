@@ -3,8 +3,10 @@ import type { TargetResponse } from '../sut/client.ts';
 import { lastSegment } from '../sut/discovery.ts';
 import { agencyMails, caseVariants } from './harness/agencies.ts';
 import { check, type Check } from './harness/check.ts';
+import { requestOf } from './harness/follow.ts';
 import { agencySegment, freshAdminMail, invite, inviteFresh, registerCheckAgency, registeredAdminMail, resolveLocation } from './harness/invitations.ts';
 import { resolvePointer } from '../sut/json-pointer.ts';
+import { registerRoundTripCheck } from './effects/round-trip.ts';
 
 // States and transitions (agency invitation, association with the app) and the case-insensitive adminMail
 // of Endpoints. Every mutating check acts on AdminMails this run invents (issue 4, Safety).
@@ -120,6 +122,32 @@ check(
     }
     const first = await c.sendRaw({ method: 'GET', path: location.path, form: 'json' });
     c.expectStatus(first, 200, `GET by app primary on the Location of its first invitation of ${adminMail}, after both were accepted again`);
+    // Dissociated while pending, the e-mail is still not registered: invited again, 202 (issue 28 §2). Whether a
+    // pending invitation can be dissociated is not shown: a refusal is no verdict.
+    const dissociated = await c.send('agencias-desasociar', { params: { adminMail } });
+    if (dissociated.status !== 204) return c.observe(`desasociar of the pending invitation answered ${dissociated.status ?? dissociated.error?.code}`);
+    c.expectStatus(await invite(c, adminMail), 202, `inviting ${adminMail} again after its pending invitation was dissociated (still not registered)`);
+  },
+  { mutates: true },
+);
+
+check(
+  'scoping/pending-invitation-hidden',
+  async (c) => {
+    // Authentication: "an agency is visible only if it is associated with the calling app" and "an agency that
+    // does not exist for the app is answered as not found (404)". What a pending invitation is for the app that
+    // invited is not shown; for an app that did not invite, it exists in no way: GET and OPTIONS of its Location, 404.
+    const { adminMail, location } = await inviteFresh(c, 'hid');
+    for (const method of ['GET', 'OPTIONS'] as const) {
+      const res = await c.sendRaw({
+        app: 'other',
+        method,
+        ...requestOf(c, location),
+        form: 'json',
+        endpointId: method === 'GET' ? 'agencias-get' : 'agencias-options',
+      });
+      c.expectStatus(res, 404, `${method} by app other on the Location of app primary's pending invitation of ${adminMail}`);
+    }
   },
   { mutates: true },
 );
@@ -211,3 +239,5 @@ check('agencias/admin-mail-case-insensitive', async (c) => {
     if (sid) c.expectStatus(await c.send('consultas-get', { params: { adminMail: variant, sid }, form: 'json' }), 200, `inquiry ${sid} of ${variant}`);
   }
 });
+
+registerRoundTripCheck();

@@ -9,7 +9,13 @@ const AN = 'Endpoints > AppNotificaciones';
 
 export const BEHAVIOUR_RULES = [
   rule('home/etag-present', 'must', 'Endpoints > Home', 'GET /v3 carries an ETag header whose value is an entity-tag (RFC 9110 8.8.3), in every form', 'home'),
-  rule('home/etag-304', 'profile', 'Endpoints > Home', "repeating GET /v3 with the ETag in the profile's conditional header answers 304", 'home'),
+  rule(
+    'home/etag-304',
+    'profile',
+    'Endpoints > Home',
+    "repeating GET /v3 in each form the row offers, with the ETag that form gave in the profile's conditional header, answers 304",
+    'home',
+  ),
   rule('home/304-no-body', 'must', 'Endpoints > Home', 'a 304 has no body', 'home'),
   rule(
     'home/entry-points-lead',
@@ -34,14 +40,28 @@ export const BEHAVIOUR_RULES = [
     'lifecycle/invitation-pending-202',
     'must',
     ST,
-    'inviting an AdminMail whose invitation is still pending (not registered) answers 202, by the inviting app and by another, and the invitation stays readable at its Location',
+    'inviting an AdminMail whose invitation is still pending (not registered) answers 202, by the inviting app and by another, and the invitation stays readable at its Location; so does inviting it again once the pending invitation was dissociated',
     'agencias-invite',
   ),
   rule('lifecycle/desasociar-204', 'must', ST, 'desasociar on an agency of the app answers 204 with no body', 'agencias-desasociar'),
   rule('lifecycle/desasociar-removes-association', 'must', ST, 'after desasociar the agency is no longer visible to the app', 'agencias-desasociar'),
   rule('agencias/admin-mail-case-insensitive', 'must', 'Endpoints', 'adminMail is matched case-insensitively'),
+  rule(
+    'agencias/values-round-trip',
+    'must',
+    'Endpoints > Agencias',
+    'an unusual valid AdminMail (upper case, a dot and a plus in the local part) names its agency at the Location and at the path as the caller spells it, and non-ASCII text written through AgenciaEdit is read back as written',
+    'agencias-invite',
+  ),
 
   rule('scoping/foreign-agency-get-404', 'must', AU, "app other reading primary's agency gets 404", 'agencias-get'),
+  rule(
+    'scoping/pending-invitation-hidden',
+    'must',
+    AU,
+    "app other, which did not invite it, gets 404 on GET and OPTIONS of the Location of primary's pending invitation",
+    'agencias-get',
+  ),
   rule('scoping/foreign-agency-productos-404', 'must', AU, "app other reading primary's agency products gets 404", 'agencias-productos'),
   rule('scoping/foreign-consultas-list-404', 'must', AU, "app other listing primary's agency inquiries gets 404", 'consultas-list'),
   rule('scoping/foreign-consulta-get-404', 'must', AU, "app other reading primary's inquiry gets 404", 'consultas-get'),

@@ -76,6 +76,12 @@ export const FILTER_RULES = [
     'colores-list',
   ),
 
+  rule(
+    'filters/pairs-combine',
+    'must',
+    'Endpoints',
+    'two filters of one row sent together (colores q and nombre, marcas q and soloMercadoNuevos) list what both select: the records each lists alone, never those of either only',
+  ),
   rule('filters/marcas-q', 'must', MA, 'q lists only makes of the unfiltered list, and a q that no make holds in any value lists none (or 400)', 'marcas-list'),
   rule(
     'filters/marcas-q-name-or-codename',

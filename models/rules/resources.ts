@@ -22,6 +22,24 @@ export const RESOURCE_RULES = [
     'Resources and their fields > Link object',
     'a link under the relation self (RFC 8288: the identifier of its context) leads, dereferenced, to the representation that carries it: the same agency, inquiry, topic or record (a list entry, which may summarise its record, agreeing on every member it has)',
   ),
+  rule(
+    'conventions/ref-title-non-empty',
+    'must',
+    'Resources and their fields > Link object',
+    'every entry of every reference-form answer has a title that is a non-empty string (a short human label for the target), after every write as before',
+  ),
+  rule(
+    'conventions/full-forms-agree',
+    'must',
+    C,
+    'the full forms (application/json, text/json, entry) of one request read in one state are one representation: the same members, nulls included, and the same entries',
+  ),
+  rule(
+    'conventions/presence-stable',
+    'must',
+    C,
+    'a write never takes a member away: every member a resource showed before a PUT of it is present (null when it has no value) in the answer and in every full-form read after it, also when the write set it to null',
+  ),
   rule('conventions/datetime-offset', 'must', C, 'every timestamp is an ISO 8601 date-time with a UTC offset'),
   rule('conventions/null-not-omitted', 'must', C, 'a field without a value is sent as null, not left out'),
   rule(

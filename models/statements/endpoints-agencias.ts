@@ -21,6 +21,7 @@ export const AGENCIAS_STATEMENTS: Statement[] = [
     'limits/email-format/rfc-forms-accepted',
     'limits/email-format/invalid-forms-rejected',
     'lifecycle/invitation-location-is-agency',
+    'agencias/values-round-trip',
   ]),
   preamble('endpoints/admin-mail-case-insensitive', 'the path segment is matched case-insensitively with the name shown', [
     'agencias/admin-mail-case-insensitive',
@@ -73,7 +74,7 @@ export const AGENCIAS_STATEMENTS: Statement[] = [
   get('404', '404 (agency does not exist for the app)', ['status/agencias-get/404', 'scoping/foreign-agency-get-404', 'scoping/agency-reads']),
 
   put('admin-mail', 'path adminMail (required, email, max 50)', ADMIN_MAIL_LIMITS),
-  put('body', 'body AgenciaEdit (json or text/json)', ['status/agencias-put/200', 'media/agencias-put/request-text-json']),
+  put('body', 'body AgenciaEdit (json or text/json)', ['status/agencias-put/200', 'media/agencias-put/request-text-json', 'agencias/values-round-trip']),
   put('200', '200 Agencia', ['status/agencias-put/200']),
   put('media', '(json, text/json, entry, ref)', ['media/agencias-put/*']),
   put('400', '| 400, 403 |', [

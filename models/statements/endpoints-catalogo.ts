@@ -72,7 +72,7 @@ export const CATALOGO_STATEMENTS: Statement[] = [
   ),
 
   colores('q', 'query q (string; part of the name)', ['filters/colores-q', 'filters/colores-q-part-of-name']),
-  colores('nombre', 'nombre (string; full color name); both optional', ['filters/colores-nombre', 'filters/colores-nombre-full-name']),
+  colores('nombre', 'nombre (string; full color name); both optional', ['filters/colores-nombre', 'filters/colores-nombre-full-name', 'filters/pairs-combine']),
   colores('200', '200 list of Colores', ['status/colores-list/200']),
   colores('media', '(json, text/json, entry, ref)', ['media/colores-list/*']),
   colores('400', '| 400 |', ['status/colores-list/400']),
@@ -86,6 +86,7 @@ export const CATALOGO_STATEMENTS: Statement[] = [
     'catalogo/marcas-solo-mercado-nuevos-narrows',
     'filters/marcas-solo-mercado-nuevos-default-false',
     'filters/marcas-solo-mercado-nuevos-flag',
+    'filters/pairs-combine',
   ]),
   marcas('200', '200 list of Marcas', ['status/marcas-list/200']),
   marcas('media', '(json, text/json, entry, ref)', ['media/marcas-list/*']),

@@ -33,6 +33,7 @@ export const GENERAL_STATEMENTS: Statement[] = [
     'An agency that does not exist for the app is answered as not found (404) or, on modifying operations that name the agency, as forbidden (403)',
     [
       'scoping/foreign-agency-get-404',
+      'scoping/pending-invitation-hidden',
       'scoping/foreign-agency-productos-404',
       'scoping/foreign-agency-put-403',
       'scoping/foreign-resend-403',

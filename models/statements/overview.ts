@@ -91,14 +91,21 @@ export const OVERVIEW_STATEMENTS: Statement[] = [
     'status/consultas-list/400',
     'limits/date-format/invalid-dates-rejected',
   ]),
-  conv('conventions/null', 'A field that has no value is sent as null.', ['conventions/null-not-omitted', 'consultas/values-as-given']),
+  conv('conventions/null', 'A field that has no value is sent as null.', [
+    'conventions/null-not-omitted',
+    'consultas/values-as-given',
+    'conventions/presence-stable',
+  ]),
   conv('conventions/success-media-types', 'Media types that a success response can have (not every endpoint offers every one; see Endpoints)', [
     'conventions/success-media-type',
     'conventions/unlisted-media-form-never-served',
   ]),
-  mediaRow('application/json')('conventions/media-json', 'full representation', ['media/*/json']),
-  mediaRow('text/json')('conventions/media-text-json', 'full representation', ['media/*/text-json']),
-  mediaRow('application/vnd.service.entry+json')('conventions/media-entry', 'full representation (entry form)', ['media/*/entry']),
+  mediaRow('application/json')('conventions/media-json', 'full representation', ['media/*/json', 'conventions/full-forms-agree']),
+  mediaRow('text/json')('conventions/media-text-json', 'full representation', ['media/*/text-json', 'conventions/full-forms-agree']),
+  mediaRow('application/vnd.service.entry+json')('conventions/media-entry', 'full representation (entry form)', [
+    'media/*/entry',
+    'conventions/full-forms-agree',
+  ]),
   mediaRow('application/vnd.service.ref+json')('conventions/media-ref', 'reference form: each list entry is only a link object with href and title', [
     'media/*/ref',
     'consultas/ref/entries-link-only',
@@ -109,7 +116,11 @@ export const OVERVIEW_STATEMENTS: Statement[] = [
   link('href')('link/href-relative', 'relative URI', ['conventions/link-href-relative', 'conventions/self-link-resolves']),
   link('href')('link/href-templated', 'may contain {param} placeholders when templated is true', ['conventions/link-templated']),
   link('templated')('link/templated', 'present and true when href is a URI template', ['conventions/link-templated']),
-  link('title')('link/title', 'present in reference-form entries; a short human label for the target', ['consultas/ref/entries-link-only', 'media/*/ref']),
+  link('title')('link/title', 'present in reference-form entries; a short human label for the target', [
+    'consultas/ref/entries-link-only',
+    'media/*/ref',
+    'conventions/ref-title-non-empty',
+  ]),
 
   paged('Desde')('paged/desde', 'first instant of the period covered', [
     'consultas/list/desde-start-of-day',

@@ -53,6 +53,35 @@ function invalidCall(c: Check, endpointId: string, p: ParamSpec, value: string):
 const badValue = (c: Check, endpointId: string, name: string, value: string, label: string): ProblemCase[] =>
   needsAgency(c, endpointId, name) ? [] : [{ label, endpointId, call: invalidCall(c, endpointId, spec(endpointId, name), value), status: 400, keys: [name] }];
 
+/**
+ * Several properties failing at once (issue 28 §2): the problem's members keep their types — Detail a string,
+ * Type a URI — when Errors holds more than one key, and every key names one of the properties at fault.
+ */
+function severalAtOnce(c: Check): ProblemCase[] {
+  const list = needsAgency(c, 'consultas-list', 'pagina')
+    ? []
+    : [
+        {
+          label: 'pagina, desde and operador invalid at once',
+          endpointId: 'consultas-list',
+          call: {
+            params: { adminMail: agency(c) },
+            query: {
+              pagina: String(LIMITS.pagina.maximum + 1),
+              desde: addDays(c.ctx.today, -(LIMITS.desde.minDaysBeforeToday + 1)),
+              operador: notAnEmail(c),
+            },
+          },
+          status: 400 as const,
+          keys: ['pagina', 'desde', 'operador'],
+        },
+      ];
+  return [
+    ...list,
+    { label: 'state and city missing at once', endpointId: 'ciudades-bestmatch', call: {}, status: 400, keys: ['state', 'city', ENTRY_LEVEL_KEY] },
+  ];
+}
+
 /** The cases, less those of PUT on an agency when the profile knows no valid AgenciaEdit (templates.agenciaEdit null). */
 export function fixedCases(c: Check): ProblemCase[] {
   return allFixedCases(c).filter((k) => k.endpointId !== 'agencias-put' || editKnown(c));
@@ -88,6 +117,7 @@ function allFixedCases(c: Check): ProblemCase[] {
           },
         ]
       : []),
+    ...severalAtOnce(c),
     { label: 'bodystyle missing', endpointId: 'carrocerias-bestmatch', call: {}, status: 400, keys: ['bodystyle'] },
     { label: 'city missing', endpointId: 'ciudades-bestmatch', call: { query: { state: 'a' } }, status: 400, keys: ['city'] },
     // "region optional if q is given; q optional if region is given": either names the problem, or neither does.

@@ -18,10 +18,11 @@ const nextInvented = runCounter();
  * `${runId}-<label><n>@<invitationDomain>`, lower-case: an AdminMail no one but this run uses. Limits: adminMail is
  * "at most 50 characters", so with a long domain the label goes first, then the run id's start (its end varies most).
  */
-export function freshAdminMail(c: { ctx: Pick<RunContext, 'profile' | 'runId'> }, label = 'inv'): string {
+export function freshAdminMail(c: { ctx: Pick<RunContext, 'profile' | 'runId'> }, label = 'inv', reserve = 0): string {
   const invented = nextInvented(c.ctx.runId);
   const domain = c.ctx.profile.invitationDomain.toLowerCase();
-  const room = LIMITS.adminMail.maxLength - domain.length - 1;
+  // `reserve`: characters the caller adds to the local part afterwards.
+  const room = LIMITS.adminMail.maxLength - domain.length - 1 - reserve;
   const local = [`${c.ctx.runId}-${label}${invented}`, `${c.ctx.runId}${invented}`].map((l) => l.toLowerCase()).find((l) => l.length <= room);
   return `${local ?? `${c.ctx.runId.toLowerCase()}${invented}`.slice(-Math.max(1, room))}@${domain}`;
 }

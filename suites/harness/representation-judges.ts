@@ -1,4 +1,4 @@
-import { consulta, consultaPage, formOfContentType, parseOffsetDateTime, type Endpoint } from '../../models/index.ts';
+import { consulta, consultaPage, formOfContentType, listEntries, parseOffsetDateTime, type Endpoint } from '../../models/index.ts';
 import type { TargetResponse } from '../../sut/client.ts';
 import { memberPath, type Departure } from '../../sut/departure.ts';
 import { linksIn, membersNamed, timestampLike } from './json-walk.ts';
@@ -94,6 +94,27 @@ export const REPRESENTATION_JUDGES: readonly RepresentationJudge[] = [
               issue: `every documented member present (null when it has no value); missing ${missing.slice(0, 5).join(', ')}`,
               departure: { kind: 'member-missing', subject: pathKey(missing[0]!) },
             }
+          : {}),
+      };
+    },
+  },
+  {
+    // Link object: title "present in reference-form entries; a short human label for the target" — a label, so
+    // a string with something in it, on every entry of every reference-form answer the run heard: after every
+    // write as before (issue 28 §2). A single resource's reference form is a link object only for a Consulta.
+    ruleId: 'conventions/ref-title-non-empty',
+    issue(res, e) {
+      if (formOfContentType(res.headers['content-type']) !== 'ref') return { judged: 0 };
+      const entries = listEntries(res.json) ?? (e.id === 'consultas-get' ? [res.json] : []);
+      const bad = entries.findIndex((entry) => {
+        const title = (entry as { title?: unknown } | null)?.title;
+        return typeof title !== 'string' || title.trim() === '';
+      });
+      const title = bad < 0 ? undefined : (entries[bad] as { title?: unknown } | null)?.title;
+      return {
+        judged: entries.length,
+        ...(bad >= 0
+          ? { issue: `every reference-form entry's title a non-empty string (a short human label), but entry ${bad}'s is ${JSON.stringify(title)}` }
           : {}),
       };
     },

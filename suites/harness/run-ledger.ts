@@ -5,6 +5,8 @@ import { matchEndpoint } from '../../sut/endpoint-match.ts';
 import type { Departure, Finding } from '../../sut/departure.ts';
 import type { Exchange } from '../../sut/evidence.ts';
 import { propertyNames } from './error-keys.ts';
+import { FormAgreement } from './form-agreement.ts';
+import { PresenceLedger } from './presence-stable.ts';
 import { judges, PROBLEM_JUDGES } from './problem-judges.ts';
 import { REPRESENTATION_JUDGES } from './representation-judges.ts';
 
@@ -71,6 +73,10 @@ export class RunLedger {
   /** Per rule judged on every answer: the answers judged per sender (a check's rule id, '' outside any check), and faults. */
   private readonly heard = new Map<string, { judged: Map<string, number>; faults: HeardFault[] }>();
   private basePath?: string;
+  /** Every pair of full-form reads of one request in one state (form-agreement.ts). */
+  readonly forms = new FormAgreement();
+  /** What a resource showed before each PUT of it, held to its answer and the reads after (presence-stable.ts). */
+  readonly presence = new PresenceLedger();
 
   constructor(
     readonly runId: string,
@@ -93,6 +99,9 @@ export class RunLedger {
   hear(req: SendRequest, res: TargetResponse, origin: Origin | undefined): void {
     this.sent += 1;
     this.keys.add(this.key(req));
+    const row = req.app === null ? undefined : matchEndpoint(req.method, req.path, req.endpointId);
+    this.forms.hear(req, res, row);
+    this.presence.hear(req, res, row);
     this.judge(req, res, origin);
     // A 503 with Retry-After that stayed one is a deploy's "come back later", not a server error (sut/infrastructure.ts).
     if (!isServerError(res.status) || res.lost) return;

@@ -2,6 +2,8 @@ import { judgeHeard } from '../errors/problem-checks.ts';
 import { check } from '../harness/check.ts';
 import { REPRESENTATION_JUDGES } from '../harness/representation-judges.ts';
 import { sweepOnce } from './conventions.ts';
+import { registerFullFormsCheck } from './full-forms.ts';
+import { registerPresenceCheck } from './presence.ts';
 import type { RequestEnv } from './requests.ts';
 
 // The Conventions of success bodies judged on every success answer of the run (harness/representation-judges.ts,
@@ -11,6 +13,8 @@ import type { RequestEnv } from './requests.ts';
 // alone has answers to judge. Its answers reach the verdict through the ledger too, so none counts twice.
 
 export function registerHeardConventionChecks(env: RequestEnv): void {
+  // First: its writes and reads are heard by the others (a title after a write, the forms read after it).
+  registerPresenceCheck();
   for (const j of REPRESENTATION_JUDGES) {
     check(
       j.ruleId,
@@ -21,4 +25,5 @@ export function registerHeardConventionChecks(env: RequestEnv): void {
       { judgesRun: true },
     );
   }
+  registerFullFormsCheck(env);
 }

@@ -34,6 +34,15 @@ export const CATALOG_MUTANTS: Mutant[] = [
     fault: requests(['home'], (req) => void delete req.headers['if-none-match']),
   },
   {
+    // Issue 28 §2, every form of every row: the entry form's ETag, sent back in the entry form, is not heeded.
+    name: 'home-entry-form-ignores-conditional-header',
+    statement: 'errors/304',
+    breaks: 'home/etag-304',
+    fault: requests(['home'], (req) => {
+      if (formAsked(req) === 'entry') delete req.headers['if-none-match'];
+    }),
+  },
+  {
     name: 'body-style-bestmatch-returns-first',
     statement: 'endpoints/carrocerias-bestmatch/bodystyle',
     breaks: 'catalogo/bestmatch-carrocerias',

@@ -6,6 +6,7 @@ import { EFFECT_WEBHOOK_MUTANTS } from './effects-webhooks.ts';
 import { FILTER_MUTANTS } from './filters.ts';
 import { INQUIRY_MUTANTS } from './inquiries.ts';
 import { INSTANCE_MUTANTS } from './instances.ts';
+import { INVARIANT_MUTANTS } from './invariants.ts';
 import { LIMIT_MUTANTS } from './limits.ts';
 import { MEDIA_MUTANTS } from './media.ts';
 import { MODEL_MUTANTS } from './model.ts';
@@ -52,6 +53,7 @@ const WRITTEN: readonly Mutant[] = [
   ...VALUE_CLASS_MUTANTS,
   ...RUN_DATA_MUTANTS,
   ...MODEL_MUTANTS,
+  ...INVARIANT_MUTANTS,
 ];
 
 export const GALLERY: readonly Mutant[] = [...WRITTEN, ...rowMutants(WRITTEN)];

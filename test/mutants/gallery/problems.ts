@@ -77,6 +77,42 @@ export const PROBLEM_MUTANTS: Mutant[] = [
     breaks: 'errors/errors-keyed-by-property',
     fault: problems([409], (body) => void (body.Errors = { Email: ['already registered'] }), ['agencias-invite']),
   },
+  // Issue 28 §2: every problem member typed on every problem answer, also when several properties fail at once.
+  {
+    name: 'several-failures-detail-an-array',
+    statement: 'problem/detail',
+    breaks: 'errors/validation-problem-body',
+    // One message per property at fault, as an array, once more than one query parameter of the list is invalid.
+    fault: problems(
+      [400],
+      (body) => {
+        const errors = body.Errors as Record<string, string[]> | undefined;
+        if (errors && Object.keys(errors).length > 1) body.Detail = Object.values(errors).flat();
+      },
+      ['consultas-list'],
+    ),
+  },
+  {
+    name: 'several-failures-type-a-sentence',
+    statement: 'problem/type',
+    breaks: 'errors/validation-problem-body',
+    quote: 'URI',
+    fault: problems(
+      [400],
+      (body) => {
+        const errors = body.Errors as Record<string, string[]> | undefined;
+        if (errors && Object.keys(errors).length > 1) body.Type = 'Several validation errors occurred';
+      },
+      ['ciudades-bestmatch'],
+    ),
+  },
+  {
+    name: 'webhook-conflict-type-a-sentence',
+    statement: 'problem/type',
+    breaks: 'errors/validation-problem-body',
+    quote: 'URI',
+    fault: problems([409], (body) => void (body.Type = 'Configuration already created'), ['appnotificaciones-post']),
+  },
   {
     name: 'forbidden-as-plain-text',
     statement: 'problem/403-body',
