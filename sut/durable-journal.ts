@@ -29,6 +29,8 @@ const snapshotShape = z.object({
   body: z.record(z.string(), z.unknown()).optional(),
   callbackUrl: z.string().optional(),
   loses: z.string().optional(),
+  /** Members of the body the profile gave, not the read (webhook-restore.ts): no read confirms them. */
+  fromProfile: z.array(z.string()).optional(),
   /** The run whose callback URLs the topic was then pointed at (run-mark.ts): its restore compares with them. */
   runId: z.string().optional(),
   /** The AppWebhookUpsert template and restoreFrom its restore was planned with: a read is judged with them again. */

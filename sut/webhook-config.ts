@@ -60,11 +60,20 @@ export function assertTouchable(snapshot: WebhookSnapshot, acceptLoss: boolean):
   if (snapshot.configured && snapshot.loses !== undefined && !acceptLoss) throw new UnrestorableWebhookError(snapshot);
 }
 
-/** Whether a read of the topic shows what a restore of `saved` puts back (unconfigured, when its restore deletes it). */
+/**
+ * Whether a read of the topic shows what a restore of `saved` puts back (unconfigured, when its restore deletes it):
+ * its callback URL, and every member both plans took from a read. A plan is made with what the profile knew then
+ * (init learns restoreFrom and the upsert's secret member while it probes; a journal keeps secrets redacted): a
+ * member one plan holds and the other does not, or one the profile gave (a write-only secret), is no difference
+ * a read can show.
+ */
 export function holdsRestored(read: WebhookSnapshot, saved: WebhookSnapshot): boolean {
   const expectConfigured = saved.configured && saved.body !== undefined;
   if (!read.configured || !expectConfigured) return read.configured === expectConfigured;
-  return read.callbackUrl === saved.callbackUrl && JSON.stringify(read.body) === JSON.stringify(saved.body);
+  if (read.callbackUrl !== saved.callbackUrl) return false;
+  const now = read.body ?? {};
+  const unread = new Set([...(read.fromProfile ?? []), ...(saved.fromProfile ?? [])]);
+  return Object.entries(saved.body ?? {}).every(([k, v]) => unread.has(k) || !(k in now) || JSON.stringify(now[k]) === JSON.stringify(v));
 }
 
 /** How a topic ended: put back, found as saved already, or left to whoever changed it since (`now` says to what). */

@@ -17,6 +17,8 @@ export interface RestorePlan {
   callbackUrl?: string;
   /** Why the body would not reproduce the configuration: what a restore would lose. Absent: faithful. */
   loses?: string;
+  /** Members of the body the profile gave (a literal, a write-only secret), not the read: no read confirms them. */
+  fromProfile?: string[];
 }
 
 const RUN_PLACEHOLDER = /\{\{(runId|adminMail)\}\}/;
@@ -60,6 +62,7 @@ export function planRestore(representation: Record<string, unknown>, profile: Pr
   const restoreFrom = profile.webhooks.restoreFrom ?? {};
   const body: Record<string, unknown> = {};
   const lost: string[] = [];
+  const fromProfile: string[] = [];
   let callbackUrl: string | undefined;
   let urlUnknown = false;
   for (const [member, value] of Object.entries(template)) {
@@ -101,9 +104,11 @@ export function planRestore(representation: Record<string, unknown>, profile: Pr
     }
     // The profile's own value: a literal, or a `${ENV}` value such as a write-only secret GET never shows.
     body[member] = value;
+    fromProfile.push(member);
   }
   return {
     ...(urlUnknown ? {} : { body }),
+    ...(fromProfile.length > 0 ? { fromProfile } : {}),
     ...(callbackUrl !== undefined ? { callbackUrl } : {}),
     ...(lost.length > 0 ? { loses: lost.join('; ') } : {}),
   };
