@@ -43,7 +43,7 @@ describe('planRestore', () => {
   it('finds the callback URL under another name, and sends write-only members from the profile', async () => {
     const representation = { Id: 3, Destino: 'https://user.example/hook', Self: `${BASE}/v3/appnotificaciones/a` };
     const p = await planRestore(representation, profileWith({ Url: '{{url}}', Secreto: '${VMP_HOSTILE_HOOK_SECRET}' }), BASE);
-    expect(p).toEqual({ body: { Url: 'https://user.example/hook', Secreto: HOOK_SECRET }, callbackUrl: 'https://user.example/hook' });
+    expect(p).toEqual({ body: { Url: 'https://user.example/hook', Secreto: HOOK_SECRET }, callbackUrl: 'https://user.example/hook', fromProfile: ['Secreto'] });
   });
 
   it('follows webhooks.restoreFrom where the profile names the member', async () => {
