@@ -54,7 +54,9 @@ describe('a run against a broken target', () => {
     expect(first.stdout).toMatch(/^ {2}FAIL home\s+3 passed, 1 failed, 1 skipped$/m);
     expect(first.stdout).toMatch(/^ {2}home\s+3\s+1\s+1\s+0$/m);
     expect(first.stdout).toContain('Failed rules (3):');
-    expect(first.stdout).toContain("repeating GET /v3 in each form the row offers, with the ETag that form gave in the profile's conditional header, answers 304");
+    expect(first.stdout).toContain(
+      "repeating GET /v3 in each form the row offers, with the ETag that form gave in the profile's conditional header, answers 304",
+    );
     expect(first.stdout).toContain('[GET] /v3: 400 — expected 304');
     expect(first.stdout).toMatch(/^FAIL: 4 passed, 3 failed, 1 skipped, 0 observed/m);
   });

@@ -34,7 +34,8 @@ const MAY_PASS: Record<string, string> = {
   'consultas/ref/entries-link-only': 'its reference-form entry is a link object',
   'filters/marcas-solo-mercado-nuevos-default-false': 'the list with false is the list without the parameter',
   'lifecycle/invitation-accepted-202': '202, no body and a Location (where it leads is lifecycle/invitation-location-is-agency)',
-  'scoping/pending-invitation-hidden': "the other app's GET and OPTIONS of the invitation's Location are 404: the mock's Location leads nowhere, which lifecycle/invitation-location-is-agency fails",
+  'scoping/pending-invitation-hidden':
+    "the other app's GET and OPTIONS of the invitation's Location are 404: the mock's Location leads nowhere, which lifecycle/invitation-location-is-agency fails",
   'home/etag-mismatch-not-304': 'a validator the mock never gave is not answered 304',
   'errors/no-server-error': 'no answer of the run is a 5xx',
   'scoping/filters-within-app': "the list filtered by operador is the app's unfiltered list, which holds no agency it cannot read",
