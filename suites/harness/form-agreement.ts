@@ -19,6 +19,12 @@ const READS_ONLY = ['GET', 'HEAD', 'OPTIONS'];
 const ENVELOPE = ['Desde', 'Hasta', 'Pagina', 'Total', 'PerPagina'];
 /** Requests remembered (the latest state of each); beyond it the oldest are forgotten. */
 const KEEP_READS = 2_000;
+/**
+ * Reads whose body is larger are not kept for a comparison: a parsed body costs many times its bytes (a 3 MB list of
+ * a million entries, some 100 MB), and KEEP_READS of them would exhaust the worker's heap. Ordinary resources and
+ * pages are far below it.
+ */
+const KEEP_READ_CHARS = 256 * 1024;
 /** Disagreements kept for the end's confirmation. */
 const KEEP_DISAGREEMENTS = 12;
 
@@ -79,7 +85,7 @@ export class FormAgreement {
     }
     if (e?.method !== 'GET' || req.app === null || res.status !== 200 || res.error || !offersFullForms(e)) return;
     const form = formOfContentType(res.headers['content-type']);
-    if (!form || !FULL_FORMS.includes(form) || res.json === undefined) return;
+    if (!form || !FULL_FORMS.includes(form) || res.json === undefined || res.text.length > KEEP_READ_CHARS) return;
     const query = Object.entries(req.query ?? {})
       .filter(([, v]) => v !== undefined)
       .map(([k, v]) => [k, String(v)])
