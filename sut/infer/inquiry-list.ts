@@ -22,14 +22,19 @@ function windowStart(p: Probe): { from: string; today: string } {
   return { from: addDays(today, -89), today };
 }
 
-function observe(o: ZoneObservations, res: TargetResponse): void {
+/**
+ * What one list answer shows of the target's days: the envelope's Desde and Hasta, the target's own bounds of the
+ * days it was asked for, and their offsets. Inquiries' Momento is left out: its offset may be one a caller wrote (the
+ * inquiries a `simulate` injected carry the simulator's -03:00; Conventions only ask for "a UTC offset"), and a
+ * page of them would outvote the bounds (issue 28 §4: a UTC target read as Etc/GMT+3).
+ */
+export function observeZone(o: ZoneObservations, res: TargetResponse): void {
   const envelope = objectBody(res.json);
   if (res.status !== 200 || !envelope) return;
   const [desde, hasta] = [stamp(envelope.Desde), stamp(envelope.Hasta)];
-  const momentos = (listEntries(res.json) ?? []).flatMap((e) => stamp(objectBody(e)?.Momento) ?? []);
   if (desde) o.starts.push(desde);
   if (hasta) o.ends.push(hasta);
-  o.local.push(...[desde, hasta, ...momentos].filter((t): t is OffsetDateTime => t !== undefined && t.offsetMinutes !== 0));
+  o.local.push(...[desde, hasta].filter((t): t is OffsetDateTime => t !== undefined && t.offsetMinutes !== 0));
 }
 
 function pageSize(agency: string, res: TargetResponse): Finding | Hint {
@@ -55,7 +60,7 @@ function zoneFinding(agency: string, o: ZoneObservations, from: string, today: s
   if (!reading)
     return hint('timeZone', `no time zone makes Desde/Hasta of GET /v3/consultas/${agency} a day's first and last instants; see the target's documentation`);
   const offsets = [...new Set([...o.starts, ...o.ends].map((t) => formatOffset(offsetMinutesAt(t.epochMs, reading.zone))))];
-  const seen = `${o.starts.length} Desde and ${o.ends.length} Hasta of GET /v3/consultas/${agency} between ${from} and ${today}${o.local.length > 0 ? `, and the offsets of ${o.local.length} timestamps` : ''}`;
+  const seen = `${o.starts.length} Desde and ${o.ends.length} Hasta of GET /v3/consultas/${agency} between ${from} and ${today}${o.local.length > 0 ? `, and their offsets` : ''}`;
   const how = `the first zone in which the ${seen} are days' first and last instants${reading.changeSeen ? ` (offsets ${offsets.join(' and ')}: a zone with rules)` : ''}`;
   const doubts = [
     ...(reading.rivals.length > 0
@@ -92,8 +97,8 @@ export const inquiryListInferrer: Inferrer = {
       return outcome([], [hint('inquiryPageSize', why), hint('timeZone', why)]);
     }
     const o: ZoneObservations = { starts: [], ends: [], local: [] };
-    observe(o, res);
-    for (let day = start; day <= today && !p.signal?.aborted; day = addDays(day, STEP_DAYS)) observe(o, await list(day, day));
+    observeZone(o, res);
+    for (let day = start; day <= today && !p.signal?.aborted; day = addDays(day, STEP_DAYS)) observeZone(o, await list(day, day));
     const results = [pageSize(agency, res), zoneFinding(agency, o, start, today)];
     return outcome(
       results.filter((r): r is Finding => 'value' in r),

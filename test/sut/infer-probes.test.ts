@@ -7,7 +7,9 @@ import { mediaInferrer } from '../../sut/infer/media.ts';
 import type { Received } from '../../sut/infer/probe.ts';
 import { fingerprint, inferredAmong, inferredMarks, inferredNote, provenanceOf } from '../../sut/infer/provenance.ts';
 import { findSecretMember, SECRET_MEMBER_NAMES } from '../../sut/infer/secret-member.ts';
+import { observeZone } from '../../sut/infer/inquiry-list.ts';
 import { readZone, type ZoneObservations } from '../../sut/infer/zone-fit.ts';
+import type { TargetResponse } from '../../sut/client.ts';
 import { fakeProbe } from './fake-probe.ts';
 import { parseDraftProfile } from '../../sut/profile-load.ts';
 import { recordingProfile } from '../../suites/harness/profile-reads.ts';
@@ -96,6 +98,17 @@ describe('time zone: read over 90 days, a zone with rules when offsets differ', 
     expect(r?.zone).toBe('Etc/GMT+3');
     expect(r?.changeSeen).toBe(false);
     expect(r?.rivals).toContain('America/Santiago');
+  });
+
+  it("a UTC target's pages of inquiries a simulate injected at -03:00: read as UTC, the Momentos no evidence (issue 28 §4)", () => {
+    const o: ZoneObservations = { starts: [], ends: [], local: [] };
+    for (const day of ['2026-07-24', '2026-08-08', '2026-08-23']) {
+      const _entries = Array.from({ length: 50 }, (_, i) => ({ Momento: `${day}T1${i % 10}:00:00-03:00` }));
+      const json = { Desde: `${day}T00:00:00Z`, Hasta: `${day}T23:59:59.999Z`, Pagina: 1, Total: 50, PerPagina: 100, _entries };
+      observeZone(o, { status: 200, json } as unknown as TargetResponse);
+    }
+    expect(o.local).toEqual([]);
+    expect(readZone(o, '2026-07-24', '2026-10-22')?.zone).toBe('UTC');
   });
 
   it('Kiritimati: the fixed offset, no zone that would reckon days otherwise', () => {
