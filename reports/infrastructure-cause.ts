@@ -89,3 +89,13 @@ export function infrastructureLines(i: Infrastructure | undefined): string[] {
   const cost = i.rulesNotJudged > 0 ? ` (${plural(i.rulesNotJudged, 'rule')} not judged)` : '';
   return [...(i.cause ? [`Infrastructure: ${i.cause}${cost}.`] : []), ...(i.note ? [`Network: ${i.note}.`] : [])];
 }
+
+/**
+ * Whether the network took every judgment the run could have made: no must or profile rule passed or failed, and
+ * some were skipped for it. Such a run is not a pass (Principle 3: a pass that judged nothing is a defect) but the
+ * target could not be judged, exit 3, as when it cannot be reached at all.
+ */
+export function judgedNothing(infrastructure: Infrastructure | undefined, rules: readonly RuleResult[]): boolean {
+  if (!infrastructure?.cause || infrastructure.rulesNotJudged === 0) return false;
+  return !rules.some((r) => r.level !== 'observe' && (r.verdict === 'pass' || r.verdict === 'fail'));
+}

@@ -6,10 +6,10 @@ import type { ResultCollector } from './collector.ts';
 import { inCatalogOrder } from './catalog-order.ts';
 import { coverageMatrix } from './coverage-matrix.ts';
 import { causeOf } from './failure-cause.ts';
-import { infrastructureOf } from './infrastructure-cause.ts';
+import { infrastructureOf, judgedNothing } from './infrastructure-cause.ts';
 import type { BaselineComparison, RunResult } from './results.ts';
 import { specCoverage } from './spec-coverage.ts';
-import { exitCodeOf, NO_CHECK_REASON, totals, unreportedRules } from './summary.ts';
+import { exitCodeOf, NO_CHECK_REASON, TARGET_EXIT_CODE, totals, unreportedRules, USAGE_EXIT_CODE } from './summary.ts';
 import { signalExitCode } from '../support/signals.ts';
 import { toolVersion } from '../support/version.ts';
 
@@ -63,10 +63,7 @@ export interface RunFacts {
 const withCause = (r: RunResult['rules'][number]): RunResult['rules'][number] =>
   r.verdict === 'fail' && (r.message !== undefined || r.departure) ? { ...r, cause: causeOf(r).key } : r;
 
-/** The exit code of a run whose target could not be reached, or refused the credentials, before any check. */
-export const TARGET_EXIT_CODE = 3;
-/** The exit code of a run refused for its command line or profile (bad usage) before anything started. */
-export const USAGE_EXIT_CODE = 2;
+export { TARGET_EXIT_CODE, USAGE_EXIT_CODE } from './summary.ts';
 
 /** A rule the interrupted run never reached: vitest reports it skipped without a note, or no check reported it. */
 function notReached(rule: RunResult['rules'][number], signal: string): RunResult['rules'][number] {
@@ -124,6 +121,14 @@ export function buildRunResult(collector: ResultCollector, facts: RunFacts): Run
     ...partial,
     ...(stop ? { interrupted: stop } : {}),
     ...(facts.error ? { error: facts.error } : {}),
-    exitCode: stop ? signalExitCode(stop.signal) : facts.error ? (facts.usage ? USAGE_EXIT_CODE : TARGET_EXIT_CODE) : exitCodeOf(partial),
+    exitCode: stop
+      ? signalExitCode(stop.signal)
+      : facts.error
+        ? facts.usage
+          ? USAGE_EXIT_CODE
+          : TARGET_EXIT_CODE
+        : judgedNothing(infrastructure, rules) && exitCodeOf(partial) === 0
+          ? TARGET_EXIT_CODE
+          : exitCodeOf(partial),
   };
 }

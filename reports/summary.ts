@@ -26,6 +26,14 @@ export function totals(rules: readonly RuleResult[]): RunResult['summary'] {
   return { passed: count('pass'), failed: count('fail'), skipped: count('skip'), observed: count('observed') };
 }
 
+/**
+ * The exit code of a run whose target could not be reached, or refused the credentials, before any check; or whose
+ * every judgment the network took (reports/infrastructure-cause.ts judgedNothing).
+ */
+export const TARGET_EXIT_CODE = 3;
+/** The exit code of a run refused for its command line or profile (bad usage) before anything started. */
+export const USAGE_EXIT_CODE = 2;
+
 export const NO_CHECK_REASON = 'no check for this rule ran';
 
 /**
@@ -77,7 +85,7 @@ export function deadlineNote(result: Pick<RunResult, 'rules' | 'deadline'>): str
  * could not reach it (exit 3) judged nothing.
  */
 export function verdictOf(result: Pick<RunResult, 'exitCode' | 'interrupted' | 'error'>): 'PASS' | 'FAIL' | 'INTERRUPTED' | 'ERROR' {
-  return result.interrupted ? 'INTERRUPTED' : result.error ? 'ERROR' : result.exitCode === 0 ? 'PASS' : 'FAIL';
+  return result.interrupted ? 'INTERRUPTED' : result.error || result.exitCode === TARGET_EXIT_CODE ? 'ERROR' : result.exitCode === 0 ? 'PASS' : 'FAIL';
 }
 
 /** One line on an interrupted run: partial results, and what it put back on the target or could not. */

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { consoleReport } from '../../reports/console.ts';
 import { htmlReport } from '../../reports/html.ts';
-import { infrastructureOf, suggestedRate } from '../../reports/infrastructure-cause.ts';
+import { infrastructureOf, judgedNothing, suggestedRate } from '../../reports/infrastructure-cause.ts';
 import { markdownSummary } from '../../reports/markdown.ts';
+import { TARGET_EXIT_CODE, verdictOf } from '../../reports/summary.ts';
 import { emptyTraffic, notJudged, type Traffic } from '../../sut/infrastructure.ts';
 import { rule, runResult } from './fixtures.ts';
 
@@ -65,5 +66,18 @@ describe('the infrastructure cause', () => {
     expect(suggestedRate({ ...emptyTraffic(), attempts: 1_000, throttled: 0 }, 10_000)).toBe(100);
     expect(suggestedRate({ ...emptyTraffic(), attempts: 370, throttled: 0 }, 10_000)).toBe(35);
     expect(suggestedRate({ ...emptyTraffic(), attempts: 5, throttled: 4 }, 10_000)).toBe(1);
+  });
+
+  it('a run the network took every judgment of is no pass: exit 3 and ERROR, as a target that cannot be reached', () => {
+    const lost = rule({ id: 'a/b', verdict: 'skip', skipReason: notJudged(throttledRun())! });
+    const readOnly = rule({ id: 'a/c', verdict: 'skip', skipReason: 'read-only run: this check changes the target' });
+    const seen = rule({ id: 'a/e', level: 'observe', verdict: 'observed' });
+    const of = (rules: ReturnType<typeof rule>[]) => judgedNothing(infrastructureOf(throttledRun(), rules, 30_000), rules);
+    expect(of([lost, readOnly, seen])).toBe(true);
+    expect(of([lost, rule({ id: 'a/d', verdict: 'pass' })])).toBe(false);
+    expect(of([lost, rule({ id: 'a/f', verdict: 'fail' })])).toBe(false);
+    // Skips of other causes alone are no infrastructure's doing.
+    expect(judgedNothing(infrastructureOf(emptyTraffic(), [readOnly], 30_000), [readOnly])).toBe(false);
+    expect(verdictOf({ exitCode: TARGET_EXIT_CODE })).toBe('ERROR');
   });
 });
