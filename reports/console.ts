@@ -5,6 +5,7 @@ import { clipText } from '../support/clip.ts';
 import type { RuleResult, RunResult } from './results.ts';
 import { INSECURE_WARNING } from '../sut/transport-notes.ts';
 import { areaSummaries, blockingFailures, deadlineNote, interruptionNote, totals, verdictOf } from './summary.ts';
+import { selectionParts } from './selection-words.ts';
 
 // The console's end-of-run text: a summary table per spec area, the failed rules with their one-line
 // statements and failure messages, the baseline comparison, and the verdict. Plain text for CI logs.
@@ -16,8 +17,9 @@ export const CONSOLE_MESSAGE_CHARS = 1_000;
 export function headerLine(r: Pick<RunResult, 'tool' | 'target' | 'seed' | 'options' | 'deadline'>): string {
   const target = r.target.embedded ? `${r.target.baseUrl} (embedded reference server)` : r.target.baseUrl;
   const o = r.options;
-  const about = `${o.endpoint ? `, endpoints ${o.endpoint}` : ''}${o.method ? `, methods ${o.method}` : ''}`;
-  const only = `${o.only ? `, only ${o.only}` : ''}${o.exclude ? `, excluding ${o.exclude}` : ''}${about}`;
+  const only = selectionParts(o)
+    .map(([word, value]) => `, ${word} ${value}`)
+    .join('');
   const ro = r.options.readOnly ? ', read-only' : '';
   const bound = r.deadline ? `, at most ${r.deadline.seconds} s` : '';
   return `${r.tool.name} ${r.tool.version} → ${target} (seed ${r.seed}, ${r.options.runs} runs per property${only}${ro}${bound})`;

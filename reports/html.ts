@@ -7,6 +7,7 @@ import type { RunResult } from './results.ts';
 import { infrastructureLines } from './infrastructure-cause.ts';
 import { areaSummaries, interruptionNote, verdictOf } from './summary.ts';
 import { transportHtml } from '../sut/transport-notes.ts';
+import { selectionParts } from './selection-words.ts';
 
 // report.html of a run (support/html-page.ts: self-contained, nothing fetched). `more`: sections another step
 // of the same job rendered (`start` adds its traffic simulation), each with its id and nav label. A table of
@@ -38,7 +39,7 @@ ${transport.warning}
   }</dd>
 ${transport.entry}
 <dt>seed</dt><dd><code>${result.seed}</code> (re-run with <code>--seed ${result.seed}</code>)</dd>
-<dt>options</dt><dd>${result.options.runs} runs per property${result.options.only ? html`, only <code>${result.options.only}</code>` : ''}${result.options.exclude ? html`, excluding <code>${result.options.exclude}</code>` : ''}${result.options.readOnly ? ', read-only' : ''}</dd>
+<dt>options</dt><dd>${result.options.runs} runs per property${selectionParts(result.options).map(([word, value]) => html`, ${word} <code>${value}</code>`)}${result.options.readOnly ? ', read-only' : ''}</dd>
 <dt>started</dt><dd>${result.startedAt}, ${(result.durationMs / 1000).toFixed(1)} s</dd>
 <dt>tool</dt><dd>${result.tool.name} ${result.tool.version}</dd>
 </dl></header>

@@ -9,6 +9,7 @@ import type { RuleResult, RunResult } from './results.ts';
 import { USAGE_EXIT_CODE } from './run-result.ts';
 import { INSECURE_WARNING, transportLines } from '../sut/transport-notes.ts';
 import { areaSummaries, blockingFailures, deadlineNote, interruptionNote, verdictOf } from './summary.ts';
+import { selectionParts } from './selection-words.ts';
 
 // summary.md: the short version for a CI job summary ($GITHUB_STEP_SUMMARY and the like) — the verdict,
 // the per-area table, the failures with their replay ids, and the baseline comparison.
@@ -58,7 +59,9 @@ export function markdownSummary(result: RunResult): string {
     // The network's doing first, once (reports/infrastructure-cause.ts): the rules it cost were not judged.
     ...infrastructureLines(result.infrastructure).flatMap((line) => [`**${cell(line)}**`, '']),
     `Target ${code(result.target.baseUrl)}${result.target.embedded ? ' (embedded reference server)' : ''}, seed ${code(String(result.seed))}, ` +
-      `${result.options.runs} runs per property${result.options.only ? `, only ${code(result.options.only)}` : ''}${result.options.exclude ? `, excluding ${code(result.options.exclude)}` : ''}, ` +
+      `${result.options.runs} runs per property${selectionParts(result.options)
+        .map(([word, value]) => `, ${word} ${code(value)}`)
+        .join('')}, ` +
       `${result.tool.name} ${result.tool.version}.`,
     '',
     // Our own words, in bold; the other lines name the user's files and proxy.
