@@ -34,6 +34,25 @@ export const departureSchema = z.object({
 });
 export type Departure = z.infer<typeof departureSchema>;
 
+/**
+ * Per kind, whether only the answer can explain it, never the request the check built: a member missing or of another
+ * type, a header, a media type, the transport. (A status or a value may be the request's doing: a template the target
+ * refuses.) A record over every kind, so a new kind must say.
+ */
+export const ANSWER_ONLY: Readonly<Record<Departure['kind'], boolean>> = {
+  infrastructure: true,
+  'transport-error': true,
+  'status-class': false,
+  status: false,
+  'media-type': true,
+  'header-missing': true,
+  'header-wrong': true,
+  'body-not-json': true,
+  'member-missing': true,
+  'member-type': true,
+  'member-value': false,
+};
+
 /** What a judge found: the words for the failure message and, when it can tell, the departure. */
 export interface Finding {
   text: string;

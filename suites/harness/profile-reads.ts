@@ -1,4 +1,4 @@
-import type { Departure } from '../../sut/departure.ts';
+import { ANSWER_ONLY, type Departure } from '../../sut/departure.ts';
 
 // The profile as one check reads it (issue 21): every dotted key it reads is recorded, so that a failure can name
 // the values among them that were inferred rather than written by the user (sut/infer/provenance.ts) — those its
@@ -30,22 +30,6 @@ export function recordingProfile<T extends object>(profile: T, read: { add(key: 
 export type ProfileReads = Map<string, { first: number; last: number }>;
 
 /**
- * Departures that no request the check built can explain: a member missing or of another type, a header, a media
- * type, the transport. A key read to build the request (before its answer) does not bear on them; one read after
- * it, to judge the answer (a value compared with the profile's), does.
- */
-const ANSWER_ONLY: ReadonlySet<Departure['kind']> = new Set([
-  'infrastructure',
-  'transport-error',
-  'media-type',
-  'header-missing',
-  'header-wrong',
-  'body-not-json',
-  'member-missing',
-  'member-type',
-]);
-
-/**
  * The keys a failure's judgment used: those read after its answer arrived (`arrived`, by the check's count of
  * answers), and, unless the departure is one the request cannot explain, those read before it too (the request
  * was built from them: a template the target refuses). An answer the check did not take itself (one the run
@@ -53,6 +37,6 @@ const ANSWER_ONLY: ReadonlySet<Departure['kind']> = new Set([
  */
 export function judgmentReads(reads: ProfileReads, arrived: number | undefined, departure: Departure | undefined): string[] {
   if (arrived === undefined && departure === undefined) return [...reads.keys()];
-  const before = arrived !== undefined && !(departure && ANSWER_ONLY.has(departure.kind));
+  const before = arrived !== undefined && !(departure && ANSWER_ONLY[departure.kind]);
   return [...reads].filter(([, at]) => at.last >= (arrived ?? Number.POSITIVE_INFINITY) || (before && at.first < arrived!)).map(([key]) => key);
 }
