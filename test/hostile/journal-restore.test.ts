@@ -8,20 +8,18 @@ import { spawnCli } from './support/cli-child.ts';
 import { expectNoSecrets } from './support/no-secrets.ts';
 import { startProxy, type ProxiedRequest, type ProxyHooks } from './support/proxy.ts';
 import { credentialsOf } from './support/secret-scan.ts';
-import { perTest, referenceProfileJson, startWebhookTarget, USER_CALLBACK } from './support/webhook-target.ts';
+import { perTest, referenceProfileJson, isTakeover, startWebhookTarget, USER_CALLBACK, USER_TOPIC } from './support/webhook-target.ts';
 
 // Issue 27, items 1–4 and 9, with a real child process and the reference server: the durable journal survives
 // SIGKILL and `restore` puts the user's configurations back exactly; a normal end whose first restore PUT a
 // gateway refuses (429, Retry-After: 1) still restores and confirms; two runs at once on one target leave the
 // user's configurations as they were, the second stopping with exit 2 naming the first.
 
-const TOPIC = 'consultas';
+const TOPIC = USER_TOPIC;
 const ONLY = 'events/*,appnotificaciones/*';
 const APPS = ['primary', 'other'] as const;
 const t = perTest();
 
-const isTakeover = (req: ProxiedRequest): boolean =>
-  (req.method === 'PUT' || req.method === 'POST') && req.path === `/v3/appnotificaciones/${TOPIC}` && !req.body.toString('utf8').includes(USER_CALLBACK);
 const isRestorePut = (req: ProxiedRequest): boolean => req.method === 'PUT' && req.body.toString('utf8').includes(USER_CALLBACK);
 
 async function setUp(hooks: (phase: { takenOver: boolean }) => ProxyHooks = () => ({})) {

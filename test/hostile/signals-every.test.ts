@@ -5,9 +5,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { spawnCli } from './support/cli-child.ts';
 import { expectNoSecrets } from './support/no-secrets.ts';
-import { startTakeoverProxy, type ProxiedRequest } from './support/proxy.ts';
+import { startTakeoverProxy } from './support/proxy.ts';
 import { credentialsOf } from './support/secret-scan.ts';
-import { perTest, referenceProfileJson, startWebhookTarget, USER_CALLBACK } from './support/webhook-target.ts';
+import { perTest, referenceProfileJson, isTakeover, startWebhookTarget, USER_CALLBACK, USER_TOPIC } from './support/webhook-target.ts';
 
 // Issue 22, defect 1: `run`, `simulate` and `init` handled SIGINT and SIGTERM only. A SIGHUP (a closed terminal,
 // a dropped SSH session, some CI agents) ended them at once with 129: the user's topic left pointing at the run's
@@ -18,15 +18,8 @@ import { perTest, referenceProfileJson, startWebhookTarget, USER_CALLBACK } from
 // configuration the target holds afterwards is compared byte for byte with the one it held before (but for the
 // times the server stamps on a change, which no request can set: webhook-target.ts).
 
-const TOPIC = 'consultas';
+const TOPIC = USER_TOPIC;
 const SIGNALS = (['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const).filter((s) => constants.signals[s] !== undefined);
-
-/** A change of the primary app's inquiry topic that points it away from the user's callback. */
-const isTakeover = (req: ProxiedRequest): boolean =>
-  (req.method === 'PUT' || req.method === 'POST') &&
-  req.path === `/v3/appnotificaciones/${TOPIC}` &&
-  String(req.headers.authorization ?? '').includes('primary') &&
-  !req.body.toString('utf8').includes(USER_CALLBACK);
 
 interface Command {
   /** What the user configured beforehand: init's inferred template could not put back an extra member (init-signals). */
@@ -100,7 +93,7 @@ describe.each(Object.keys(COMMANDS) as (keyof typeof COMMANDS)[])('%s, signalled
     t.target = await startWebhookTarget(json);
     await t.target.configure('primary', TOPIC, command.config);
     const before = await t.target.configBytes('primary', TOPIC);
-    const { proxy, takenOver } = await startTakeoverProxy(t.target.server.url, isTakeover);
+    const { proxy, takenOver } = await startTakeoverProxy(t.target.server.url, (req) => isTakeover(req, 'primary'));
     t.proxy = proxy;
     const dir = await mkdtemp(path.join(tmpdir(), `vmp-hostile-${name}-${signal}-`));
     const profile = path.join(dir, 'profile.json');

@@ -6,12 +6,24 @@ import { startReferenceServer, type ReferenceServer } from '../../../reference/s
 import type { Profile } from '../../../sut/profile.ts';
 import { parseProfile } from '../../../sut/profile-load.ts';
 import { ROOT } from './cli-child.ts';
-import type { RunningProxy } from './proxy.ts';
+import type { ProxiedRequest, RunningProxy } from './proxy.ts';
 
 // A reference server whose webhook topics a user has configured before the run, read and written directly (not
 // through any proxy in front of it), so a test can see what a run left behind (issue 13, items 4–5).
 
 export const USER_CALLBACK = 'http://127.0.0.1:9/user-hook';
+/** The inquiry topic the user configured (profiles/reference.json). */
+export const USER_TOPIC = 'consultas';
+
+/**
+ * A run's change of the user's inquiry topic that points it away from the user's callback (its own capture URL, or
+ * a deletion's re-creation): the moment a test kills or signals it. `authorization` narrows it to one app's.
+ */
+export const isTakeover = (req: ProxiedRequest, authorization?: string): boolean =>
+  (req.method === 'PUT' || req.method === 'POST') &&
+  req.path === `/v3/appnotificaciones/${USER_TOPIC}` &&
+  (authorization === undefined || String(req.headers.authorization ?? '').includes(authorization)) &&
+  !req.body.toString('utf8').includes(USER_CALLBACK);
 
 export const referenceProfileJson = async (): Promise<Record<string, unknown>> =>
   JSON.parse(await readFile(path.join(ROOT, 'profiles/reference.json'), 'utf8')) as Record<string, unknown>;
