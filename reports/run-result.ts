@@ -6,7 +6,7 @@ import type { ResultCollector } from './collector.ts';
 import { inCatalogOrder } from './catalog-order.ts';
 import { coverageMatrix } from './coverage-matrix.ts';
 import { causeOf } from './failure-cause.ts';
-import { infrastructureOf, judgedNothing } from './infrastructure-cause.ts';
+import { infrastructureOf, judgedNothing, type Infrastructure } from './infrastructure-cause.ts';
 import type { BaselineComparison, RunResult } from './results.ts';
 import { specCoverage } from './spec-coverage.ts';
 import { exitCodeOf, NO_CHECK_REASON, TARGET_EXIT_CODE, totals, unreportedRules, USAGE_EXIT_CODE } from './summary.ts';
@@ -65,6 +65,12 @@ const withCause = (r: RunResult['rules'][number]): RunResult['rules'][number] =>
 
 export { TARGET_EXIT_CODE, USAGE_EXIT_CODE } from './summary.ts';
 
+/** A run that ended by itself: its rules' exit code, but 3 where the network left nothing judged (no pass). */
+function judgedExitCode(partial: Parameters<typeof exitCodeOf>[0], infrastructure: Infrastructure | undefined): number {
+  const code = exitCodeOf(partial);
+  return code === 0 && judgedNothing(infrastructure, partial.rules) ? TARGET_EXIT_CODE : code;
+}
+
 /** A rule the interrupted run never reached: vitest reports it skipped without a note, or no check reported it. */
 function notReached(rule: RunResult['rules'][number], signal: string): RunResult['rules'][number] {
   if (rule.verdict !== 'skip' || (rule.skipReason && rule.skipReason !== NO_CHECK_REASON)) return rule;
@@ -121,14 +127,6 @@ export function buildRunResult(collector: ResultCollector, facts: RunFacts): Run
     ...partial,
     ...(stop ? { interrupted: stop } : {}),
     ...(facts.error ? { error: facts.error } : {}),
-    exitCode: stop
-      ? signalExitCode(stop.signal)
-      : facts.error
-        ? facts.usage
-          ? USAGE_EXIT_CODE
-          : TARGET_EXIT_CODE
-        : judgedNothing(infrastructure, rules) && exitCodeOf(partial) === 0
-          ? TARGET_EXIT_CODE
-          : exitCodeOf(partial),
+    exitCode: stop ? signalExitCode(stop.signal) : facts.error ? (facts.usage ? USAGE_EXIT_CODE : TARGET_EXIT_CODE) : judgedExitCode(partial, infrastructure),
   };
 }

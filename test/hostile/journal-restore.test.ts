@@ -15,7 +15,6 @@ import { perTest, referenceProfileJson, isTakeover, startWebhookTarget, USER_CAL
 // gateway refuses (429, Retry-After: 1) still restores and confirms; two runs at once on one target leave the
 // user's configurations as they were, the second stopping with exit 2 naming the first.
 
-const TOPIC = USER_TOPIC;
 const ONLY = 'events/*,appnotificaciones/*';
 const APPS = ['primary', 'other'] as const;
 const t = perTest();
@@ -25,7 +24,7 @@ const isRestorePut = (req: ProxiedRequest): boolean => req.method === 'PUT' && r
 async function setUp(hooks: (phase: { takenOver: boolean }) => ProxyHooks = () => ({})) {
   const json = await referenceProfileJson();
   t.target = await startWebhookTarget(json);
-  await t.target.configure('primary', TOPIC, { Url: USER_CALLBACK, Activo: true });
+  await t.target.configure('primary', USER_TOPIC, { Url: USER_CALLBACK, Activo: true });
   const phase = { takenOver: false };
   let signalled: () => void = () => undefined;
   const takenOver = new Promise<void>((resolve) => (signalled = resolve));
@@ -83,13 +82,13 @@ describe('the durable webhook journal', () => {
     const killed = await child.exited;
     expect(killed.signal).toBe('SIGKILL');
     killedYet = true;
-    expect((await t.target!.config('primary', TOPIC))?.Url).not.toBe(USER_CALLBACK);
+    expect((await t.target!.config('primary', USER_TOPIC))?.Url).not.toBe(USER_CALLBACK);
     const journals = path.join(s.stateDir, 'journals');
     expect(await journalsIn(journals)).toHaveLength(1);
     const copy = path.join(s.dir, 'report', 'webhook-journal.json');
     const doc = JSON.parse(await readFile(copy, 'utf8')) as { saved: { topic: string; callbackUrl?: string }[] };
-    expect(doc.saved.find((e) => e.topic === TOPIC)?.callbackUrl).toBe(USER_CALLBACK);
-    expect(child.stdout()).toContain(`run: saved the primary app's webhook topic '${TOPIC}' (was ${USER_CALLBACK}) before changing it (journal: `);
+    expect(doc.saved.find((e) => e.topic === USER_TOPIC)?.callbackUrl).toBe(USER_CALLBACK);
+    expect(child.stdout()).toContain(`run: saved the primary app's webhook topic '${USER_TOPIC}' (was ${USER_CALLBACK}) before changing it (journal: `);
 
     const restore = cli(s, ['restore', '--base-url', t.proxy!.url, '--profile', s.profile], {}, 'restore');
     const done = await restore.exited;

@@ -18,7 +18,6 @@ import { perTest, referenceProfileJson, isTakeover, startWebhookTarget, USER_CAL
 // configuration the target holds afterwards is compared byte for byte with the one it held before (but for the
 // times the server stamps on a change, which no request can set: webhook-target.ts).
 
-const TOPIC = USER_TOPIC;
 const SIGNALS = (['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const).filter((s) => constants.signals[s] !== undefined);
 
 interface Command {
@@ -91,8 +90,8 @@ describe.each(Object.keys(COMMANDS) as (keyof typeof COMMANDS)[])('%s, signalled
   it.each(SIGNALS)('%s: restored byte for byte, partial reports, exit 128 + n, no temporary file', { timeout: 150_000 }, async (signal) => {
     const json = await referenceProfileJson();
     t.target = await startWebhookTarget(json);
-    await t.target.configure('primary', TOPIC, command.config);
-    const before = await t.target.configBytes('primary', TOPIC);
+    await t.target.configure('primary', USER_TOPIC, command.config);
+    const before = await t.target.configBytes('primary', USER_TOPIC);
     const { proxy, takenOver } = await startTakeoverProxy(t.target.server.url, (req) => isTakeover(req, 'primary'));
     t.proxy = proxy;
     const dir = await mkdtemp(path.join(tmpdir(), `vmp-hostile-${name}-${signal}-`));
@@ -102,13 +101,13 @@ describe.each(Object.keys(COMMANDS) as (keyof typeof COMMANDS)[])('%s, signalled
     await mkdir(out);
     const child = spawnCli(command.args({ url: t.proxy.url, profile, dir: out }), { tmpDir: path.join(dir, 'tmp') });
     await takenOver;
-    expect(await t.target.configBytes('primary', TOPIC)).not.toBe(before);
+    expect(await t.target.configBytes('primary', USER_TOPIC)).not.toBe(before);
     child.child.kill(signal);
     const run = await child.exited;
     const exitCode = 128 + constants.signals[signal]!;
     expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(exitCode);
     expect(run.stdout).toContain(`${name}: ${signal}: stopping, then restoring`);
-    expect(await t.target.configBytes('primary', TOPIC)).toBe(before);
+    expect(await t.target.configBytes('primary', USER_TOPIC)).toBe(before);
     await command.expectWritten(out, exitCode);
     await expectNoSecrets({ dirs: [out], runs: [run] }, credentialsOf(t.target.profile));
   });
