@@ -1,8 +1,8 @@
 import { failingExchange, type Exchange } from '../sut/evidence.ts';
 import { replayCommand } from './replay-command.ts';
 import type { RuleResult, RunResult } from './results.ts';
-import { USAGE_EXIT_CODE } from './run-result.ts';
-import { blockingFailures, deadlineNote } from './summary.ts';
+import { infrastructureLines } from './infrastructure-cause.ts';
+import { blockingFailures, deadlineNote, TARGET_EXIT_CODE, USAGE_EXIT_CODE } from './summary.ts';
 import type { TransportFacts } from '../sut/transport-notes.ts';
 
 // junit.xml, written from the run's results (issue 23 §1) rather than by vitest's JUnit reporter, so that it
@@ -105,6 +105,10 @@ function runCases(result: RunResult): Case[] {
   return [
     ...(result.error ? [error(beforeChecks(result), result.error.code, result.error.message)] : []),
     ...(deadline ? [error('the run ends within its --max-duration', 'VMP_ERR_DEADLINE', deadline)] : []),
+    // A run the network left with nothing judged (exit 3 after the checks): the cause, as the console leads with it.
+    ...(!result.error && result.exitCode === TARGET_EXIT_CODE && result.infrastructure?.cause
+      ? [error('the network lets the run judge the target', 'VMP_ERR_INFRASTRUCTURE', infrastructureLines(result.infrastructure)[0]!)]
+      : []),
     ...result.unhandledErrors.map((e, i) => error(`error outside any check #${i + 1}`, 'VMP_ERR_UNHANDLED', e)),
   ];
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { consoleReport } from '../../reports/console.ts';
 import { htmlReport } from '../../reports/html.ts';
 import { infrastructureOf, judgedNothing, suggestedRate } from '../../reports/infrastructure-cause.ts';
+import { junitXml } from '../../reports/junit.ts';
 import { markdownSummary } from '../../reports/markdown.ts';
 import { TARGET_EXIT_CODE, verdictOf } from '../../reports/summary.ts';
 import { emptyTraffic, notJudged, type Traffic } from '../../sut/infrastructure.ts';
@@ -79,5 +80,10 @@ describe('the infrastructure cause', () => {
     // Skips of other causes alone are no infrastructure's doing.
     expect(judgedNothing(infrastructureOf(emptyTraffic(), [readOnly], 30_000), [readOnly])).toBe(false);
     expect(verdictOf({ exitCode: TARGET_EXIT_CODE })).toBe('ERROR');
+    // junit.xml fails the job with the cause, not only skipped testcases.
+    const i = infrastructureOf(throttledRun(), [lost], 30_000);
+    const xml = junitXml(runResult([lost], { infrastructure: i, exitCode: TARGET_EXIT_CODE }));
+    expect(xml).toMatch(/<error message="Infrastructure: the target answered 429 to 1,441 of 2,123 requests[^"]*" type="VMP_ERR_INFRASTRUCTURE">/);
+    expect(junitXml(runResult([lost], { infrastructure: i }))).not.toContain('VMP_ERR_INFRASTRUCTURE');
   });
 });
