@@ -2,6 +2,7 @@ import { failingExchange, type Exchange } from '../sut/evidence.ts';
 import { replayCommand } from './replay-command.ts';
 import type { RuleResult, RunResult } from './results.ts';
 import { infrastructureLines } from './infrastructure-cause.ts';
+import { selectionParts } from './selection-words.ts';
 import { blockingFailures, deadlineNote, TARGET_EXIT_CODE, USAGE_EXIT_CODE } from './summary.ts';
 import type { TransportFacts } from '../sut/transport-notes.ts';
 
@@ -156,8 +157,7 @@ function runProperties(result: RunResult): string {
     ...(ran ? [['seed', String(result.seed)] as [string, string], ['target', result.target.baseUrl] as [string, string]] : []),
     ['tool', `${result.tool.name} ${result.tool.version}`],
     ...(result.target.profileFile ? [['profile', result.target.profileFile] as [string, string]] : []),
-    ...(result.options.only ? [['only', result.options.only] as [string, string]] : []),
-    ...(result.options.exclude ? [['exclude', result.options.exclude] as [string, string]] : []),
+    ...selectionParts(result.options).map(([, value, option]) => [option, value] as [string, string]),
     ...(result.baseline ? [['baseline', result.baseline.file] as [string, string]] : []),
   ];
   return `    <properties>${props.map(([k, v]) => `\n      <property name="${xml(k)}" value="${xml(v)}"/>`).join('')}\n    </properties>`;

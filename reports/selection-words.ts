@@ -1,7 +1,8 @@
 import type { RunResult } from './results.ts';
 
 // What the run's rules were chosen by (--only, --exclude, --endpoint, --method; issue 29 item 8), in the words
-// every report writes them with, in this order: one table, so the console, summary.md and report.html agree.
+// every report writes them with, in this order: one table, so the console, summary.md, report.html and junit.xml
+// (its properties, by option name) agree.
 const SELECTION_WORDS = [
   ['only', 'only'],
   ['exclude', 'excluding'],
@@ -9,7 +10,7 @@ const SELECTION_WORDS = [
   ['method', 'methods'],
 ] as const;
 
-/** Each selection the run was given, as [word, value]: `['endpoints', 'GET /v3/agencias']`. */
-export function selectionParts(options: RunResult['options']): [word: string, value: string][] {
-  return SELECTION_WORDS.flatMap(([key, word]) => (options[key] ? [[word, options[key]] as [string, string]] : []));
+/** Each selection the run was given, as [word, value, option]: `['endpoints', 'agencias-get', 'endpoint']`. */
+export function selectionParts(options: RunResult['options']): [word: string, value: string, option: string][] {
+  return SELECTION_WORDS.flatMap(([key, word]) => (options[key] ? [[word, options[key], key] as [string, string, string]] : []));
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { headerLine } from '../../reports/console.ts';
 import { htmlReport } from '../../reports/html.ts';
+import { junitXml } from '../../reports/junit.ts';
 import { markdownSummary } from '../../reports/markdown.ts';
 import { rule, runResult } from './fixtures.ts';
 
@@ -18,6 +19,8 @@ describe('the selection in every report', () => {
     expect(headerLine(r)).toContain(', only home/*, excluding home/b, endpoints home, methods get');
     expect(markdownSummary(r)).toContain(', only `home/*`, excluding `home/b`, endpoints `home`, methods `get`, ');
     expect(htmlReport(r)).toContain(', only <code>home/*</code>, excluding <code>home/b</code>, endpoints <code>home</code>, methods <code>get</code>');
+    const properties = [...junitXml(r).matchAll(/<property name="(only|exclude|endpoint|method)" value="([^"]*)"\/>/g)].map((m) => `${m[1]}=${m[2]}`);
+    expect(properties.slice(0, 4)).toEqual(['only=home/*', 'exclude=home/b', 'endpoint=home', 'method=get']);
   });
 
   it('a run of every rule names no selection', () => {
