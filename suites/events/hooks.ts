@@ -35,9 +35,9 @@ const checkHooks = (c: Check): HooksAdapter => {
 /** Whether the hooks give a created inquiry's URI (the built-in contract's Location; a template or command may give a sid only). */
 export const hooksGiveLocation = (c: Check): boolean => checkHooks(c).givesLocation;
 
-/** Makes an inquiry arrive for `adminMail` through the hooks, as the primary app; the answer, done or not. */
-export const tryHookInquiry = (c: Check, adminMail: string, consulta: ConsultaInput): Promise<HookAnswer> =>
-  checkHooks(c).inquiry({ app: 'primary', adminMail, consulta });
+/** Makes an inquiry arrive for `adminMail` through the hooks, as `app`; the answer, done or not. */
+export const tryHookInquiry = (c: Check, adminMail: string, consulta: ConsultaInput, app: AppName = 'primary'): Promise<HookAnswer> =>
+  checkHooks(c).inquiry({ app, adminMail, consulta });
 
 /** Completes the invitation of `adminMail` through the hooks, as the primary app; the answer, done or not. */
 export const tryHookRegistration = (c: Check, adminMail: string, app: AppName = 'primary'): Promise<HookAnswer> =>
@@ -49,15 +49,20 @@ export function givenDone(c: Check, answer: HookAnswer): void {
 }
 
 /** Makes an inquiry arrive through the hooks (a precondition: skips when they do not); its sid, URI if given, and evidence. */
-export async function hookInquiry(c: Check, adminMail: string, consulta: ConsultaInput): Promise<{ sid: string; location?: string; res: TargetResponse }> {
-  const answer = await tryHookInquiry(c, adminMail, consulta);
+export async function hookInquiry(
+  c: Check,
+  adminMail: string,
+  consulta: ConsultaInput,
+  app: AppName = 'primary',
+): Promise<{ sid: string; location?: string; res: TargetResponse }> {
+  const answer = await tryHookInquiry(c, adminMail, consulta, app);
   givenDone(c, answer);
   return { sid: answer.sid!, ...(answer.location !== undefined ? { location: answer.location } : {}), res: answer.res };
 }
 
 /** Completes a registration through the hooks (a precondition: skips when they do not); the evidence. */
-export async function hookRegistration(c: Check, adminMail: string): Promise<TargetResponse> {
-  const answer = await tryHookRegistration(c, adminMail);
+export async function hookRegistration(c: Check, adminMail: string, app: AppName = 'primary'): Promise<TargetResponse> {
+  const answer = await tryHookRegistration(c, adminMail, app);
   givenDone(c, answer);
   return answer.res;
 }

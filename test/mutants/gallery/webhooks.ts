@@ -1,5 +1,5 @@
 import { empty, MutantResponse } from '../exchange.ts';
-import type { Delivery, Fault, FaultContext, Mutant } from '../fault.ts';
+import type { Delivery, Fault, FaultContext, Hook, Mutant } from '../fault.ts';
 import { answers, requests, type Json } from './helpers.ts';
 
 // Endpoints > AppNotificaciones (the configuration lifecycle per topic) and Events (webhook delivery). The
@@ -36,6 +36,20 @@ function altered(d: Delivery): string {
   if (auto) auto.Marca = `${String(auto.Marca)} (altered)`;
   return JSON.stringify(payload);
 }
+
+/** The callback the app's configuration of `topic` names last (the one the target would deliver that topic to). */
+const callbackOf = (ctx: FaultContext, app: Hook['app'], topic: string) => ctx.hooks.findLast((h) => h.app === app && h.topic === topic)?.url;
+
+/**
+ * Deliveries of topic `from` (of the apps `apps` names) sent to the callback of the same app's topic `to` where it is
+ * configured: the event is delivered, to the wrong topic.
+ */
+const toTopicOf =
+  (from: (ctx: FaultContext) => string, to: (ctx: FaultContext) => string, apps: (app: Hook['app']) => boolean): Fault['delivery'] =>
+  (d, ctx) => {
+    const url = d.hook.topic === from(ctx) && apps(d.hook.app) ? callbackOf(ctx, d.hook.app, to(ctx)) : undefined;
+    return url ? ctx.forward(d, { to: url }) : ctx.forward(d);
+  };
 
 export const WEBHOOK_MUTANTS: Mutant[] = [
   {
@@ -140,6 +154,32 @@ export const WEBHOOK_MUTANTS: Mutant[] = [
       await ctx.forward(d);
       if (resent) await ctx.forward(d);
     }),
+  },
+  {
+    // Every registration delivered to the app's inquiry topic's callback where it has one: one callback per app.
+    name: 'registration-delivered-to-inquiry-topic',
+    statement: 'events/registration',
+    breaks: 'events/each-event-own-topic',
+    fault: {
+      delivery: toTopicOf(
+        (ctx) => ctx.profile.topics.registration,
+        (ctx) => ctx.profile.topics.inquiry,
+        () => true,
+      ),
+    },
+  },
+  {
+    // The second app's inquiries delivered to its registration topic's callback (the topic looked up for the first app's layout).
+    name: 'other-app-inquiry-delivered-to-registration-topic',
+    statement: 'events/inquiry',
+    breaks: 'events/each-event-own-topic',
+    fault: {
+      delivery: toTopicOf(
+        (ctx) => ctx.profile.topics.inquiry,
+        (ctx) => ctx.profile.topics.registration,
+        (app) => app === 'other',
+      ),
+    },
   },
   {
     name: 'registration-notified-at-invitation',
