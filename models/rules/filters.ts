@@ -26,6 +26,14 @@ export const FILTER_RULES = [
   ),
 
   rule(
+    'filters/agencias-operador-whole-email',
+    'must',
+    AG,
+    "operador is matched as an operator's whole e-mail, never a part of one: a strict part of a known operator's address that is itself an e-mail (the local part without its first character, the domain without its last) lists no agency (or is refused with 400)",
+    'agencias-list',
+  ),
+
+  rule(
     'filters/ciudades-q',
     'must',
     CI,

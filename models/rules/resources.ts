@@ -101,6 +101,13 @@ export const RESOURCE_RULES = [
     list,
   ),
   rule(
+    'consultas/list/filter-operador-whole-email',
+    'must',
+    'Endpoints > Consultas',
+    "operador is matched as a collaborator's whole e-mail, never a part of one: a strict part of the fixture operator's address that is itself an e-mail (the local part without its first character, the domain without its last) lists no inquiry (or is refused with 400)",
+    list,
+  ),
+  rule(
     'consultas/list/filter-desde-hasta',
     'must',
     'Endpoints > Consultas',

@@ -20,6 +20,7 @@ export const CONSULTAS_STATEMENTS: Statement[] = [
   list('admin-mail-optional', 'the description also says it is optional when operador is given', ['observe/consultas-without-admin-mail']),
   list('operador', 'query operador (email; only inquiries visible to that collaborator)', [
     'consultas/list/filter-operador',
+    'consultas/list/filter-operador-whole-email',
     'limits/email-format/rfc-forms-accepted',
     'limits/email-format/invalid-forms-rejected',
     'model/inquiry-selection',

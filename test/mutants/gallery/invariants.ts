@@ -1,6 +1,7 @@
 import { empty, problem } from '../exchange.ts';
 import type { Mutant } from '../fault.ts';
-import { answers, formAsked, requests, type Json } from './helpers.ts';
+import { inquiryFilter } from './filter-faults.ts';
+import { answers, entriesOf, formAsked, requests, type Json } from './helpers.ts';
 
 // Issue 28 §2: invariants that hold for every answer, each fault showing in one form, one kind of read or only
 // after a write, where an example-based check would not look.
@@ -38,6 +39,10 @@ const twice = (value: unknown): unknown => {
 const PUT_AGENCIES = 'put-agencies';
 const DISSOCIATED = 'dissociated-mails';
 const NULLED = 'nulled-members';
+const OPERATORS = 'operators-seen';
+
+/** A filter value as a careless match compares it: a part of the address, case aside. */
+const partOf = (whole: unknown, value: string): boolean => typeof whole === 'string' && whole.toLowerCase().includes(value.toLowerCase());
 
 export const INVARIANT_MUTANTS: Mutant[] = [
   {
@@ -195,5 +200,34 @@ export const INVARIANT_MUTANTS: Mutant[] = [
     fault: requests(['marcas-list'], (req) => {
       if (req.query.has('q')) req.query.delete('soloMercadoNuevos');
     }),
+  },
+  {
+    // operador matched as a part of OperadorResponsable (a LIKE '%…%'), not as the whole e-mail.
+    name: 'consultas-operador-matches-part-of-email',
+    statement: 'endpoints/consultas-list/operador',
+    breaks: 'consultas/list/filter-operador-whole-email',
+    fault: inquiryFilter('operador', (consulta, value) => partOf(consulta.OperadorResponsable, value)),
+  },
+  {
+    // operador matched as a part of an operator's e-mail: a value that is a part of one the server knows (here, one
+    // the inquiries named) is taken for that operator.
+    name: 'agencias-operador-matches-part-of-email',
+    statement: 'endpoints/agencias-list/operador',
+    breaks: 'filters/agencias-operador-whole-email',
+    fault: {
+      request(req, ctx) {
+        const seen = (ctx.memory.get(OPERATORS) as Set<string> | undefined) ?? new Set<string>();
+        const value = req.query.get('operador');
+        if (req.endpoint !== 'agencias-list' || !value) return;
+        const whole = [...seen].find((op) => op.toLowerCase() !== value.toLowerCase() && partOf(op, value));
+        if (whole) req.query.set('operador', whole);
+      },
+      response(req, res, ctx) {
+        if (req.endpoint !== 'consultas-list' || res.status !== 200) return;
+        const seen = (ctx.memory.get(OPERATORS) as Set<string> | undefined) ?? new Set<string>();
+        ctx.memory.set(OPERATORS, seen);
+        for (const e of entriesOf(res.json() as Json)) if (typeof e.OperadorResponsable === 'string') seen.add(e.OperadorResponsable);
+      },
+    },
   },
 ];
