@@ -114,6 +114,29 @@ export const PROBLEM_MUTANTS: Mutant[] = [
     fault: problems([409], (body) => void (body.Type = 'Configuration already created'), ['appnotificaciones-post']),
   },
   {
+    // The conflict of an invitation typed by a word: a relative reference, no URI ("Type | string, URI").
+    name: 'invite-conflict-type-a-word',
+    statement: 'problem/type',
+    breaks: 'errors/validation-problem-body',
+    quote: 'URI',
+    fault: problems([409], (body) => void (body.Type = 'Conflict'), ['agencias-invite']),
+  },
+  {
+    // A validation problem with several properties at fault typed by a path of the server's: a relative reference.
+    name: 'several-failures-type-a-path',
+    statement: 'problem/type',
+    breaks: 'errors/validation-problem-body',
+    quote: 'URI',
+    fault: problems(
+      [400],
+      (body) => {
+        const errors = body.Errors as Record<string, string[]> | undefined;
+        if (errors && Object.keys(errors).length > 1) body.Type = '/problems/validation';
+      },
+      ['consultas-list'],
+    ),
+  },
+  {
     name: 'forbidden-as-plain-text',
     statement: 'problem/403-body',
     breaks: 'errors/forbidden-problem-body',
