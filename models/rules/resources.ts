@@ -124,5 +124,11 @@ export const RESOURCE_RULES = [
   ),
   rule('consultas/get/equals-list-entry', 'must', 'Endpoints > Consultas', 'GET by sid returns the same Consulta as its list entry', 'consultas-get'),
   rule('consultas/ref/entries-link-only', 'must', Q, 'reference-form entries are link objects with href and title only', list),
+  rule(
+    'consultas/ref/links-to-inquiry',
+    'must',
+    Q,
+    "every reference form of an inquiry the run hears (an entry of a reference-form list, the link GET by sid answers) links to that inquiry: its href, read in the full form by the same app, is a Consulta its title labels (buyer e-mail, make, model, external id), and GET by sid's is the inquiry its path names",
+  ),
   rule('consultas/ref/title-combines', 'must', Q, "a Consulta's reference title combines buyer e-mail, make, model and external id"),
 ];

@@ -230,4 +230,27 @@ export const INVARIANT_MUTANTS: Mutant[] = [
       },
     },
   },
+  {
+    // The reference-form list's entries link to each inquiry's resend operation, not to the inquiry (titles right, and
+    // the full form links there too).
+    name: 'inquiry-ref-entries-link-to-resend',
+    statement: 'conventions/media-ref',
+    breaks: 'consultas/ref/links-to-inquiry',
+    fault: answers(['consultas-list'], (req, res) => {
+      if (res.status !== 200 || formAsked(req) !== 'ref') return;
+      res.editJson((page) => {
+        for (const e of entriesOf(page)) if (typeof e.href === 'string') e.href = `${e.href}/resendwebhook`;
+      });
+    }),
+  },
+  {
+    // The reference form of one inquiry links to its agency's inquiry list, not to the inquiry.
+    name: 'inquiry-get-ref-links-to-list',
+    statement: 'consulta/ref-title',
+    breaks: 'consultas/ref/links-to-inquiry',
+    fault: answers(['consultas-get'], (req, res) => {
+      if (res.status !== 200 || formAsked(req) !== 'ref') return;
+      res.editJson((link) => void (link.href = `/v3/consultas/${encodeURIComponent(req.param('adminMail') ?? '')}`));
+    }),
+  },
 ];
