@@ -88,7 +88,7 @@ export const FILTER_RULES = [
     'filters/pairs-combine',
     'must',
     'Endpoints',
-    'two filters of one row sent together (colores q and nombre, marcas q and soloMercadoNuevos) list what both select: the records each lists alone, never those of either only',
+    "two filters of one row sent together (colores q and nombre, marcas q and soloMercadoNuevos; the inquiry list's operador and externalid, each with desde and with hasta) list what both select: the records each lists alone, never those of either only",
   ),
   rule('filters/marcas-q', 'must', MA, 'q lists only makes of the unfiltered list, and a q that no make holds in any value lists none (or 400)', 'marcas-list'),
   rule(

@@ -21,6 +21,7 @@ export const CONSULTAS_STATEMENTS: Statement[] = [
   list('operador', 'query operador (email; only inquiries visible to that collaborator)', [
     'consultas/list/filter-operador',
     'consultas/list/filter-operador-whole-email',
+    'filters/pairs-combine',
     'limits/email-format/rfc-forms-accepted',
     'limits/email-format/invalid-forms-rejected',
     'model/inquiry-selection',
@@ -28,6 +29,7 @@ export const CONSULTAS_STATEMENTS: Statement[] = [
   ]),
   list('externalid', 'externalid (string; external id of a publication)', [
     'consultas/list/filter-externalid',
+    'filters/pairs-combine',
     'model/inquiry-selection',
     'scoping/filters-within-app',
   ]),
@@ -39,6 +41,7 @@ export const CONSULTAS_STATEMENTS: Statement[] = [
     'model/inquiry-selection',
     'limits/date-format/invalid-dates-rejected',
     'consultas/list/period-by-zone-day',
+    'filters/pairs-combine',
   ]),
   list('hasta', 'hasta (date; last day of reception)', [
     'consultas/list/filter-desde-hasta',
@@ -46,6 +49,7 @@ export const CONSULTAS_STATEMENTS: Statement[] = [
     'limits/date-format/invalid-dates-rejected',
     'consultas/list/period-by-zone-day',
     'model/inquiry-selection',
+    'filters/pairs-combine',
   ]),
   list('pagina', 'pagina (integer int32; page number, maximum 99)', [
     'consultas/list/pagina-echoed',

@@ -202,6 +202,24 @@ export const INVARIANT_MUTANTS: Mutant[] = [
     }),
   },
   {
+    // externalid heeded alone, but dropped once operador is given too: the pair lists what operador lists.
+    name: 'consultas-externalid-dropped-with-operador',
+    statement: 'endpoints/consultas-list/externalid',
+    breaks: 'filters/pairs-combine',
+    fault: requests(['consultas-list'], (req) => {
+      if (req.query.has('operador')) req.query.delete('externalid');
+    }),
+  },
+  {
+    // hasta heeded alone, but dropped once externalid is given too (the period then runs to today).
+    name: 'consultas-hasta-dropped-with-externalid',
+    statement: 'endpoints/consultas-list/hasta',
+    breaks: 'filters/pairs-combine',
+    fault: requests(['consultas-list'], (req) => {
+      if (req.query.has('externalid')) req.query.delete('hasta');
+    }),
+  },
+  {
     // operador matched as a part of OperadorResponsable (a LIKE '%…%'), not as the whole e-mail.
     name: 'consultas-operador-matches-part-of-email',
     statement: 'endpoints/consultas-list/operador',
