@@ -87,6 +87,13 @@ export const RESOURCE_RULES = [
     list,
   ),
   rule(
+    'consultas/list/period-days-not-24-hours',
+    'profile',
+    'Endpoints > Consultas',
+    "a day of the profile's time zone whose offset changes (23 or 25 hours long, or with a midnight the clock skips), when the desde window holds one, bounds desde and hasta and the envelope's Desde and Hasta like any other day, by the zone's rules: the inquiries at its edges in its list and those of the days either side not, Desde and Hasta its first and last instant, Total its inquiries",
+    list,
+  ),
+  rule(
     'consultas/list/filter-externalid',
     'must',
     'Endpoints > Consultas',

@@ -41,6 +41,7 @@ export const CONSULTAS_STATEMENTS: Statement[] = [
     'model/inquiry-selection',
     'limits/date-format/invalid-dates-rejected',
     'consultas/list/period-by-zone-day',
+    'consultas/list/period-days-not-24-hours',
     'filters/pairs-combine',
   ]),
   list('hasta', 'hasta (date; last day of reception)', [
@@ -48,6 +49,7 @@ export const CONSULTAS_STATEMENTS: Statement[] = [
     'consultas/list/hasta-end-of-day',
     'limits/date-format/invalid-dates-rejected',
     'consultas/list/period-by-zone-day',
+    'consultas/list/period-days-not-24-hours',
     'model/inquiry-selection',
     'filters/pairs-combine',
   ]),

@@ -129,11 +129,13 @@ export const OVERVIEW_STATEMENTS: Statement[] = [
     'consultas/list/momento-in-range',
     'consultas/list/envelope-schema',
     'consultas/list/period-by-zone-day',
+    'consultas/list/period-days-not-24-hours',
   ]),
   paged('Hasta')('paged/hasta', 'last instant of the period covered (end of the final day)', [
     'consultas/list/hasta-end-of-day',
     'consultas/list/momento-in-range',
     'consultas/list/period-by-zone-day',
+    'consultas/list/period-days-not-24-hours',
   ]),
   paged('Pagina')('paged/pagina', 'current page number, starting at 1', ['consultas/list/pagina-echoed', 'consultas/list/pagina-starts-at-1']),
   paged('Total')('paged/total', 'total number of inquiries', [
