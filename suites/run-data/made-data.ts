@@ -188,13 +188,8 @@ async function makeRunData(c: Check, session: WebhookSession): Promise<RunData> 
   });
 
   const results = await injectAll(c, adminMail, [...tiePlans, ...edgePlans, ...shortPlans, ...valuePlans], receiver);
-  const parts = [tiePlans, edgePlans, shortPlans].reduce<number[]>((ends, p) => [...ends, (ends.at(-1) ?? 0) + p.length], []);
-  const [ties, edgeResults, shortResults, valueResults] = [
-    results.slice(0, parts[0]),
-    results.slice(parts[0], parts[1]),
-    results.slice(parts[1], parts[2]),
-    results.slice(parts[2]),
-  ];
+  const [a, b, d] = [tiePlans.length, tiePlans.length + edgePlans.length, tiePlans.length + edgePlans.length + shortPlans.length];
+  const [ties, edgeResults, shortResults, valueResults] = [results.slice(0, a), results.slice(a, b), results.slice(b, d), results.slice(d)];
   const refusedTie = ties.find((r) => !isMade(r));
   given(refusedTie === undefined, "POST {hooks}/consultas of an inquiry of the run's agency", refusedTie as TargetResponse | undefined);
   const refusedEdge = edgeResults.find((r) => !isMade(r));
