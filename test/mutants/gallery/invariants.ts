@@ -41,6 +41,12 @@ const DISSOCIATED = 'dissociated-mails';
 const NULLED = 'nulled-members';
 const OPERATORS = 'operators-seen';
 
+/** A filter of `endpointId` heeded alone, but dropped once `other` is sent with it: the pair selects what `other` selects. */
+const droppedWith = (endpointId: string, dropped: string, other: string) =>
+  requests([endpointId], (req) => {
+    if (req.query.has(other)) req.query.delete(dropped);
+  });
+
 /** A filter value as a careless match compares it: a part of the address, case aside. */
 const partOf = (whole: unknown, value: string): boolean => typeof whole === 'string' && whole.toLowerCase().includes(value.toLowerCase());
 
@@ -188,36 +194,28 @@ export const INVARIANT_MUTANTS: Mutant[] = [
     name: 'colores-nombre-dropped-with-q',
     statement: 'endpoints/colores-list/nombre',
     breaks: 'filters/pairs-combine',
-    fault: requests(['colores-list'], (req) => {
-      if (req.query.has('q')) req.query.delete('nombre');
-    }),
+    fault: droppedWith('colores-list', 'nombre', 'q'),
   },
   {
     // soloMercadoNuevos heeded alone, but dropped once q is given too.
     name: 'marcas-solo-mercado-nuevos-dropped-with-q',
     statement: 'endpoints/marcas-list/solo-mercado-nuevos',
     breaks: 'filters/pairs-combine',
-    fault: requests(['marcas-list'], (req) => {
-      if (req.query.has('q')) req.query.delete('soloMercadoNuevos');
-    }),
+    fault: droppedWith('marcas-list', 'soloMercadoNuevos', 'q'),
   },
   {
     // externalid heeded alone, but dropped once operador is given too: the pair lists what operador lists.
     name: 'consultas-externalid-dropped-with-operador',
     statement: 'endpoints/consultas-list/externalid',
     breaks: 'filters/pairs-combine',
-    fault: requests(['consultas-list'], (req) => {
-      if (req.query.has('operador')) req.query.delete('externalid');
-    }),
+    fault: droppedWith('consultas-list', 'externalid', 'operador'),
   },
   {
     // hasta heeded alone, but dropped once externalid is given too (the period then runs to today).
     name: 'consultas-hasta-dropped-with-externalid',
     statement: 'endpoints/consultas-list/hasta',
     breaks: 'filters/pairs-combine',
-    fault: requests(['consultas-list'], (req) => {
-      if (req.query.has('externalid')) req.query.delete('hasta');
-    }),
+    fault: droppedWith('consultas-list', 'hasta', 'externalid'),
   },
   {
     // operador matched as a part of OperadorResponsable (a LIKE '%…%'), not as the whole e-mail.

@@ -37,19 +37,19 @@ function altered(d: Delivery): string {
   return JSON.stringify(payload);
 }
 
-/** The callback the app's configuration of `topic` names last (the one the target would deliver that topic to). */
-const callbackOf = (ctx: FaultContext, app: Hook['app'], topic: string) => ctx.hooks.findLast((h) => h.app === app && h.topic === topic)?.url;
+type Role = keyof FaultContext['profile']['topics'];
 
 /**
- * Deliveries of topic `from` (of the apps `apps` names) sent to the callback of the same app's topic `to` where it is
- * configured: the event is delivered, to the wrong topic.
+ * Deliveries of the `from` topic (of the apps `apps` takes) sent to the callback the same app configured last for the
+ * `to` topic, where it has one: the event is delivered, to the wrong topic.
  */
-const toTopicOf =
-  (from: (ctx: FaultContext) => string, to: (ctx: FaultContext) => string, apps: (app: Hook['app']) => boolean): Fault['delivery'] =>
-  (d, ctx) => {
-    const url = d.hook.topic === from(ctx) && apps(d.hook.app) ? callbackOf(ctx, d.hook.app, to(ctx)) : undefined;
+const toTopicOf = (from: Role, to: Role, apps: (app: Hook['app']) => boolean = () => true): Fault => ({
+  delivery(d, ctx) {
+    const moved = d.hook.topic === ctx.profile.topics[from] && apps(d.hook.app);
+    const url = moved ? ctx.hooks.findLast((h) => h.app === d.hook.app && h.topic === ctx.profile.topics[to])?.url : undefined;
     return url ? ctx.forward(d, { to: url }) : ctx.forward(d);
-  };
+  },
+});
 
 export const WEBHOOK_MUTANTS: Mutant[] = [
   {
@@ -160,26 +160,14 @@ export const WEBHOOK_MUTANTS: Mutant[] = [
     name: 'registration-delivered-to-inquiry-topic',
     statement: 'events/registration',
     breaks: 'events/each-event-own-topic',
-    fault: {
-      delivery: toTopicOf(
-        (ctx) => ctx.profile.topics.registration,
-        (ctx) => ctx.profile.topics.inquiry,
-        () => true,
-      ),
-    },
+    fault: toTopicOf('registration', 'inquiry'),
   },
   {
     // The second app's inquiries delivered to its registration topic's callback (the topic looked up for the first app's layout).
     name: 'other-app-inquiry-delivered-to-registration-topic',
     statement: 'events/inquiry',
     breaks: 'events/each-event-own-topic',
-    fault: {
-      delivery: toTopicOf(
-        (ctx) => ctx.profile.topics.inquiry,
-        (ctx) => ctx.profile.topics.registration,
-        (app) => app === 'other',
-      ),
-    },
+    fault: toTopicOf('inquiry', 'registration', (app) => app === 'other'),
   },
   {
     name: 'registration-notified-at-invitation',
