@@ -1,4 +1,4 @@
-import { consulta, firstDifference, refTitleParts, type Consulta } from '../../models/index.ts';
+import { consulta, firstDifference, listEntries, refTitleParts, type Consulta } from '../../models/index.ts';
 import { check, type Check } from '../harness/check.ts';
 import { toldApart } from '../harness/consulta-match.ts';
 import { requestOf, resolveUri } from '../harness/follow.ts';
@@ -17,27 +17,41 @@ import type { RequestEnv } from '../media/requests.ts';
 
 const LOOSE = consulta('loose');
 
-async function follow(c: Check, ref: InquiryRef): Promise<void> {
+/** The links an answer of either row carries: GET by sid's one, a list's entries. */
+const linksOf = (json: unknown, get: boolean): unknown[] => (get ? [json] : (listEntries(json) ?? []));
+
+/**
+ * Whether the answer that carried the link still carries it: an inquiry never changes, but its agency may have been
+ * dissociated since (the run's own are, as its checks end), and then the link leads nowhere for a reason of state.
+ */
+async function stillCarried(c: Check, ref: InquiryRef): Promise<boolean> {
+  const again = await c.sendRaw({ method: 'GET', ...requestOf(c, resolveUri(c, ref.res.exchange.url, ref.res.exchange.url)!), form: 'ref', app: ref.app });
+  return again.status === 200 && linksOf(again.json, ref.ownPath !== undefined).some((l) => (l as { href?: unknown } | null)?.href === ref.href);
+}
+
+/** Follows one link; gives back false when it was not judged (its answer no longer carries it). */
+async function follow(c: Check, ref: InquiryRef): Promise<boolean> {
   const what = ref.ownPath === undefined ? 'an entry of a reference-form inquiry list' : `the reference form of ${ref.ownPath}`;
   const resolved = resolveUri(c, ref.href, ref.res.exchange.url)!;
-  c.witness(ref.res.exchange);
   const there = await c.sendRaw({ method: 'GET', ...requestOf(c, resolved), form: 'json', app: ref.app });
   const parsed = there.status === 200 && !there.error ? LOOSE.safeParse(there.json) : undefined;
+  if (!parsed?.success && !(await stillCarried(c, ref))) return false;
+  c.witness(ref.res.exchange);
   c.expect(
     parsed?.success === true,
     `the href ${ref.href} of ${what} leading to that inquiry, a Consulta; GET of it answered ${there.status ?? there.error?.code}${parsed && !parsed.success ? ' with no Consulta' : ''}`,
     there,
   );
-  if (!parsed?.success) return;
+  if (!parsed?.success) return true;
   if (ref.ownPath !== undefined) {
     const own = await c.sendRaw({ method: 'GET', path: ref.ownPath, form: 'json', app: ref.app });
-    if (own.status !== 200) return;
+    if (own.status !== 200) return true;
     const diff = firstDifference(there.json, own.json, LINKS_ANYWHERE);
     c.expect(diff === undefined, `the href ${ref.href} of ${what} leading to the inquiry ${ref.ownPath} names; first difference at ${diff}`, there);
-    return;
+    return true;
   }
   const parts = toldApart(refTitleParts(parsed.data as Consulta));
-  if (parts.length < 2 || typeof ref.title !== 'string') return;
+  if (parts.length < 2 || typeof ref.title !== 'string') return true;
   const title = ref.title.toLowerCase();
   const missing = parts.filter((p) => !title.includes(p.toLowerCase()));
   c.expect(
@@ -45,6 +59,7 @@ async function follow(c: Check, ref: InquiryRef): Promise<void> {
     `the inquiry the href ${ref.href} of ${what} leads to labelled by its title ${JSON.stringify(ref.title)} (the target's "short human label"), but ${missing.map((m) => JSON.stringify(m)).join(', ')} not in it`,
     there,
   );
+  return true;
 }
 
 export function registerInquiryRefCheck(env: RequestEnv): void {
@@ -55,7 +70,9 @@ export function registerInquiryRefCheck(env: RequestEnv): void {
       const refs = runLedger(c.ctx.runId)?.inquiryRefs;
       if (!refs) return;
       // The reads sent to follow them are heard too: the lists are taken before.
-      for (const ref of [...refs.get, ...refs.list]) await follow(c, ref);
+      let gone = 0;
+      for (const ref of [...refs.get, ...refs.list]) if (!(await follow(c, ref))) gone += 1;
+      if (gone > 0) c.observe(`${gone} links not judged: the answer that carried each no longer does (its agency dissociated since)`);
     },
     { judgesRun: true },
   );
