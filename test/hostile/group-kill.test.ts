@@ -49,7 +49,7 @@ async function groupKilledRun(refuse: (req: ProxiedRequest) => boolean = () => f
       return { status: 403, headers: { 'content-type': 'text/plain' }, body: Buffer.from('forbidden by policy') };
     },
   }));
-  const child: CliChild = run(s, 'killed', {}, { detached: true });
+  const child: CliChild = run(s, 'killed', { detached: true });
   await s.takenOver;
   await sleep(200);
   const pid = child.child.pid!;

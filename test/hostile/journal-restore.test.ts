@@ -75,7 +75,7 @@ describe('the durable webhook journal', () => {
     const s = await setUp();
     const first = run(s, 'first');
     await s.takenOver;
-    const second = run(s, 'second', { VMP_LOCK_WAIT_SEC: '0' });
+    const second = run(s, 'second', { env: { VMP_LOCK_WAIT_SEC: '0' } });
     const two = await second.exited;
     expect(two.code, two.stdout + two.stderr).toBe(2);
     expect(two.stderr).toMatch(/another vmp-conformance run \(run r[a-z0-9]+, pid \d+, since .*\) is changing http:\/\/127\.0\.0\.1:\d+/);

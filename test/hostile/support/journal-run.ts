@@ -70,20 +70,35 @@ export function journalStage() {
   const cli = (s: Stage, args: string[], env: Record<string, string> = {}, name = 'tmp', o: CliOptions = {}) =>
     spawnCli(args, { ...o, tmpDir: path.join(s.dir, name), env: { VMP_STATE_DIR: s.stateDir, ...env } });
 
-  /** `run` through the proxy, its reports in `report` under the run directory. */
-  const run = (s: Stage, report: string, env?: Record<string, string>, o?: CliOptions) =>
+  /** `run` through the proxy, its reports in `report` under the run directory; `args` added to its own. */
+  const run = (s: Stage, report: string, o: { env?: Record<string, string>; args?: readonly string[]; detached?: boolean } = {}) =>
     cli(
       s,
-      ['run', '--seed', '5', '--runs', '2', '--only', ONLY, '--base-url', t.proxy!.url, '--profile', s.profile, '--report-dir', path.join(s.dir, report)],
-      env,
+      [
+        ...['run', '--seed', '5', '--runs', '2', '--only', ONLY],
+        ...['--base-url', t.proxy!.url, '--profile', s.profile, '--report-dir', path.join(s.dir, report), ...(o.args ?? [])],
+      ],
+      o.env,
       report,
-      o,
+      o.detached ? { detached: true } : {},
+    );
+
+  /** `simulate` of a few inquiries against `baseUrl` (default: through the proxy), its reports in `report`. */
+  const simulate = (s: Stage, report: string, o: { env?: Record<string, string>; baseUrl?: string; args?: readonly string[] } = {}) =>
+    cli(
+      s,
+      [
+        ...['simulate', '--inquiries', '40', '--rate', '20', '--seed', '5'],
+        ...['--base-url', o.baseUrl ?? t.proxy!.url, '--profile', s.profile, '--report-dir', path.join(s.dir, report), ...(o.args ?? [])],
+      ],
+      o.env,
+      report,
     );
 
   /** `restore` through the proxy, as its message names it. */
   const restore = (s: Stage, name: string) => cli(s, ['restore', '--base-url', t.proxy!.url, '--profile', s.profile], {}, name);
 
-  return { t, setUp, snapshotAll, cli, run, restore };
+  return { t, setUp, snapshotAll, cli, run, simulate, restore };
 }
 
 /** The journal files in a state directory's `journals`. */
