@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ChildRun } from './support/cli-child.ts';
-import { journalsIn, journalStage } from './support/journal-run.ts';
+import type { ChildRun, CliChild } from './support/cli-child.ts';
+import { journalsIn, journalStage, type Stage } from './support/journal-run.ts';
 import { expectNoSecrets } from './support/no-secrets.ts';
 import type { ProxiedRequest } from './support/proxy.ts';
 import { credentialsOf } from './support/secret-scan.ts';
@@ -43,44 +43,49 @@ async function heldStage() {
 const runCallback = (kind: 'r' | 's') => new RegExp(`/vmp-run-${kind}[a-z0-9]+`);
 const savedLines = (r: ChildRun) => r.stdout.split('\n').filter((l) => l.includes(' before changing it (journal: '));
 
-describe('run and simulate at once on one target', () => {
-  it('run first, simulate on the same machine: simulate stops with exit 2 naming the run, changes nothing; the topics as before', {
-    timeout: 150_000,
-  }, async () => {
-    const { s, held, release } = await heldStage();
-    const first = run(s, 'run', { args: PATIENT });
-    await held;
-    const second = await simulate(s, 'simulate', { env: { VMP_LOCK_WAIT_SEC: '0' } }).exited;
-    release();
-    expect(second.code, second.stdout + second.stderr).toBe(2);
-    expect(second.stderr).toMatch(/another vmp-conformance run \(run r[a-z0-9]+, pid \d+, since .*\) is changing http:\/\/127\.0\.0\.1:\d+/);
-    expect(savedLines(second)).toEqual([]);
-    const one = await first.exited;
-    expect(one.code, one.stdout + one.stderr).toBe(0);
-    expect(await snapshotAll(s.topics)).toEqual(s.before);
-    expect(await journalsIn(path.join(s.stateDir, 'journals'))).toEqual([]);
-    await expectNoSecrets({ dirs: [s.dir], runs: [one, second] }, credentialsOf(t.target!.profile));
-  });
+/** The second stopped with exit 2 saying `says`, saving nothing; the first passed; the topics are as before. */
+async function expectSecondStopped(s: Stage, first: CliChild, second: ChildRun, says: RegExp): Promise<void> {
+  expect(second.code, second.stdout + second.stderr).toBe(2);
+  expect(second.stderr).toMatch(says);
+  expect(savedLines(second)).toEqual([]);
+  const one = await first.exited;
+  expect(one.code, one.stdout + one.stderr).toBe(0);
+  expect(await snapshotAll(s.topics)).toEqual(s.before);
+  await expectNoSecrets({ dirs: [s.dir], runs: [one, second] }, credentialsOf(t.target!.profile));
+}
 
-  it('run first, simulate from another machine (no lock shared): simulate finds the run’s callback on the target, exit 2 naming it, saves nothing', {
-    timeout: 150_000,
-  }, async () => {
-    const { s, held, release } = await heldStage();
-    const first = run(s, 'run', { args: PATIENT });
-    await held;
-    // Another machine: its own state directory (no lock, no journal of this one's), the target reached straight.
-    const elsewhere = { VMP_STATE_DIR: path.join(s.dir, 'elsewhere') };
-    const second = await simulate(s, 'simulate', { env: elsewhere, baseUrl: t.target!.server.url }).exited;
-    release();
-    expect(second.code, second.stdout + second.stderr).toBe(2);
-    expect(second.stderr).toMatch(/points at \S+\/vmp-run-r[a-z0-9]+\/?\S*, a callback of another vmp-conformance run \(r[a-z0-9]+\)/);
-    expect(savedLines(second)).toEqual([]);
-    expect(await journalsIn(path.join(s.dir, 'elsewhere', 'journals'))).toEqual([]);
-    const one = await first.exited;
-    expect(one.code, one.stdout + one.stderr).toBe(0);
-    expect(await snapshotAll(s.topics)).toEqual(s.before);
-    await expectNoSecrets({ dirs: [s.dir], runs: [one, second] }, credentialsOf(t.target!.profile));
-  });
+describe('run and simulate at once on one target', () => {
+  // Run first, simulate second: on this machine the lock stops it; from another (a state directory of its own, the
+  // target reached straight: no lock and no journal of this one's) the run's callback on the target does.
+  const SECONDS = [
+    {
+      where: 'on the same machine: simulate stops with exit 2 naming the run (the lock)',
+      env: (_s: Stage): Record<string, string> => ({ VMP_LOCK_WAIT_SEC: '0' }),
+      baseUrl: (): string | undefined => undefined,
+      says: /another vmp-conformance run \(run r[a-z0-9]+, pid \d+, since .*\) is changing http:\/\/127\.0\.0\.1:\d+/,
+    },
+    {
+      where: 'from another machine: simulate finds the run’s callback on the target, exit 2 naming it',
+      env: (s: Stage): Record<string, string> => ({ VMP_STATE_DIR: path.join(s.dir, 'elsewhere') }),
+      baseUrl: (): string | undefined => t.target!.server.url,
+      says: /points at \S+\/vmp-run-r[a-z0-9]+\/?\S*, a callback of another vmp-conformance run \(r[a-z0-9]+\)/,
+    },
+  ];
+  it.each(SECONDS.map((x) => [x.where, x] as const))(
+    'run first, simulate %s; it saves nothing, the topics as before',
+    { timeout: 150_000 },
+    async (_where, second) => {
+      const { s, held, release } = await heldStage();
+      const first = run(s, 'run', { args: PATIENT });
+      await held;
+      const env = second.env(s);
+      const baseUrl = second.baseUrl();
+      const stopped = await simulate(s, 'simulate', { env, ...(baseUrl ? { baseUrl } : {}) }).exited;
+      release();
+      await expectSecondStopped(s, first, stopped, second.says);
+      expect(await journalsIn(path.join(env.VMP_STATE_DIR ?? s.stateDir, 'journals'))).toEqual([]);
+    },
+  );
 
   it('simulate first, then run: run waits for the lease, then saves the user’s value, not the simulation’s; both pass, the topics as before', {
     timeout: 150_000,
