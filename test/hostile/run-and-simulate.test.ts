@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ChildRun, CliChild } from './support/cli-child.ts';
-import { journalsIn, journalStage, type Stage } from './support/journal-run.ts';
+import type { ChildRun } from './support/cli-child.ts';
+import { journalsIn, journalStage } from './support/journal-run.ts';
 import { expectNoSecrets } from './support/no-secrets.ts';
 import type { ProxiedRequest } from './support/proxy.ts';
 import { credentialsOf } from './support/secret-scan.ts';
@@ -43,49 +43,33 @@ async function heldStage() {
 const runCallback = (kind: 'r' | 's') => new RegExp(`/vmp-run-${kind}[a-z0-9]+`);
 const savedLines = (r: ChildRun) => r.stdout.split('\n').filter((l) => l.includes(' before changing it (journal: '));
 
-/** The second stopped with exit 2 saying `says`, saving nothing; the first passed; the topics are as before. */
-async function expectSecondStopped(s: Stage, first: CliChild, second: ChildRun, says: RegExp): Promise<void> {
-  expect(second.code, second.stdout + second.stderr).toBe(2);
-  expect(second.stderr).toMatch(says);
-  expect(savedLines(second)).toEqual([]);
-  const one = await first.exited;
-  expect(one.code, one.stdout + one.stderr).toBe(0);
-  expect(await snapshotAll(s.topics)).toEqual(s.before);
-  await expectNoSecrets({ dirs: [s.dir], runs: [one, second] }, credentialsOf(t.target!.profile));
-}
-
 describe('run and simulate at once on one target', () => {
-  // Run first, simulate second: on this machine the lock stops it; from another (a state directory of its own, the
-  // target reached straight: no lock and no journal of this one's) the run's callback on the target does.
-  const SECONDS = [
-    {
-      where: 'on the same machine: simulate stops with exit 2 naming the run (the lock)',
-      env: (_s: Stage): Record<string, string> => ({ VMP_LOCK_WAIT_SEC: '0' }),
-      baseUrl: (): string | undefined => undefined,
-      says: /another vmp-conformance run \(run r[a-z0-9]+, pid \d+, since .*\) is changing http:\/\/127\.0\.0\.1:\d+/,
-    },
-    {
-      where: 'from another machine: simulate finds the run’s callback on the target, exit 2 naming it',
-      env: (s: Stage): Record<string, string> => ({ VMP_STATE_DIR: path.join(s.dir, 'elsewhere') }),
-      baseUrl: (): string | undefined => t.target!.server.url,
-      says: /points at \S+\/vmp-run-r[a-z0-9]+\/?\S*, a callback of another vmp-conformance run \(r[a-z0-9]+\)/,
-    },
-  ];
-  it.each(SECONDS.map((x) => [x.where, x] as const))(
-    'run first, simulate %s; it saves nothing, the topics as before',
-    { timeout: 150_000 },
-    async (_where, second) => {
-      const { s, held, release } = await heldStage();
-      const first = run(s, 'run', { args: PATIENT });
-      await held;
-      const env = second.env(s);
-      const baseUrl = second.baseUrl();
-      const stopped = await simulate(s, 'simulate', { env, ...(baseUrl ? { baseUrl } : {}) }).exited;
-      release();
-      await expectSecondStopped(s, first, stopped, second.says);
-      expect(await journalsIn(path.join(env.VMP_STATE_DIR ?? s.stateDir, 'journals'))).toEqual([]);
-    },
-  );
+  it('run first: a simulate on this machine stops on the lock, one from another machine on the run’s callback; exit 2 naming the run, nothing saved, the topics as before', {
+    timeout: 150_000,
+  }, async () => {
+    const { s, held, release } = await heldStage();
+    const first = run(s, 'run', { args: PATIENT });
+    await held;
+    const here = await simulate(s, 'here', { env: { VMP_LOCK_WAIT_SEC: '0' } }).exited;
+    // Another machine: a state directory of its own (no lock, no journal of this one's), the target reached straight.
+    const elsewhere = path.join(s.dir, 'elsewhere');
+    const there = await simulate(s, 'there', { env: { VMP_STATE_DIR: elsewhere }, baseUrl: t.target!.server.url }).exited;
+    release();
+    const stopped = [
+      { r: here, says: /another vmp-conformance run \(run r[a-z0-9]+, pid \d+, since .*\) is changing http:\/\/127\.0\.0\.1:\d+/ },
+      { r: there, says: /points at \S+\/vmp-run-r[a-z0-9]+\/?\S*, a callback of another vmp-conformance run \(r[a-z0-9]+\)/ },
+    ];
+    for (const { r, says } of stopped) {
+      expect(r.code, r.stdout + r.stderr).toBe(2);
+      expect(r.stderr).toMatch(says);
+      expect(savedLines(r)).toEqual([]);
+    }
+    const one = await first.exited;
+    expect(one.code, one.stdout + one.stderr).toBe(0);
+    expect(await snapshotAll(s.topics)).toEqual(s.before);
+    for (const state of [s.stateDir, elsewhere]) expect(await journalsIn(path.join(state, 'journals'))).toEqual([]);
+    await expectNoSecrets({ dirs: [s.dir], runs: [one, here, there] }, credentialsOf(t.target!.profile));
+  });
 
   it('simulate first, then run: run waits for the lease, then saves the user’s value, not the simulation’s; both pass, the topics as before', {
     timeout: 150_000,
