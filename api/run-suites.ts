@@ -111,7 +111,8 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
     ...(o.endpoint ? { endpoint: o.endpoint } : {}),
     ...(o.method ? { method: o.method } : {}),
   };
-  const deadline = o.deadline ?? runDeadline(startedAt, defaultMaxDurationSec(RULES.filter((r) => isSelected(chosen, r.id)).length, o.numRuns));
+  const deadline =
+    o.deadline ?? runDeadline(startedAt, defaultMaxDurationSec(RULES.filter((r) => isSelected(chosen, r.id)).length, o.numRuns, o.profile.simulationHooks));
   // Restores go through a client without the run's deadline: what the run changed is put back even past it.
   const reach = { baseUrl: o.baseUrl, profile: o.profile, timeoutMs: o.timeoutMs, secrets, transport: o.transport };
   const client = () => new TargetClient(reach);
