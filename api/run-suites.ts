@@ -22,7 +22,7 @@ import { DEADLINE_REASON, deadlineReason, type RunDeadline } from '../sut/deadli
 import type { Profile } from '../sut/profile.ts';
 import { secretsOf } from '../sut/secrets.ts';
 import { redact } from '../sut/redact.ts';
-import { describeSnapshot, readWebhookConfig, restoreWebhookConfigs, type WebhookSnapshot } from '../sut/webhook-config.ts';
+import { describeSnapshot, readWebhookConfig, restoreWebhookConfigs, savedLine, type WebhookSnapshot } from '../sut/webhook-config.ts';
 import { type DurableJournal, durableJournal, type JournalDoc } from '../sut/durable-journal.ts';
 import { undoneLines, unredacted } from '../sut/journal-restore.ts';
 import { assertUsersValue } from '../sut/target-lease.ts';
@@ -111,7 +111,8 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
     ...(o.endpoint ? { endpoint: o.endpoint } : {}),
     ...(o.method ? { method: o.method } : {}),
   };
-  const deadline = o.deadline ?? runDeadline(startedAt, defaultMaxDurationSec(RULES.filter((r) => isSelected(chosen, r.id)).length, o.numRuns));
+  const deadline =
+    o.deadline ?? runDeadline(startedAt, defaultMaxDurationSec(RULES.filter((r) => isSelected(chosen, r.id)).length, o.numRuns, o.profile.simulationHooks));
   // Restores go through a client without the run's deadline: what the run changed is put back even past it.
   const reach = { baseUrl: o.baseUrl, profile: o.profile, timeoutMs: o.timeoutMs, secrets, transport: o.transport };
   const client = () => new TargetClient(reach);
@@ -183,8 +184,7 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
   if (durable) await refuseOtherRuns(client(), ctx.runId, durable);
   // What the suites change on the target, as they change it (a run's own vitest session only); each saved value
   // said once, as the journal keeps it.
-  const journalNote = durable ? ` (journal: ${durable.place.files.join(' and ')})` : '';
-  const journal = o.session ? undefined : new WebhookJournal(ctx.runId, (s) => say(`run: saved ${describeSnapshot(s)} before changing it${journalNote}`));
+  const journal = o.session ? undefined : new WebhookJournal(ctx.runId, (s) => say(savedLine('run', s, durable)));
   let own: RunSession | undefined;
   try {
     let stopped = false;

@@ -196,7 +196,7 @@ export async function executeRun(s: RunSettings, out: (line: string) => void, in
 
 async function executeChecks(s: RunSettings, startedAt: number, out: (line: string) => void, interrupt?: RunControl, har?: HarRecording): Promise<RunOutcome> {
   const checks = RULES.filter((r) => isSelected(s, r.id)).length;
-  const deadline = runDeadline(startedAt, s.maxDurationSec ?? defaultMaxDurationSec(checks, s.numRuns));
+  const deadline = runDeadline(startedAt, s.maxDurationSec ?? defaultMaxDurationSec(checks, s.numRuns, s.draft?.simulationHooks));
   let embedded: Embedded | undefined;
   let lease: Lease | undefined;
   try {

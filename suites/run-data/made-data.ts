@@ -191,13 +191,13 @@ async function makeRunData(c: Check, session: WebhookSession): Promise<RunData> 
   const [a, b, d] = [tiePlans.length, tiePlans.length + edgePlans.length, tiePlans.length + edgePlans.length + shortPlans.length];
   const [ties, edgeResults, shortResults, valueResults] = [results.slice(0, a), results.slice(a, b), results.slice(b, d), results.slice(d)];
   const refusedTie = ties.find((r) => !isMade(r));
-  given(refusedTie === undefined, "POST {hooks}/consultas of an inquiry of the run's agency", refusedTie as TargetResponse | undefined);
+  given(refusedTie === undefined, "the simulation hooks making an inquiry of the run's agency", refusedTie as TargetResponse | undefined);
   const refusedEdge = edgeResults.find((r) => !isMade(r));
-  given(refusedEdge === undefined, 'POST {hooks}/consultas of an inquiry at the edge of a day', refusedEdge as TargetResponse | undefined);
+  given(refusedEdge === undefined, 'the simulation hooks making an inquiry at the edge of a day', refusedEdge as TargetResponse | undefined);
   const refusedShort = shortResults.find((r) => !isMade(r));
   given(
     refusedShort === undefined,
-    'POST {hooks}/consultas of an inquiry at the edge of a day that is not 24 hours long',
+    'the simulation hooks making an inquiry at the edge of a day that is not 24 hours long',
     refusedShort as TargetResponse | undefined,
   );
 
