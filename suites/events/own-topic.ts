@@ -88,8 +88,12 @@ export function registerOwnTopicCheck(session: WebhookSession): void {
     async (c) => {
       hooksOrSkip(c);
       await receiverOrSkip(c, session);
-      // The apps at once: each one's events are told apart by names of its own (the agency, the buyer e-mail).
-      const notes = (await Promise.all(APPS.map((app) => judgeApp(c, session, app)))).filter((n): n is string => n !== undefined);
+      // The apps at once: each one's events are told apart by names of its own (the agency, the buyer e-mail). Both
+      // end before the check does, also when one throws (a topic the run may not change: the check skips with it).
+      const settled = await Promise.allSettled(APPS.map((app) => judgeApp(c, session, app)));
+      const thrown = settled.find((s) => s.status === 'rejected');
+      if (thrown) throw thrown.reason;
+      const notes = settled.flatMap((s) => (s.status === 'fulfilled' && s.value !== undefined ? [s.value] : []));
       if (notes.length === APPS.length) c.skip(`no app could take part: ${notes.join('; ')}`);
       if (notes.length > 0) c.observe(`not judged: ${notes.join('; ')}`);
     },
