@@ -1,4 +1,5 @@
 import { mkdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { RULES, todayIn } from '../models/index.ts';
 import { ResultCollector } from '../reports/collector.ts';
@@ -35,6 +36,9 @@ import { DEADLINE_GRACE_MS, defaultMaxDurationSec, runDeadline } from './run-dea
 import { openSuiteSession, type SuiteSession } from './suite-session.ts';
 import type { TransportSettings } from '../sut/transport.ts';
 import { transportField } from '../sut/transport-notes.ts';
+import { tapExchanges } from '../sut/exchange-tap.ts';
+import { addTraffic, emptyTraffic, type Traffic } from '../sut/infrastructure.ts';
+import { countFile, countingInto } from '../sut/traffic-tap.ts';
 
 // Runs the conformance suites in-process through vitest's Node API (never a shell-out), handing the run
 // context to every test file through provide/inject (suite-session.ts), then writes the reports. Loaded
@@ -95,12 +99,24 @@ export interface RunAgainstOptions {
   runId?: string;
   /** The command `restore` to name when a topic could not be put back. */
   restoreCommand?: string;
+  /**
+   * The tally the caller's exchange tap counts this thread's requests into (sut/traffic-tap.ts), from before this
+   * call on (api/run.ts: the lease, the reachability check, inference, discovery); absent: the run counts its own.
+   */
+  heard?: Traffic;
   out: (line: string) => void;
 }
 
 export type { RunOutcome } from './run-outcome.ts';
 
+/** Runs the suites; the run's infrastructure cause counts every request it made, in this thread and the worker. */
 export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
+  if (o.heard) return runCounted(o, o.heard);
+  const heard = emptyTraffic();
+  return tapExchanges(countingInto(heard), () => runCounted(o, heard));
+}
+
+async function runCounted(o: RunAgainstOptions, heard: Traffic): Promise<RunOutcome> {
   const secrets = secretsOf(o.profile);
   // The last guard of Principle 4: no console line shows a secret, whatever a message quotes.
   const say = (line: string) => o.out(redact(line, secrets));
@@ -119,11 +135,14 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
   const fixtures = o.fixtures ?? (await prepareTarget(new TargetClient({ ...reach, deadline })));
   // The durable journal of the caller's lease on the target (a target given by --base-url, not read-only).
   const durable = o.embedded || o.readOnly ? undefined : durableJournal();
+  const runId = o.runId ?? newRunId();
+  // Where the worker counts its requests (sut/traffic-tap.ts); read once it has stopped, then removed.
+  const trafficFile = path.join(tmpdir(), `vmp-traffic-${process.pid}-${runId}.ndjson`);
   const ctx: RunContext = {
     baseUrl: o.baseUrl,
     profile: o.profile,
     fixtures,
-    runId: o.runId ?? newRunId(),
+    runId,
     seed: o.seed,
     numRuns: o.numRuns,
     readOnly: o.readOnly,
@@ -139,6 +158,7 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
     ...(durable ? { journal: durable.place } : {}),
     confirmedByMain: !o.session,
     ...(o.harFile ? { harFile: o.harFile } : {}),
+    trafficFile,
     ...(o.maxFailures !== undefined ? { maxFailures: { count: o.maxFailures, known: o.baseline ? knownFailing(o.baseline.baseline) : [] } } : {}),
   };
   // A rule that an exchange of discovery broke is run (and fails) even when --only leaves it out: it is why
@@ -224,7 +244,11 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
     }
 
     const baseline = o.baseline;
+    const traffic = emptyTraffic();
+    addTraffic(traffic, heard);
+    countFile(trafficFile, traffic);
     const result = buildRunResult(collector, {
+      traffic,
       startedAt,
       seed: o.seed,
       baseUrl: o.baseUrl,
@@ -267,6 +291,7 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
     return { exitCode: result.exitCode, result, reportDir: o.reportDir, reportFiles, workerStopped: stopped || halted };
   } finally {
     journal?.close();
+    await rm(trafficFile, { force: true });
   }
 }
 
