@@ -7,6 +7,8 @@ import { TargetClient } from '../sut/client.ts';
 import type { DraftProfile } from '../sut/profile.ts';
 import { checkReachable, CredentialsRejectedError, TargetUnreachableError } from '../sut/reachability.ts';
 import { secretsOf } from '../sut/secrets.ts';
+import { durableJournal } from '../sut/durable-journal.ts';
+import { savedLine } from '../sut/webhook-config.ts';
 import { runSegment } from '../sut/run-mark.ts';
 import { TargetError } from '../support/errors.ts';
 import type { TransportSettings } from '../sut/transport.ts';
@@ -44,6 +46,8 @@ export interface InferTargetOptions {
   /** What the probing has changed and not yet put back, for a second Ctrl-C. */
   track?: (outstanding: () => string[]) => void;
   progress?: (name: string) => void;
+  /** Told once of each webhook value saved before the probing changes it, as `<command>: saved …` (savedLine). */
+  saved?: { command: string; say: (line: string) => void };
 }
 
 /** Exit 3 material first (sut/reachability.ts), with the profile as known so far. */
@@ -86,6 +90,7 @@ export async function inferTarget(o: InferTargetOptions): Promise<Inference> {
       ...(o.signal ? { signal: o.signal } : {}),
       ...(o.track ? { track: (changes) => o.track!(() => changes.outstanding()) } : {}),
       ...(o.progress ? { progress: o.progress } : {}),
+      ...(o.saved ? { saved: (s) => o.saved!.say(savedLine(o.saved!.command, s, durableJournal())) } : {}),
     });
   } finally {
     await server?.close();

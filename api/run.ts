@@ -105,6 +105,7 @@ async function completeByInference(
     readOnly: s.readOnly,
     capture: s.capture,
     runId: `i${Date.now().toString(36)}`,
+    saved: { command: 'run', say },
     ...(interrupt ? { signal: interrupt.signal, track: (outstanding: () => string[]) => interrupt.track(outstanding) } : {}),
   });
   for (const line of inference.notRestored) say(`inference: NOT restored ${line}`);

@@ -174,6 +174,7 @@ export async function initCommand(argv: string[], out: (line: string) => void): 
       signal: interrupt.signal,
       track: (outstanding) => interrupt.track(outstanding),
       progress: (name) => say(`init: inferring ${name} …`),
+      saved: { command: 'init', say },
     });
     for (const line of inference.restored) say(`init: restored ${line}`);
     for (const line of inference.notRestored) say(`init: NOT restored ${line}`);

@@ -21,9 +21,11 @@ export class InferChanges {
 
   /** @param client a client whose profile carries `template` as templates.webhookUpsert */
   /** @param runId the probing's run id, which its callback URLs carry (run-mark.ts) */
+  /** @param onSaved told once of each saved value, as the journal keeps it */
   constructor(
     private readonly clientWith: (template: Record<string, unknown>) => TargetClient,
     private readonly runId: string,
+    private readonly onSaved?: (snapshot: WebhookSnapshot) => void,
   ) {}
 
   private client(): TargetClient {
@@ -60,6 +62,8 @@ export class InferChanges {
         return false;
       }
       this.saved.set(key, snapshot);
+      // Printed once, so that what a killed probing left can be put back by hand (issue 27, "printed once, redacted").
+      this.onSaved?.(snapshot);
     }
     return true;
   }

@@ -1,3 +1,4 @@
+import type { WebhookSnapshot } from '../webhook-config.ts';
 import { TargetClient } from '../client.ts';
 import type { RunDeadline } from '../deadline.ts';
 import { discover, type Fixtures } from '../discovery.ts';
@@ -85,6 +86,8 @@ export interface InferOptions {
   track?: (changes: InferChanges) => void;
   /** Told which family is being inferred. */
   progress?: (name: string) => void;
+  /** Told once of each webhook value saved before the probing changes it (sut/webhook-config.ts savedLine). */
+  saved?: (snapshot: WebhookSnapshot) => void;
 }
 
 export interface Inference {
@@ -125,7 +128,7 @@ export async function inferProfile(o: InferOptions): Promise<Inference> {
   const secrets = [...secretsOf(o.draft), ...(o.webhookSecret ? [o.webhookSecret] : [])];
   const clientFor = (profile: Profile) =>
     new TargetClient({ baseUrl: o.baseUrl, profile, timeoutMs: o.timeoutMs, secrets, transport: o.transport, ...(o.deadline ? { deadline: o.deadline } : {}) });
-  const changes = new InferChanges((template) => clientFor(provisional(withValue(known, 'templates.webhookUpsert', template))), o.runId);
+  const changes = new InferChanges((template) => clientFor(provisional(withValue(known, 'templates.webhookUpsert', template))), o.runId, o.saved);
   o.track?.(changes);
   const findings: Finding[] = [];
   const hints = new Map<string, Hint>();

@@ -96,6 +96,11 @@ describe('vmp-conformance init against the reference server', () => {
       for (const key of ['topics.inquiry', 'templates.webhookUpsert', 'timeZone', 'catalogKeys.ciudades']) expect(comments[key]).toMatch(/^inferred: /);
       expect(o.init.stdout).toMatch(/init: wrote /);
       expect(o.init.stdout).toMatch(/init: restored /);
+      // Each topic it put back was said once, saved, before it changed (issue 27: "printed once, redacted").
+      const topics = (re: RegExp) => [...o.init.stdout.matchAll(re)].map((m) => m[1]).sort();
+      const saved = topics(/^init: saved (the \w+ app's webhook topic '[^']+') .* before changing it/gm);
+      expect(saved).toEqual(topics(/^init: restored (the \w+ app's webhook topic '[^']+')/gm));
+      expect(new Set(saved).size).toBe(saved.length);
     });
 
     it('keeps ${ENV} credentials as references, and prints no credential it was given', () => {
