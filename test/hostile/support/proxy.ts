@@ -100,8 +100,9 @@ export function rewriteJson(body: Buffer, fn: (json: unknown) => unknown): Buffe
 
 /**
  * A proxy in front of `upstream` that tells when the request `isTakeover` picks (a command pointing a user's
- * webhook topic elsewhere) arrives, and holds back the upstream's answer to it for `holdMs`: a signal sent then
- * comes while the change is in effect.
+ * webhook topic elsewhere) has been answered by the upstream — the change is in effect there, whatever the order
+ * in which the event loop runs the caller and the forwarding — and holds that answer back for `holdMs`: a signal
+ * sent then comes while the change is in effect and the command waits on it.
  */
 export async function startTakeoverProxy(
   upstream: string,
@@ -111,11 +112,11 @@ export async function startTakeoverProxy(
   let signalled: () => void = () => undefined;
   const takenOver = new Promise<void>((resolve) => (signalled = resolve));
   const proxy = await startProxy(upstream, {
-    request(req) {
-      if (isTakeover(req)) signalled();
-      return undefined;
+    delayMs(req) {
+      if (!isTakeover(req)) return 0;
+      signalled();
+      return holdMs;
     },
-    delayMs: (req) => (isTakeover(req) ? holdMs : 0),
   });
   return { proxy, takenOver };
 }
