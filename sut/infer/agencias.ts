@@ -1,5 +1,6 @@
 import { callEndpoint } from '../call.ts';
 import { memberPointer, resolvePointer } from '../json-pointer.ts';
+import { longestRunId } from '../run-mark.ts';
 import { fillTemplate } from '../templates.ts';
 import { pointTopic } from './deliveries.ts';
 import { inferEditTemplate, unknownEdit } from './edit-template.ts';
@@ -69,7 +70,7 @@ export const agenciasInferrer: Inferrer = {
     findings.push(found('templates.agenciaCreate', create.template, create.how));
     const domain = p.known.invitationDomain ?? 'example.test';
     const adminMail = `${p.runId}-init@${domain}`.toLowerCase();
-    const invite = await callEndpoint(p.client, 'agencias-invite', { json: fillTemplate(create.template, { adminMail, runId: p.runId }) });
+    const invite = await callEndpoint(p.client, 'agencias-invite', { json: fillTemplate(create.template, { adminMail, runId: longestRunId(p.runId) }) });
     if (invite.status !== 202) {
       hints.push(
         hint('invitationState.pointer', `POST /v3/agencias answered ${invite.status ?? invite.error?.code}, not 202: no invitation to read the state of`),
