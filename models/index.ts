@@ -9,6 +9,7 @@ export * from './limits.ts';
 export * from './link.ts';
 export * from './media-types.ts';
 export * from './opaque.ts';
+export * from './no-match.ts';
 export * from './paged-list.ts';
 export * from './problem.ts';
 export * from './representations.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDate, PAST_LAST_PAGE_READINGS } from '../models/index.ts';
+import { isCalendarDate, MARCAS_NO_MATCH_READINGS, PAST_LAST_PAGE_READINGS } from '../models/index.ts';
 import { simulationHooks } from './hooks-profile.ts';
 import { headerName, jsonPointer } from './profile-parts.ts';
 
@@ -96,6 +96,12 @@ const pastLastPage = z
   .nullable()
   .describe('what GET /v3/consultas/{adminMail} answers for a page past the last: 200 with no entries, 404, or 400 keyed pagina (null: not known)');
 
+// Endpoints > Marcas: "responses beyond 200 for this path: not shown"; what a make nobody registers gets.
+const marcasNoMatch = z
+  .enum(MARCAS_NO_MATCH_READINGS)
+  .nullable()
+  .describe('what GET /v3/marcas/bestmatch answers for a make that matches none: 404, 400 keyed make, or 200 with the nearest make (null: not known)');
+
 /**
  * The profile as a file holds it: credentials, plus whatever the user (or `vmp-conformance init`) gave. Every
  * key `run` can infer from the target may be left out (sut/infer/); explicit values always win. This is the
@@ -132,6 +138,7 @@ export const profileFileSchema = z.strictObject({
     .partial()
     .optional(),
   pastLastPage: pastLastPage.optional(),
+  marcasNoMatch: marcasNoMatch.optional(),
 });
 
 /** The complete profile a run works with: the file's values, then what was inferred, then the defaults. */
@@ -155,6 +162,7 @@ export const profileSchema = profileFileSchema.extend({
     })
     .default({ consultaPointer: null, signature: null, deliveryDeadlineMs: 5_000, resendWithoutCallback: 'accept' }),
   pastLastPage: pastLastPage.default(null),
+  marcasNoMatch: marcasNoMatch.default(null),
 });
 
 export type DraftProfile = z.output<typeof profileFileSchema>;

@@ -9,6 +9,7 @@ import { catalogKeysInferrer } from './catalog-keys.ts';
 import { InferChanges } from './changes.ts';
 import { hooksInferrer } from './hooks.ts';
 import { inquiryListInferrer } from './inquiry-list.ts';
+import { marcasNoMatchInferrer } from './marcas-no-match.ts';
 import { mediaInferrer } from './media.ts';
 import { pastLastPageInferrer } from './past-last-page.ts';
 import { found, gives, outcome, withValue, type Finding, type Hint, type Inferrer, type Probe, type Receiver, type SignatureVerifier } from './probe.ts';
@@ -55,6 +56,7 @@ export const INFERRERS: readonly Inferrer[] = [
   inquiryListInferrer,
   pastLastPageInferrer,
   catalogKeysInferrer,
+  marcasNoMatchInferrer,
   webhooksInferrer,
   agenciasInferrer,
   resendAgeInferrer,

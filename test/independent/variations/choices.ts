@@ -100,6 +100,18 @@ const folded = (s: string): string =>
     .trim()
     .toLowerCase();
 
+/** A make that matches none answered with the first make of the list, as bestmatch answers it (its form kept). */
+async function nearestMake(req: MutantRequest, res: MutantResponse, ctx: FaultContext): Promise<void> {
+  if (req.endpoint !== 'marcas-bestmatch' || res.status !== 404) return;
+  const first = entries((await ctx.upstream('GET', '/v3/marcas', { accept: MEDIA_TYPES.json })).json())?.[0];
+  const name = isRecord(first) ? first.Nombre : undefined;
+  if (typeof name !== 'string') return;
+  const near = await ctx.upstream('GET', `/v3/marcas/bestmatch?make=${encodeURIComponent(name)}`, {
+    ...(req.headers.accept ? { accept: req.headers.accept } : {}),
+  });
+  Object.assign(res, { status: near.status, headers: near.headers, body: near.body });
+}
+
 /** Which bestmatch parameter is matched against which catalogKeys area (ciudades' city may match part of a name). */
 const EXACT: Record<string, { param: string; area: keyof Profile['catalogKeys']; refusal: number }> = {
   'carrocerias-bestmatch': { param: 'bodystyle', area: 'carrocerias', refusal: 400 },
@@ -190,16 +202,27 @@ export const CHOICES: Variation[] = [
     targets: ['reference'],
     fault: { response: caseSensitive },
   },
+  // Issue 28 §3: what a make that matches none gets is the profile's marcasNoMatch (models/no-match.ts).
   {
     name: 'marcas-bestmatch-none-400',
     kind: 'statuses',
     allows: 'GET /v3/marcas/bestmatch: "responses beyond 200 for this path: not shown"',
-    targets: ['reference'],
+    targets: ['reference', 'indep'],
+    profile: (p) => ({ ...p, marcasNoMatch: 'invalid' }),
     fault: {
       response(req, res) {
         if (req.endpoint === 'marcas-bestmatch' && res.status === 404) Object.assign(res, problem(req, 400, { make: ['ninguna marca coincide'] }));
       },
     },
+  },
+  {
+    name: 'marcas-bestmatch-none-nearest',
+    kind: 'statuses',
+    allows:
+      'GET /v3/marcas/bestmatch: "responses beyond 200 for this path: not shown"; "The bestmatch lookup resolves the caller\'s own … values to the service\'s registered ones"',
+    targets: ['reference'],
+    profile: (p) => ({ ...p, marcasNoMatch: 'nearest' }),
+    fault: { response: nearestMake },
   },
   {
     name: 'etag-weak',
