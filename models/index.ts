@@ -1,4 +1,5 @@
 export * from './api-version.ts';
+export * from './body-type-refusal.ts';
 export * from './consulta.ts';
 export * from './datetime.ts';
 export * from './time-zone.ts';

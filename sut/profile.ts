@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDate, MARCAS_NO_MATCH_READINGS, PAST_LAST_PAGE_READINGS } from '../models/index.ts';
+import { BODY_TYPE_REFUSAL_READINGS, isCalendarDate, MARCAS_NO_MATCH_READINGS, PAST_LAST_PAGE_READINGS } from '../models/index.ts';
 import { simulationHooks } from './hooks-profile.ts';
 import { headerName, jsonPointer } from './profile-parts.ts';
 
@@ -102,6 +102,12 @@ const marcasNoMatch = z
   .nullable()
   .describe('what GET /v3/marcas/bestmatch answers for a make that matches none: 404, 400 keyed make, or 200 with the nearest make (null: not known)');
 
+// Endpoints: bodies are "(application/json or text/json)"; how one labelled otherwise is refused is not shown.
+const bodyTypeRefusal = z
+  .enum(BODY_TYPE_REFUSAL_READINGS)
+  .nullable()
+  .describe('what a valid request body labelled with a media type other than json or text/json gets: 415, or 400 with a validation problem (null: not known)');
+
 /**
  * The profile as a file holds it: credentials, plus whatever the user (or `vmp-conformance init`) gave. Every
  * key `run` can infer from the target may be left out (sut/infer/); explicit values always win. This is the
@@ -139,6 +145,7 @@ export const profileFileSchema = z.strictObject({
     .optional(),
   pastLastPage: pastLastPage.optional(),
   marcasNoMatch: marcasNoMatch.optional(),
+  bodyTypeRefusal: bodyTypeRefusal.optional(),
 });
 
 /** The complete profile a run works with: the file's values, then what was inferred, then the defaults. */
@@ -163,6 +170,7 @@ export const profileSchema = profileFileSchema.extend({
     .default({ consultaPointer: null, signature: null, deliveryDeadlineMs: 5_000, resendWithoutCallback: 'accept' }),
   pastLastPage: pastLastPage.default(null),
   marcasNoMatch: marcasNoMatch.default(null),
+  bodyTypeRefusal: bodyTypeRefusal.default(null),
 });
 
 export type DraftProfile = z.output<typeof profileFileSchema>;

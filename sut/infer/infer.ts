@@ -5,6 +5,7 @@ import type { DraftProfile, Profile } from '../profile.ts';
 import { completeProfile } from '../profile-load.ts';
 import { secretsOf } from '../secrets.ts';
 import { agenciasInferrer } from './agencias.ts';
+import { bodyTypeInferrer } from './body-type.ts';
 import { catalogKeysInferrer } from './catalog-keys.ts';
 import { InferChanges } from './changes.ts';
 import { hooksInferrer } from './hooks.ts';
@@ -59,6 +60,7 @@ export const INFERRERS: readonly Inferrer[] = [
   marcasNoMatchInferrer,
   webhooksInferrer,
   agenciasInferrer,
+  bodyTypeInferrer,
   resendAgeInferrer,
 ];
 

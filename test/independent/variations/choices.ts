@@ -224,6 +224,32 @@ export const CHOICES: Variation[] = [
     profile: (p) => ({ ...p, marcasNoMatch: 'nearest' }),
     fault: { response: nearestMake },
   },
+  // Issue 28 §3: how a body labelled with another media type is refused is the profile's bodyTypeRefusal.
+  {
+    name: 'body-other-type-400',
+    kind: 'statuses',
+    allows: 'Endpoints: "body AppWebhookUpsert (json or text/json)" (a body of another type: not shown); "400 | validation failed"',
+    targets: ['reference'],
+    profile: (p) => ({ ...p, bodyTypeRefusal: 'invalid' }),
+    fault: {
+      response(req, res) {
+        if (isApi(req) && res.status === 415) Object.assign(res, problem(req, 400, { _: ['el cuerpo debe ser application/json o text/json'] }));
+      },
+    },
+  },
+  {
+    name: 'body-other-type-415',
+    kind: 'statuses',
+    allows: 'Endpoints: "body AppWebhookUpsert (json or text/json)" (a body of another type: not shown); RFC 9110 15.5.16 415 Unsupported Media Type',
+    targets: ['indep'],
+    profile: (p) => ({ ...p, bodyTypeRefusal: 'unsupported-media-type' }),
+    fault: {
+      response(req, res) {
+        const type = essence(req.headers['content-type']);
+        if (isApi(req) && type !== '' && type !== MEDIA_TYPES.json && type !== MEDIA_TYPES.textJson && res.status === 400) Object.assign(res, empty(415));
+      },
+    },
+  },
   {
     name: 'etag-weak',
     kind: 'http',
