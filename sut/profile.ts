@@ -79,6 +79,12 @@ const webhooks = z.strictObject({
   deliveryDeadlineMs: z.number().int().min(100).max(50_000).describe('how long a webhook delivery may take'),
   // A 202 carries "Location (URI of the webhook callback)": without a callback a target may refuse (400).
   resendWithoutCallback: z.enum(['accept', 'refuse']).describe('resendwebhook while the app has no inquiry callback configured: 202 with the payload, or 400'),
+  // That 202's "Location (URI of the webhook callback)" names no callback: a target may leave it out, or name
+  // something else (the configuration to create).
+  resendLocationWithoutCallback: z
+    .enum(['absent', 'present'])
+    .nullable()
+    .describe('an accepted resendwebhook while the app has no inquiry callback configured: without a Location, or with one (null: not known)'),
   // AppWebhook and AppWebhookUpsert show no fields: where the GET representation keeps each template member's
   // value, so a saved configuration can be put back. Default: a member of the same name, and for the {{url}}
   // member the representation's only absolute URL (sut/webhook-restore.ts).
@@ -166,8 +172,9 @@ export const profileSchema = profileFileSchema.extend({
       signature: webhooks.shape.signature.default(null),
       deliveryDeadlineMs: webhooks.shape.deliveryDeadlineMs.default(5_000),
       resendWithoutCallback: webhooks.shape.resendWithoutCallback.default('accept'),
+      resendLocationWithoutCallback: webhooks.shape.resendLocationWithoutCallback.default(null),
     })
-    .default({ consultaPointer: null, signature: null, deliveryDeadlineMs: 5_000, resendWithoutCallback: 'accept' }),
+    .default({ consultaPointer: null, signature: null, deliveryDeadlineMs: 5_000, resendWithoutCallback: 'accept', resendLocationWithoutCallback: null }),
   pastLastPage: pastLastPage.default(null),
   marcasNoMatch: marcasNoMatch.default(null),
   bodyTypeRefusal: bodyTypeRefusal.default(null),

@@ -94,6 +94,13 @@ export const EFFECT_RULES = [
     'home',
   ),
   rule(
+    'events/resend-without-callback-location',
+    'profile',
+    'Endpoints > Consultas',
+    "a resend accepted while the app has no inquiry callback configured carries a Location, or none, as the profile's webhooks.resendLocationWithoutCallback says",
+    'consultas-resend',
+  ),
+  rule(
     'conventions/body-other-type-refused',
     'profile',
     'Endpoints > AppNotificaciones',

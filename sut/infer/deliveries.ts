@@ -182,20 +182,34 @@ export async function inferFromResend(
   findings.push(...signed.findings);
   const current = signed.template ?? template;
   if (inquiry) {
-    findings.push(await withoutCallback(p, inquiry, resend));
+    findings.push(...(await withoutCallback(p, inquiry, resend)));
     await pointTopic(p, inquiry, current, name!);
   }
   return { findings, ...(inquiry ? { inquiry } : {}), ...(signed.template ? { template: signed.template } : {}) };
 }
 
-/** resendwebhook with the inquiry topic unconfigured: 202 accepts, 400 refuses; the topic is put back afterwards. */
-async function withoutCallback(p: Probe, inquiry: string, resend: () => Promise<TargetResponse>): Promise<Finding | Hint> {
+/**
+ * resendwebhook with the inquiry topic unconfigured: 202 accepts, 400 refuses; an accepted one's Location (the row's
+ * "URI of the webhook callback", which names none then) is there or not. The topic is put back afterwards.
+ */
+async function withoutCallback(p: Probe, inquiry: string, resend: () => Promise<TargetResponse>): Promise<(Finding | Hint)[]> {
   const deleted = await callEndpoint(p.client, 'appnotificaciones-delete', { params: { topic: inquiry } });
   if (deleted.status !== 204)
-    return hint('webhooks.resendWithoutCallback', `DELETE /v3/appnotificaciones/${inquiry} answered ${deleted.status ?? deleted.error?.code}: not tried`);
+    return [hint('webhooks.resendWithoutCallback', `DELETE /v3/appnotificaciones/${inquiry} answered ${deleted.status ?? deleted.error?.code}: not tried`)];
   const res = await resend();
-  if (res.status === 202) return found('webhooks.resendWithoutCallback', 'accept', `resendwebhook answered 202 while '${inquiry}' was not configured`);
+  if (res.status === 202) {
+    const location = res.headers.location;
+    const shown = location === undefined || location === '' ? 'absent' : 'present';
+    return [
+      found('webhooks.resendWithoutCallback', 'accept', `resendwebhook answered 202 while '${inquiry}' was not configured`),
+      found(
+        'webhooks.resendLocationWithoutCallback',
+        shown,
+        `resendwebhook answered 202 ${shown === 'absent' ? 'without a Location' : `with Location ${location}`} while '${inquiry}' was not configured`,
+      ),
+    ];
+  }
   if (res.status === 400)
-    return found('webhooks.resendWithoutCallback', 'refuse', `resendwebhook answered 400 while '${inquiry}' was not configured, 202 while it was`);
-  return hint('webhooks.resendWithoutCallback', `resendwebhook answered ${res.status ?? res.error?.code} while '${inquiry}' was not configured`);
+    return [found('webhooks.resendWithoutCallback', 'refuse', `resendwebhook answered 400 while '${inquiry}' was not configured, 202 while it was`)];
+  return [hint('webhooks.resendWithoutCallback', `resendwebhook answered ${res.status ?? res.error?.code} while '${inquiry}' was not configured`)];
 }

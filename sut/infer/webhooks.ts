@@ -38,6 +38,8 @@ async function unavailableTopic(p: Probe, listed: readonly string[], template: R
 
 export const webhooksInferrer: Inferrer = {
   name: 'webhook topics, upsert template and payloads',
+  // webhooks.resendLocationWithoutCallback is found with resendWithoutCallback but not listed: a profile lacking
+  // only it (meaningless where resend refuses) does not make every run probe the webhooks again.
   keys: [
     'topics.inquiry',
     'topics.registration',

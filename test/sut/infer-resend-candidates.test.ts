@@ -30,12 +30,12 @@ function answer(sent: SendRequest): [number, Record<string, string>?, unknown?] 
   return [404];
 }
 
-const probe = (): Probe =>
-  fakeProbe(answer, {
-    fixtures: { agency: AGENCY, inquirySid: OLD } as never,
-    receiver: { url: (n) => `http://cb/${n}`, wait: async () => ({ path: '/topic-0', headers: {}, raw: Buffer.from('{}'), json: { Consulta: CONSULTA } }) },
-    changes: { guard: async () => true, markPointed: () => undefined } as never,
-  });
+const EXTRA: Partial<Probe> = {
+  fixtures: { agency: AGENCY, inquirySid: OLD } as never,
+  receiver: { url: (n) => `http://cb/${n}`, wait: async () => ({ path: '/topic-0', headers: {}, raw: Buffer.from('{}'), json: { Consulta: CONSULTA } }) },
+  changes: { guard: async () => true, markPointed: () => undefined } as never,
+};
+const probe = (): Probe => fakeProbe(answer, EXTRA);
 
 describe('the inquiries a resend probe tries', () => {
   it("discovery's first, then the youngest listed by Momento, then none without hooks", async () => {
@@ -50,5 +50,19 @@ describe('the inquiries a resend probe tries', () => {
     const out = await inferFromResend(p, ['consultas'], { Url: '{{url}}' }, resendCandidates(p, AGENCY, OLD), undefined);
     expect(out.inquiry).toBe('consultas');
     expect(out.findings).toContainEqual(expect.objectContaining({ key: 'webhooks.consultaPointer', value: '/Consulta' }));
+    expect(out.findings).toContainEqual(expect.objectContaining({ key: 'webhooks.resendWithoutCallback', value: 'accept' }));
+    expect(out.findings).toContainEqual(expect.objectContaining({ key: 'webhooks.resendLocationWithoutCallback', value: 'present' }));
+  });
+
+  it('a resend accepted with the inquiry topic unconfigured and no Location: resendLocationWithoutCallback absent (issue 28 §3)', async () => {
+    let unconfigured = false;
+    const p = fakeProbe((sent) => {
+      if (sent.method === 'DELETE') unconfigured = true;
+      if (sent.method === 'PUT' || sent.method === 'POST') unconfigured = sent.path.endsWith('/resendwebhook') ? unconfigured : false;
+      const [status, headers, json] = answer(sent);
+      return sent.path.endsWith('/resendwebhook') && status === 202 && unconfigured ? [202, {}, json] : [status, headers, json];
+    }, EXTRA);
+    const out = await inferFromResend(p, ['consultas'], { Url: '{{url}}' }, resendCandidates(p, AGENCY, YOUNG), undefined);
+    expect(out.findings).toContainEqual(expect.objectContaining({ key: 'webhooks.resendLocationWithoutCallback', value: 'absent' }));
   });
 });

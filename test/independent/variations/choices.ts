@@ -250,6 +250,20 @@ export const CHOICES: Variation[] = [
       },
     },
   },
+  // Issue 28 §3: a resend accepted without a callback: its Location, or none, is the profile's.
+  {
+    name: 'resend-without-callback-no-location',
+    kind: 'statuses',
+    allows: 'Endpoints > Consultas: "202 with header Location (URI of the webhook callback)" (with no callback configured there is none to name)',
+    targets: ['reference'],
+    profile: (p) => ({ ...p, webhooks: { ...p.webhooks, resendLocationWithoutCallback: 'absent' } }),
+    fault: {
+      response(req, res) {
+        if (req.endpoint === 'consultas-resend' && res.status === 202 && (res.headers.location ?? '').includes('/v3/appnotificaciones/'))
+          delete res.headers.location;
+      },
+    },
+  },
   {
     name: 'etag-weak',
     kind: 'http',
