@@ -42,6 +42,11 @@ const topics = z.strictObject({
   registration: z.string().min(1),
   unavailable: z.string().min(1),
 });
+// Events: "only topics available to the app can be configured (otherwise 403)": availability is per app. The
+// inquiry and registration topics are the primary app's; another app may lack either.
+const unavailableTopics = z
+  .strictObject({ other: z.array(z.string().min(1)).optional(), empty: z.array(z.string().min(1)).optional() })
+  .describe('per app other than primary: which of the topics inquiry and registration are not available to it (its POST answers 403)');
 const templates = z.strictObject({
   webhookUpsert: z.record(z.string(), z.unknown()).describe('{{url}}: the callback URL to configure'),
   agenciaCreate: z.record(z.string(), z.unknown()).describe('{{adminMail}}: the invited e-mail'),
@@ -152,6 +157,7 @@ export const profileFileSchema = z.strictObject({
   pastLastPage: pastLastPage.optional(),
   marcasNoMatch: marcasNoMatch.optional(),
   bodyTypeRefusal: bodyTypeRefusal.optional(),
+  unavailableTopics: unavailableTopics.optional(),
 });
 
 /** The complete profile a run works with: the file's values, then what was inferred, then the defaults. */
@@ -178,6 +184,7 @@ export const profileSchema = profileFileSchema.extend({
   pastLastPage: pastLastPage.default(null),
   marcasNoMatch: marcasNoMatch.default(null),
   bodyTypeRefusal: bodyTypeRefusal.default(null),
+  unavailableTopics: unavailableTopics.default({}),
 });
 
 export type DraftProfile = z.output<typeof profileFileSchema>;

@@ -15,6 +15,7 @@ import { mediaInferrer } from './media.ts';
 import { pastLastPageInferrer } from './past-last-page.ts';
 import { found, gives, outcome, withValue, type Finding, type Hint, type Inferrer, type Probe, type Receiver, type SignatureVerifier } from './probe.ts';
 import { resendAgeInferrer } from './resend-age.ts';
+import { topicAvailabilityInferrer } from './topic-availability.ts';
 import { webhooksInferrer } from './webhooks.ts';
 import type { TransportSettings } from '../transport.ts';
 
@@ -61,6 +62,7 @@ export const INFERRERS: readonly Inferrer[] = [
   webhooksInferrer,
   agenciasInferrer,
   bodyTypeInferrer,
+  topicAvailabilityInferrer,
   resendAgeInferrer,
 ];
 

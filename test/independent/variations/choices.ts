@@ -112,6 +112,24 @@ async function nearestMake(req: MutantRequest, res: MutantResponse, ctx: FaultCo
   Object.assign(res, { status: near.status, headers: near.headers, body: near.body });
 }
 
+/** App other's requests on the inquiry topic, as for a topic not available to it: POST 403, the others 404. */
+function unavailableToOther(req: MutantRequest, ctx: FaultContext): MutantResponse | undefined {
+  if (req.app !== 'other' || !req.endpoint?.startsWith('appnotificaciones-') || req.param('topic') !== ctx.profile.topics.inquiry) return undefined;
+  return req.endpoint === 'appnotificaciones-post' ? problem(req, 403, { _: ['tópico no disponible para la aplicación'] }) : empty(404);
+}
+
+/** App other's AppWebhooks without the inquiry topic (entries naming it by a link, or by a member). */
+function unlistedForOther(req: MutantRequest, res: MutantResponse, ctx: FaultContext): void {
+  if (req.app !== 'other' || req.endpoint !== 'appnotificaciones-list' || res.status !== 200) return;
+  const topic = ctx.profile.topics.inquiry;
+  const names = (e: unknown) => JSON.stringify(e).includes(encodeURIComponent(topic)) || JSON.stringify(e).includes(`"${topic}"`);
+  res.editJson<unknown>((json) => {
+    if (Array.isArray(json)) return json.filter((e) => !names(e));
+    if (isRecord(json) && Array.isArray(json._entries)) return { ...json, _entries: json._entries.filter((e) => !names(e)) };
+    return json;
+  });
+}
+
 /** Which bestmatch parameter is matched against which catalogKeys area (ciudades' city may match part of a name). */
 const EXACT: Record<string, { param: string; area: keyof Profile['catalogKeys']; refusal: number }> = {
   'carrocerias-bestmatch': { param: 'bodystyle', area: 'carrocerias', refusal: 400 },
@@ -263,6 +281,16 @@ export const CHOICES: Variation[] = [
           delete res.headers.location;
       },
     },
+  },
+  // Issue 28 §3: which topics are available is per app ("only topics available to the app can be configured").
+  {
+    name: 'inquiry-topic-unavailable-to-other',
+    kind: 'statuses',
+    allows:
+      'Events: "only topics available to the app can be configured (otherwise 403)"; Endpoints: "AppWebhooks: topics available and configured for the app"',
+    targets: ['reference'],
+    profile: (p) => ({ ...p, unavailableTopics: { other: [p.topics.inquiry] } }),
+    fault: { request: unavailableToOther, response: unlistedForOther },
   },
   {
     name: 'etag-weak',
