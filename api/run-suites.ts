@@ -1,4 +1,5 @@
 import { mkdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { RULES, todayIn } from '../models/index.ts';
 import { ResultCollector } from '../reports/collector.ts';
@@ -22,7 +23,7 @@ import { DEADLINE_REASON, deadlineReason, type RunDeadline } from '../sut/deadli
 import type { Profile } from '../sut/profile.ts';
 import { secretsOf } from '../sut/secrets.ts';
 import { redact } from '../sut/redact.ts';
-import { describeSnapshot, readWebhookConfig, restoreWebhookConfigs, type WebhookSnapshot } from '../sut/webhook-config.ts';
+import { describeSnapshot, readWebhookConfig, restoreWebhookConfigs, savedLine, type WebhookSnapshot } from '../sut/webhook-config.ts';
 import { type DurableJournal, durableJournal, type JournalDoc } from '../sut/durable-journal.ts';
 import { undoneLines, unredacted } from '../sut/journal-restore.ts';
 import { assertUsersValue } from '../sut/target-lease.ts';
@@ -35,6 +36,9 @@ import { DEADLINE_GRACE_MS, defaultMaxDurationSec, runDeadline } from './run-dea
 import { openSuiteSession, type SuiteSession } from './suite-session.ts';
 import type { TransportSettings } from '../sut/transport.ts';
 import { transportField } from '../sut/transport-notes.ts';
+import { tapExchanges } from '../sut/exchange-tap.ts';
+import { addTraffic, emptyTraffic, type Traffic } from '../sut/infrastructure.ts';
+import { countFile, countingInto } from '../sut/traffic-tap.ts';
 
 // Runs the conformance suites in-process through vitest's Node API (never a shell-out), handing the run
 // context to every test file through provide/inject (suite-session.ts), then writes the reports. Loaded
@@ -95,12 +99,24 @@ export interface RunAgainstOptions {
   runId?: string;
   /** The command `restore` to name when a topic could not be put back. */
   restoreCommand?: string;
+  /**
+   * The tally the caller's exchange tap counts this thread's requests into (sut/traffic-tap.ts), from before this
+   * call on (api/run.ts: the lease, the reachability check, inference, discovery); absent: the run counts its own.
+   */
+  heard?: Traffic;
   out: (line: string) => void;
 }
 
 export type { RunOutcome } from './run-outcome.ts';
 
+/** Runs the suites; the run's infrastructure cause counts every request it made, in this thread and the worker. */
 export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
+  if (o.heard) return runCounted(o, o.heard);
+  const heard = emptyTraffic();
+  return tapExchanges(countingInto(heard), () => runCounted(o, heard));
+}
+
+async function runCounted(o: RunAgainstOptions, heard: Traffic): Promise<RunOutcome> {
   const secrets = secretsOf(o.profile);
   // The last guard of Principle 4: no console line shows a secret, whatever a message quotes.
   const say = (line: string) => o.out(redact(line, secrets));
@@ -111,18 +127,22 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
     ...(o.endpoint ? { endpoint: o.endpoint } : {}),
     ...(o.method ? { method: o.method } : {}),
   };
-  const deadline = o.deadline ?? runDeadline(startedAt, defaultMaxDurationSec(RULES.filter((r) => isSelected(chosen, r.id)).length, o.numRuns));
+  const deadline =
+    o.deadline ?? runDeadline(startedAt, defaultMaxDurationSec(RULES.filter((r) => isSelected(chosen, r.id)).length, o.numRuns, o.profile.simulationHooks));
   // Restores go through a client without the run's deadline: what the run changed is put back even past it.
   const reach = { baseUrl: o.baseUrl, profile: o.profile, timeoutMs: o.timeoutMs, secrets, transport: o.transport };
   const client = () => new TargetClient(reach);
   const fixtures = o.fixtures ?? (await prepareTarget(new TargetClient({ ...reach, deadline })));
   // The durable journal of the caller's lease on the target (a target given by --base-url, not read-only).
   const durable = o.embedded || o.readOnly ? undefined : durableJournal();
+  const runId = o.runId ?? newRunId();
+  // Where the worker counts its requests (sut/traffic-tap.ts); read once it has stopped, then removed.
+  const trafficFile = path.join(tmpdir(), `vmp-traffic-${process.pid}-${runId}.ndjson`);
   const ctx: RunContext = {
     baseUrl: o.baseUrl,
     profile: o.profile,
     fixtures,
-    runId: o.runId ?? newRunId(),
+    runId,
     seed: o.seed,
     numRuns: o.numRuns,
     readOnly: o.readOnly,
@@ -138,6 +158,7 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
     ...(durable ? { journal: durable.place } : {}),
     confirmedByMain: !o.session,
     ...(o.harFile ? { harFile: o.harFile } : {}),
+    trafficFile,
     ...(o.maxFailures !== undefined ? { maxFailures: { count: o.maxFailures, known: o.baseline ? knownFailing(o.baseline.baseline) : [] } } : {}),
   };
   // A rule that an exchange of discovery broke is run (and fails) even when --only leaves it out: it is why
@@ -183,8 +204,7 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
   if (durable) await refuseOtherRuns(client(), ctx.runId, durable);
   // What the suites change on the target, as they change it (a run's own vitest session only); each saved value
   // said once, as the journal keeps it.
-  const journalNote = durable ? ` (journal: ${durable.place.files.join(' and ')})` : '';
-  const journal = o.session ? undefined : new WebhookJournal(ctx.runId, (s) => say(`run: saved ${describeSnapshot(s)} before changing it${journalNote}`));
+  const journal = o.session ? undefined : new WebhookJournal(ctx.runId, (s) => say(savedLine('run', s, durable)));
   let own: RunSession | undefined;
   try {
     let stopped = false;
@@ -224,7 +244,11 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
     }
 
     const baseline = o.baseline;
+    const traffic = emptyTraffic();
+    addTraffic(traffic, heard);
+    countFile(trafficFile, traffic);
     const result = buildRunResult(collector, {
+      traffic,
       startedAt,
       seed: o.seed,
       baseUrl: o.baseUrl,
@@ -267,6 +291,7 @@ export async function runAgainst(o: RunAgainstOptions): Promise<RunOutcome> {
     return { exitCode: result.exitCode, result, reportDir: o.reportDir, reportFiles, workerStopped: stopped || halted };
   } finally {
     journal?.close();
+    await rm(trafficFile, { force: true });
   }
 }
 

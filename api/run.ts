@@ -28,6 +28,9 @@ import type { RuleListener } from '../reports/progress.ts';
 import type { TransportSettings } from '../sut/transport.ts';
 import { recordingHar, type HarRecording } from './har-file.ts';
 import { transportFacts, transportField, transportLines } from '../sut/transport-notes.ts';
+import { tapExchanges } from '../sut/exchange-tap.ts';
+import { emptyTraffic, type Traffic } from '../sut/infrastructure.ts';
+import { countingInto } from '../sut/traffic-tap.ts';
 
 // `run` below the CLI: starts the embedded reference server when there is no base URL, completes the profile by
 // inference, explores the target and hands over to runAgainst (run-suites.ts). Throws TargetError when no
@@ -183,20 +186,31 @@ export async function executeRun(s: RunSettings, out: (line: string) => void, in
   const startedAt = s.startedAt ?? Date.now();
   // Before any request: how the target is reached, --insecure first (said again with the verdict).
   if (s.baseUrl) for (const line of transportLines(transportFacts(s.transport, s.baseUrl))) out(`run: ${line}`);
-  // However the run ends, the HAR holds what it exchanged until then.
-  return recordingHar(s.har, s.draft ? secretsOf(s.draft) : [], out, async (har) => {
-    try {
-      return await executeChecks(s, startedAt, out, interrupt, har);
-    } catch (error) {
-      if (error instanceof TargetError) await reportTargetError(s, error, startedAt, out);
-      throw error;
-    }
-  });
+  // However the run ends, the HAR holds what it exchanged until then; the tally counts every request from the
+  // first (the lease's reads) to the restores (sut/traffic-tap.ts).
+  const heard = emptyTraffic();
+  return recordingHar(s.har, s.draft ? secretsOf(s.draft) : [], out, (har) =>
+    tapExchanges(countingInto(heard), async () => {
+      try {
+        return await executeChecks(s, startedAt, heard, out, interrupt, har);
+      } catch (error) {
+        if (error instanceof TargetError) await reportTargetError(s, error, startedAt, out);
+        throw error;
+      }
+    }),
+  );
 }
 
-async function executeChecks(s: RunSettings, startedAt: number, out: (line: string) => void, interrupt?: RunControl, har?: HarRecording): Promise<RunOutcome> {
+async function executeChecks(
+  s: RunSettings,
+  startedAt: number,
+  heard: Traffic,
+  out: (line: string) => void,
+  interrupt?: RunControl,
+  har?: HarRecording,
+): Promise<RunOutcome> {
   const checks = RULES.filter((r) => isSelected(s, r.id)).length;
-  const deadline = runDeadline(startedAt, s.maxDurationSec ?? defaultMaxDurationSec(checks, s.numRuns));
+  const deadline = runDeadline(startedAt, s.maxDurationSec ?? defaultMaxDurationSec(checks, s.numRuns, s.draft?.simulationHooks));
   let embedded: Embedded | undefined;
   let lease: Lease | undefined;
   try {
@@ -271,6 +285,7 @@ async function executeChecks(s: RunSettings, startedAt: number, out: (line: stri
         runId,
         restoreCommand: restore,
         opened,
+        heard,
         out,
       };
       return await (await suites).runAgainst(options);

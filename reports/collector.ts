@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { Reporter, SerializedError, TestCase, TestModule } from 'vitest/node';
 import { areaOf } from '../models/index.ts';
 import type { CheckMeta, CoverageCell } from '../sut/evidence.ts';
-import { addTraffic, emptyTraffic } from '../sut/infrastructure.ts';
 import type { RuleResult, Verdict } from './results.ts';
 
 /** A failure's short id for `vmp-conformance replay <id>`: stable for a rule across runs. */
@@ -15,8 +14,6 @@ export class ResultCollector implements Reporter {
   readonly coverage = new Map<string, CoverageCell & { count: number }>();
   /** Errors outside any check (a suite file that failed to load, a hook that threw). */
   readonly unhandled: string[] = [];
-  /** What the checks' requests met on the way, summed (reports/infrastructure-cause.ts). */
-  readonly traffic = emptyTraffic();
   private readonly listeners: ((r: RuleResult) => void)[] = [];
 
   onResult(listener: (r: RuleResult) => void): void {
@@ -39,7 +36,6 @@ export class ResultCollector implements Reporter {
     const diagnostic = testCase.diagnostic();
     const duration = diagnostic?.duration ?? 0;
     const t = meta?.traffic;
-    if (t) addTraffic(this.traffic, t);
     if (!meta) {
       if (result.state === 'failed') this.unhandled.push(`${testCase.fullName}: ${result.errors[0]?.message ?? 'failed'}`);
       return;

@@ -74,7 +74,7 @@ function retryNote(t: Traffic): string | undefined {
   return `${plural(total, 'request was', 'requests were')} sent again (${by}): each was judged on the answer it finally got`;
 }
 
-/** What the network did to the run (its checks' tallies, summed by the collector); undefined when it did nothing worth a line. */
+/** What the network did to the run (every request it made: sut/traffic-tap.ts); undefined when it did nothing worth a line. */
 export function infrastructureOf(traffic: Traffic, rules: readonly RuleResult[], durationMs: number, rateLimit?: number): Infrastructure | undefined {
   const rulesNotJudged = rules.filter((r) => r.verdict === 'skip' && NOT_JUDGED.test(r.skipReason ?? '')).length;
   const cause = causeLine(traffic, durationMs, rateLimit);

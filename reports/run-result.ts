@@ -2,6 +2,7 @@ import type { Rule } from '../models/index.ts';
 import type { DraftProfile } from '../sut/profile.ts';
 import type { TransportFacts } from '../sut/transport-notes.ts';
 import { redactDeep } from '../sut/redact.ts';
+import { emptyTraffic, type Traffic } from '../sut/infrastructure.ts';
 import type { ResultCollector } from './collector.ts';
 import { inCatalogOrder } from './catalog-order.ts';
 import { coverageMatrix } from './coverage-matrix.ts';
@@ -26,6 +27,8 @@ export interface RunFacts {
   transport?: TransportFacts;
   /** The run's --rate-limit, for the infrastructure cause's advice. */
   rateLimit?: number;
+  /** What every request of the run met (sut/traffic-tap.ts): the infrastructure cause's figures; absent: none sent. */
+  traffic?: Traffic;
   /** Where the reports go (absolute). */
   reportDir?: string;
   profile: DraftProfile;
@@ -87,7 +90,7 @@ export function buildRunResult(collector: ResultCollector, facts: RunFacts): Run
   // Stopping the worker on a signal makes vitest report it as an error of every unfinished file: not the target's.
   const unhandled = stop ? collector.unhandled.filter((e) => !e.endsWith('Terminating worker thread')) : collector.unhandled;
   const durationMs = Date.now() - facts.startedAt;
-  const infrastructure = infrastructureOf(collector.traffic, rules, durationMs, facts.rateLimit);
+  const infrastructure = infrastructureOf(facts.traffic ?? emptyTraffic(), rules, durationMs, facts.rateLimit);
   const partial = {
     rules,
     unhandledErrors: [...unhandled],

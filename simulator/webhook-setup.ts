@@ -7,6 +7,7 @@ import {
   describeSnapshot,
   pointWebhook,
   restoreWebhookConfigs,
+  savedLine,
   saveWebhookConfigs,
   UnrestorableWebhookError,
   type WebhookSnapshot,
@@ -56,8 +57,13 @@ export async function saveInquiryTopics(
         .some((j) => j.app === s.app && j.topic === s.topic)
     )
       assertUsersValue(s, runId);
-  // On disk before any change (issue 27, item 1); a topic already journaled keeps its first snapshot.
-  const keep = (s: WebhookSnapshot) => durableJournal()?.save(s, runId, client.profile) ?? s;
+  // On disk before any change (issue 27, item 1), and said once; a topic already journaled keeps its first snapshot.
+  const keep = (s: WebhookSnapshot) => {
+    const journal = durableJournal();
+    const kept = journal?.save(s, runId, client.profile) ?? s;
+    out(savedLine('simulate', kept, journal));
+    return kept;
+  };
   const primary = fresh;
   const other = freshOther;
   try {

@@ -169,6 +169,7 @@ check(
     const all = index.byMarker(server.deliveries());
     // Each trigger is its deliveries' evidence: the hook's answer that made the inquiry.
     c.judge(inquiries[0]!.res);
+    c.judgeDeliveries([...all.values()].flat());
     for (const m of inquiries) {
       const evidence = m.res;
       const copies = all.get(m.marker) ?? [];

@@ -12,6 +12,7 @@ import { lostToInfrastructure, type Lost } from './infrastructure.ts';
 import { newRetryState, withRetryState, type RetryCause } from './retry-policy.ts';
 import { currentTap } from './exchange-tap.ts';
 import { createDispatcher, type TransportSettings } from './transport.ts';
+import { decodeBody, withAcceptEncoding } from './content-coding.ts';
 import { unframedExchange } from './unframed.ts';
 
 // The one way the suites talk to a target: every request has a deadline and a body-size cap, every
@@ -206,7 +207,10 @@ export class TargetClient {
 
   async send(req: SendRequest): Promise<TargetResponse> {
     const app = req.app === undefined ? 'primary' : req.app;
-    const headers = { ...this.headersFor(app, req.form), ...req.headers };
+    const named = { ...this.headersFor(app, req.form), ...req.headers };
+    // Accept-Encoding as real clients send it (content-coding.ts), in the evidence too; not on an unframed read,
+    // which shows the bytes as they came.
+    const headers = req.unframed ? named : withAcceptEncoding(named);
     let body = req.body;
     if (req.json !== undefined) body = JSON.stringify(req.json);
     if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
@@ -307,7 +311,24 @@ export class TargetClient {
       // A connection that failed before any answer: what failed it (TLS, a proxy) is for the reachability check.
       return result.error?.code === 'VMP_ERR_CONNECTION' ? { ...result, error: { ...result.error, cause: causeOf(error) } } : result;
     }
-    const bytes = Buffer.concat(got.chunks);
+    // A coded body decoded (content-coding.ts), within the same cap: a small gzip of a huge body is cut like the body.
+    const decoded = decodeBody(Buffer.concat(got.chunks), { method, status: got.status, headers: got.headers }, this.maxBodyBytes);
+    if ('tooLarge' in decoded) {
+      return failed(
+        { ...got, chunks: [] },
+        'VMP_ERR_BODY_TOO_LARGE',
+        `the response body decodes (Content-Encoding: ${got.headers['content-encoding']}) to over ${this.maxBodyBytes} bytes; not read`,
+      );
+    }
+    if ('undecodable' in decoded) {
+      const { code, message } = decoded.undecodable;
+      return failed(
+        { ...got, chunks: [] },
+        'VMP_ERR_PROTOCOL',
+        `the body (${got.bytes} bytes) does not decode as its Content-Encoding ${got.headers['content-encoding']} says (${code}: ${message})`,
+      );
+    }
+    const bytes = decoded.bytes;
     let text: string;
     try {
       // ignoreBOM: a leading byte order mark stays in the text, for conventions/json-no-bom to see (the

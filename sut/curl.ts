@@ -1,3 +1,4 @@
+import { ACCEPT_ENCODING } from './content-coding.ts';
 import { redact } from './redact.ts';
 
 export interface CurlInput {
@@ -22,7 +23,11 @@ export function toCurl(req: CurlInput, secrets: readonly string[]): string {
   const q = (s: string) => quote(redact(s, secrets));
   const parts = ['curl', '-sS', '-i'];
   if (req.method !== 'GET' || req.body !== undefined) parts.push('-X', req.method);
-  for (const [name, value] of Object.entries(req.headers)) parts.push('-H', q(`${name}: ${value}`));
+  for (const [name, value] of Object.entries(req.headers)) {
+    // curl's --compressed asks for a coded answer and decodes it, as this client does: -H alone would print gzip.
+    if (name.toLowerCase() === 'accept-encoding' && value === ACCEPT_ENCODING) parts.push('--compressed');
+    else parts.push('-H', q(`${name}: ${value}`));
+  }
   if (req.body !== undefined) parts.push('--data-binary', q(req.body));
   parts.push(q(req.url));
   return redact(parts.join(' '), secrets);

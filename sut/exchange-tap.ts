@@ -12,8 +12,17 @@ export type ExchangeTap = (res: TargetResponse, secrets: readonly string[]) => v
 const scoped = new AsyncLocalStorage<ExchangeTap>();
 let threadTap: ExchangeTap | undefined;
 
-/** Runs `body` with every exchange it causes, in this thread, heard by `tap`. */
-export const tapExchanges = <T>(tap: ExchangeTap, body: () => Promise<T>): Promise<T> => scoped.run(tap, body);
+/** One tap that is each of `taps` (none: undefined). */
+export function allTaps(...taps: (ExchangeTap | undefined)[]): ExchangeTap | undefined {
+  const each = taps.filter((t) => t !== undefined);
+  if (each.length <= 1) return each[0];
+  return (res, secrets) => {
+    for (const t of each) t(res, secrets);
+  };
+}
+
+/** Runs `body` with every exchange it causes, in this thread, heard by `tap` and by the taps around it (a HAR, a tally). */
+export const tapExchanges = <T>(tap: ExchangeTap, body: () => Promise<T>): Promise<T> => scoped.run(allTaps(scoped.getStore(), tap)!, body);
 
 /** The worker's tap for the run it serves now (undefined: none). */
 export function setThreadTap(tap: ExchangeTap | undefined): void {

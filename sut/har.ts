@@ -36,7 +36,8 @@ export interface HarEntry {
     httpVersion: string;
     cookies: NameValue[];
     headers: NameValue[];
-    content: { size: number; mimeType: string; text: string; comment?: string };
+    /** `compression`: the bytes a content coding saved (the body as sent was `size - compression` bytes). */
+    content: { size: number; compression?: number; mimeType: string; text: string; comment?: string };
     redirectURL: string;
     headersSize: number;
     bodySize: number;
@@ -64,6 +65,9 @@ export function harEntry(x: Exchange, text: string, secrets: readonly string[]):
   const size = Buffer.byteLength(text);
   const ms = Math.round(x.durationMs * 1000) / 1000;
   const cut = text.length > HAR_BODY_CHARS ? { comment: `the first ${HAR_BODY_CHARS} of ${text.length} characters` } : {};
+  // A coded body (sut/content-coding.ts) was sent as Content-Length bytes and decoded to `size`, as HAR records it.
+  const coded = headerOf(x.responseHeaders, 'content-encoding') === undefined ? undefined : Number(headerOf(x.responseHeaders, 'content-length'));
+  const sent = coded !== undefined && Number.isSafeInteger(coded) ? coded : size;
   return {
     startedDateTime: new Date(x.sentAt ?? Date.now()).toISOString(),
     time: ms,
@@ -85,10 +89,16 @@ export function harEntry(x: Exchange, text: string, secrets: readonly string[]):
       httpVersion: 'HTTP/1.1',
       cookies: [],
       headers: pairs(x.responseHeaders),
-      content: { size, mimeType: headerOf(x.responseHeaders, 'content-type') ?? '', text: shown, ...cut },
+      content: {
+        size,
+        ...(sent !== size ? { compression: size - sent } : {}),
+        mimeType: headerOf(x.responseHeaders, 'content-type') ?? '',
+        text: shown,
+        ...cut,
+      },
       redirectURL: headerOf(x.responseHeaders, 'location') ?? '',
       headersSize: -1,
-      bodySize: x.status === undefined ? -1 : size,
+      bodySize: x.status === undefined ? -1 : sent,
     },
     cache: {},
     // The client times the whole exchange, not its phases: all of it is reported as waiting.

@@ -55,6 +55,8 @@ export interface RetryState {
   retries: RetryCause[];
   /** Time spent waiting between attempts (not the target's slowness). */
   waitedMs: number;
+  /** Epoch ms before which the next attempt is not dispatched: the wait of the last retry decided (holdInterceptor). */
+  notBefore?: number;
   /**
    * A 429 is sent again whatever the method: for the requests that put back what a run changed (Principle 4), where
    * a throttled POST that re-creates the user's webhook configuration must not cost it. A 429 refuses a request
@@ -113,13 +115,36 @@ const STATE = 'vmpRetry';
 /** Dispatch options that carry a request's retry state to the policy. */
 export const withRetryState = (s: RetryState): Record<string, unknown> => ({ [STATE]: s });
 
+const stateOf = (opts: unknown): RetryState | undefined => (opts as Record<string, RetryState | undefined>)[STATE];
+
+/**
+ * Decides at once, and the wait happens before the next attempt is dispatched (holdInterceptor), not here: undici's
+ * retry handler keeps the answer's connection paused until this decides, and an answer whose connection then
+ * closes (a gateway's 429 with Connection: close) would throw an uncatchable AssertionError in undici 7.30.2
+ * (nodejs/undici#5360) instead of being sent again.
+ */
 const decide: RetryHandler.RetryCallback = (err, { state, opts }, cb) => {
-  const s = (opts as unknown as Record<string, RetryState | undefined>)[STATE];
+  const s = stateOf(opts);
   const decided = s && retryDecision(err as Attempt, s, state.counter);
   if (!s || !decided) return cb(err);
   s.retries.push(decided.cause);
   s.waitedMs += decided.waitMs;
-  setTimeout(() => cb(null), decided.waitMs);
+  s.notBefore = Date.now() + decided.waitMs;
+  cb(null);
+};
+
+/** Holds an attempt until its retry's wait is over (the first attempt has none), beneath the retry interceptor. */
+export const holdInterceptor = (): Dispatcher.DispatcherComposeInterceptor => (dispatch) => (opts, handler) => {
+  const wait = (stateOf(opts)?.notBefore ?? 0) - Date.now();
+  if (wait <= 0) return dispatch(opts, handler);
+  setTimeout(() => {
+    try {
+      dispatch(opts, handler);
+    } catch (error) {
+      handler.onResponseError?.(undefined as never, error as Error);
+    }
+  }, wait);
+  return true;
 };
 
 /**

@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici';
 import { pacingInterceptor } from './pacing.ts';
-import { retryInterceptor } from './retry-policy.ts';
+import { holdInterceptor, retryInterceptor } from './retry-policy.ts';
 import { reachingAgent } from './transport-agent.ts';
 
 // How this tool reaches a target's network, whoever sends (the suites' client, discovery, inference, simulate's
@@ -36,10 +36,11 @@ export interface DispatcherOptions {
 /**
  * The dispatcher every request of a client goes through: the agent (at most --concurrency connections, each one
  * request at a time), the pacing of --rate-limit beneath undici's retry interceptor (sut/retry-policy.ts), so a
- * retry is paced too. undici's compose wraps in order: the last interceptor is the outermost.
+ * retry is paced too, and the hold that makes a retry wait its Retry-After before it is dispatched. undici's compose
+ * wraps in order: the last interceptor is the outermost.
  */
 export function createDispatcher(settings: TransportSettings | undefined, o: DispatcherOptions): Dispatcher {
   const connections = Math.min(o.connections, settings?.concurrency ?? o.connections);
   const pacing = settings?.rateLimit !== undefined ? [pacingInterceptor(settings.rateLimit)] : [];
-  return reachingAgent(settings, { ...o, connections }).compose(...pacing, retryInterceptor());
+  return reachingAgent(settings, { ...o, connections }).compose(...pacing, holdInterceptor(), retryInterceptor());
 }

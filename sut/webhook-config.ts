@@ -3,7 +3,7 @@ import type { TargetClient, TargetResponse } from './client.ts';
 import type { AppName } from './profile.ts';
 import { fillTemplate } from './templates.ts';
 import { planRestore, type RestorePlan } from './webhook-restore.ts';
-import { durableJournal } from './durable-journal.ts';
+import { type DurableJournal, durableJournal } from './durable-journal.ts';
 import { RESTORE_GRACE_MS, sendWithRetry } from './restore-retry.ts';
 import { runOf } from './run-mark.ts';
 
@@ -33,6 +33,14 @@ export function describeSnapshot(s: WebhookSnapshot): string {
   if (!s.configured) return `${describeTopic(s)} (was not configured)`;
   return `${describeTopic(s)} (was ${s.callbackUrl ?? 'configured, callback URL unknown'})`;
 }
+
+/**
+ * "run: saved the primary app's webhook topic 'x' (was …) before changing it (journal: …)": each saved value said
+ * once, as the journal keeps it, so that it can be put back by hand (issue 27, "printed once, redacted"; the
+ * caller redacts).
+ */
+export const savedLine = (command: string, s: WebhookSnapshot, journal: Pick<DurableJournal, 'place'> | undefined): string =>
+  `${command}: saved ${describeSnapshot(s)} before changing it${journal ? ` (journal: ${journal.place.files.join(' and ')})` : ''}`;
 
 /**
  * GET /v3/appnotificaciones/{topic}: 200 plans the restore; 404 means "unavailable or never configured". Until

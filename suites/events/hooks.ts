@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { createInquiryGenerator } from '../../generators/inquiry.ts';
 import { consultaInput, parseOffsetDateTime, type ConsultaInput } from '../../models/index.ts';
+import { endpointRequest } from '../../sut/call.ts';
 import type { SendRequest, TargetResponse } from '../../sut/client.ts';
 import { hooksAdapter, type HookAnswer, type HooksAdapter } from '../../sut/hooks/hooks-adapter.ts';
 import type { AppName } from '../../sut/profile.ts';
@@ -11,11 +12,39 @@ import type { RunContext } from '../harness/context.ts';
 // or the target's own HTTP template or command (sut/hooks/). Each makes an inquiry arrive or completes a
 // registration as the calling app; what they answer is a set-up, never judged here. Never {hooks}/reset.
 
+/**
+ * The target's own hooks (a template or a command) say what they did, and a check that reads an inquiry they only
+ * said they made would fail the target for the hook's fault: the run reads each one back by sid, as the app that
+ * asked, before relying on it. Not readable is the hook's claim not borne out — a precondition not met, the checks
+ * that needed it skip naming the hook — never a failure of a rule. This tool's own contract is the target's
+ * (docs/simulation-hooks.md: the inquiry is "readable by sid" once it answers 201), and its rules judge it.
+ */
+function readBack(adapter: HooksAdapter, send: (req: SendRequest) => Promise<TargetResponse>): HooksAdapter {
+  return {
+    ...adapter,
+    async inquiry(order) {
+      const answer = await adapter.inquiry(order);
+      if (!answer.done) return answer;
+      const read = await send({
+        ...endpointRequest('consultas-get', { params: { adminMail: order.adminMail, sid: answer.sid! }, form: 'json' }),
+        app: order.app,
+      });
+      if (read.status === 200) return answer;
+      const got = read.status ?? read.exchange.error;
+      return {
+        done: false,
+        problem: `${adapter.describe} to make the inquiry it named, ${answer.sid}, readable by sid as app ${order.app}; GET /v3/consultas/${order.adminMail}/${answer.sid} answered ${got}: the hook said it made an inquiry it did not make (check the hook)`,
+        res: read,
+      };
+    },
+  };
+}
+
 /** The run's hooks, sending as `send` does (a check's requests are recorded with it). */
 export function runHooks(ctx: RunContext, send: (req: SendRequest) => Promise<TargetResponse>): HooksAdapter {
   const hooks = ctx.profile.simulationHooks;
   if (hooks === null) throw new Error('the profile has no simulation hooks');
-  return hooksAdapter(hooks, {
+  const adapter = hooksAdapter(hooks, {
     baseUrl: ctx.baseUrl,
     profile: ctx.profile,
     timeoutMs: ctx.timeoutMs,
@@ -25,6 +54,7 @@ export function runHooks(ctx: RunContext, send: (req: SendRequest) => Promise<Ta
     runId: ctx.runId,
     send,
   });
+  return typeof hooks === 'string' ? adapter : readBack(adapter, send);
 }
 
 const checkHooks = (c: Check): HooksAdapter => {

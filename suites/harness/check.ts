@@ -135,6 +135,14 @@ export class Check {
     this.record(res);
   }
 
+  /**
+   * Takes webhook deliveries as judged: each is a request the target made, so the check reached it, whatever made
+   * the inquiries (a hooks command's run is no exchange with the target).
+   */
+  judgeDeliveries(deliveries: readonly Delivery[]): void {
+    if (deliveries.length > 0) this.reached += 1;
+  }
+
   private record(res: TargetResponse): void {
     // A lost answer another check sent still unsettles this one's judgement: counted as lost, not as sent.
     if (res.lost) this.traffic.first[res.lost.kind] ??= res.lost.reason;

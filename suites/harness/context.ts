@@ -9,7 +9,8 @@ import type { TransportSettings } from '../../sut/transport.ts';
 import type { JournalPlace } from '../../sut/durable-journal.ts';
 import type { MaxFailures } from './max-failures.ts';
 import { watchRun } from './run-ledger.ts';
-import { setThreadTap } from '../../sut/exchange-tap.ts';
+import { allTaps, setThreadTap } from '../../sut/exchange-tap.ts';
+import { appendingTrafficTo } from '../../sut/traffic-tap.ts';
 import { appendingTo } from '../../sut/har.ts';
 
 /** Everything a suite knows about the run; the CLI provides it through vitest.provide('vmp', …). */
@@ -47,6 +48,8 @@ export interface RunContext {
   confirmedByMain?: boolean;
   /** `run --har`: the file the worker appends every exchange to, as NDJSON HAR entries (sut/har.ts). */
   harFile?: string;
+  /** The file the worker appends every exchange's counts to, for the run's infrastructure cause (sut/traffic-tap.ts). */
+  trafficFile?: string;
   /** --bail / --max-failures: the checks not started once the run has this many failures skip (max-failures.ts). */
   maxFailures?: MaxFailures;
 }
@@ -92,8 +95,8 @@ export function targetClient(): TargetClient {
       }),
     };
     watchRun(ctx.runId, cached.client);
-    // Every client of the worker (the hooks' of an absolute base too) is heard by the run's HAR.
-    setThreadTap(ctx.harFile ? appendingTo(ctx.harFile) : undefined);
+    // Every client of the worker (the hooks' of an absolute base too) is heard by the run's HAR and its tally.
+    setThreadTap(allTaps(ctx.harFile ? appendingTo(ctx.harFile) : undefined, ctx.trafficFile ? appendingTrafficTo(ctx.trafficFile) : undefined));
   }
   return cached.client;
 }

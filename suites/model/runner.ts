@@ -18,6 +18,13 @@ import type { App, World } from './world.ts';
 // rules that are views on them, run.ts), records every judgement in the ledger, and keeps the world the model
 // knows. Requests still reach the run ledger (the never-5xx guard), credited to the part that sent them.
 
+/**
+ * The largest answer the read cache keeps. A page within the spec's limits is a few kilobytes; a target answering
+ * megabytes (a list of a million entries) would otherwise have each distinct read's parsed body held until the next
+ * write, hundreds of megabytes in the reads part. Past it the read is simply sent again.
+ */
+const CACHED_READ_CHARS = 256 * 1024;
+
 export class ModelRunner {
   readonly ledger = new ModelLedger();
   world: World | undefined;
@@ -62,7 +69,7 @@ export class ModelRunner {
     const kept = this.reads.get(key);
     if (kept) return kept;
     const res = await this.send(endpointId, call);
-    this.reads.set(key, res);
+    if (res.text.length <= CACHED_READ_CHARS) this.reads.set(key, res);
     return res;
   }
 

@@ -183,9 +183,9 @@ async function makeRunData(c: Check, session: WebhookSession): Promise<RunData> 
     results.slice(-valuePlans.length),
   ];
   const refusedTie = ties.find((r) => !isMade(r));
-  given(refusedTie === undefined, "POST {hooks}/consultas of an inquiry of the run's agency", refusedTie as TargetResponse | undefined);
+  given(refusedTie === undefined, "the simulation hooks making an inquiry of the run's agency", refusedTie as TargetResponse | undefined);
   const refusedEdge = edgeResults.find((r) => !isMade(r));
-  given(refusedEdge === undefined, 'POST {hooks}/consultas of an inquiry at the edge of a day', refusedEdge as TargetResponse | undefined);
+  given(refusedEdge === undefined, 'the simulation hooks making an inquiry at the edge of a day', refusedEdge as TargetResponse | undefined);
 
   return {
     adminMail,

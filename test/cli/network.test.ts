@@ -39,6 +39,16 @@ let ca: TestCa;
 let nginx: Nginx;
 let proxy: ConnectProxy;
 
+/** What the tests read of `run --har`'s file. */
+interface HarLog {
+  log: {
+    entries: {
+      request: { url: string; headers: { name: string; value: string }[] };
+      response: { headers: { name: string; value: string }[]; content: { text: string } };
+    }[];
+  };
+}
+
 beforeAll(async () => {
   if (!CAN) return;
   dir = await mkdtemp(path.join(tmpdir(), 'vmp-network-'));
@@ -69,14 +79,33 @@ const nodeWarnings = (r: CliResult) => `${r.stdout}\n${r.stderr}`.split('\n').fi
 
 describe.skipIf(!CAN)(`behind nginx: HTTPS from a private CA, gzip, a path prefix${WHY_NOT}`, () => {
   it(
-    'a whole run with --ca passes, with no Node warning',
+    'a whole run with --ca passes, with no Node warning; nginx gzips the answers it may, and no rule fails for it',
     async () => {
+      const har = path.join(dir, 'whole-run.har');
       // A fixed seed: nginx answers 400 itself (an HTML page) to a path with %00, which some seeds draw.
-      const r = await run(nginx.https, ['--ca', ca.ca, '--seed', '1061845581']);
+      const r = await run(nginx.https, ['--ca', ca.ca, '--seed', '1061845581', '--har', har]);
       expect(r.stdout).toContain(`run: trusting the CAs in ${ca.ca} (--ca), besides Node's own`);
       expect(passed(r), r.stdout.slice(-3000)).toBe(true);
       expect(r.code).toBe(0);
       expect(nodeWarnings(r)).toEqual([]);
+      // Every request asked for gzip (sut/content-coding.ts), and nginx's `gzip on` coded the JSON answers: the
+      // checks read them decoded, beside the headers as nginx sent them.
+      const entries = (JSON.parse(await readFile(har, 'utf8')) as HarLog).log.entries;
+      const header = (h: { name: string; value: string }[], name: string) => h.find((x) => x.name.toLowerCase() === name)?.value;
+      // But the unframed read of home/304-no-body, which shows the bytes as they came.
+      const notAsking = entries.filter((e) => header(e.request.headers, 'accept-encoding') !== 'gzip');
+      expect(notAsking.filter((e) => !(e.request.url.endsWith('/v3') && header(e.request.headers, 'if-none-match')))).toEqual([]);
+      const coded = entries.filter((e) => header(e.response.headers, 'content-encoding') === 'gzip');
+      console.log(`behind nginx: ${coded.length} of ${entries.length} answers gzip-coded`);
+      expect(coded.length).toBeGreaterThan(entries.length / 4);
+      for (const e of coded.filter((x) => x.response.content.text.length < 60_000)) expect(() => JSON.parse(e.response.content.text)).not.toThrow();
+      // nginx weakens the ETag of what it gzips (W/"…"); If-None-Match compares weakly (RFC 9110 13.1.2): 304 all the same.
+      const results = runResultSchema.parse(JSON.parse(await readFile(path.join(r.reportDir, 'results.json'), 'utf8')));
+      const home = results.rules.find((x) => x.id === 'home/etag-present')!;
+      expect(home.exchanges.some((x) => x.responseHeaders.etag?.startsWith('W/"') && x.responseHeaders['content-encoding'] === 'gzip')).toBe(true);
+      for (const id of ['home/etag-present', 'home/etag-304', 'home/etag-mismatch-not-304', 'home/304-no-body']) {
+        expect(results.rules.find((x) => x.id === id)?.verdict, id).toBe('pass');
+      }
     },
     E2E_TIMEOUT,
   );

@@ -1,73 +1,19 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { spawnCli } from './support/cli-child.ts';
+import { journalsIn, journalStage, isRestorePut } from './support/journal-run.ts';
 import { expectNoSecrets } from './support/no-secrets.ts';
-import { startProxy, type ProxiedRequest, type ProxyHooks } from './support/proxy.ts';
 import { credentialsOf } from './support/secret-scan.ts';
-import { perTest, referenceProfileJson, isTakeover, startWebhookTarget, USER_CALLBACK, USER_TOPIC } from './support/webhook-target.ts';
+import { isTakeover, USER_CALLBACK, USER_TOPIC } from './support/webhook-target.ts';
 
 // Issue 27, items 1–4 and 9, with a real child process and the reference server: the durable journal survives
 // SIGKILL and `restore` puts the user's configurations back exactly; a normal end whose first restore PUT a
 // gateway refuses (429, Retry-After: 1) still restores and confirms; two runs at once on one target leave the
 // user's configurations as they were, the second stopping with exit 2 naming the first.
 
-const ONLY = 'events/*,appnotificaciones/*';
-const APPS = ['primary', 'other'] as const;
-const t = perTest();
-
-const isRestorePut = (req: ProxiedRequest): boolean => req.method === 'PUT' && req.body.toString('utf8').includes(USER_CALLBACK);
-
-async function setUp(hooks: (phase: { takenOver: boolean }) => ProxyHooks = () => ({})) {
-  const json = await referenceProfileJson();
-  t.target = await startWebhookTarget(json);
-  await t.target.configure('primary', USER_TOPIC, { Url: USER_CALLBACK, Activo: true });
-  const phase = { takenOver: false };
-  let signalled: () => void = () => undefined;
-  const takenOver = new Promise<void>((resolve) => (signalled = resolve));
-  const own = hooks(phase);
-  t.proxy = await startProxy(t.target.server.url, {
-    ...own,
-    request(req) {
-      if (isTakeover(req) && !phase.takenOver) {
-        phase.takenOver = true;
-        signalled();
-      }
-      return own.request?.(req);
-    },
-  });
-  const dir = await mkdtemp(path.join(tmpdir(), 'vmp-hostile-journal-'));
-  // Beside the run's directory, not in it: every file under it is scanned for secrets.
-  const profile = `${dir}-profile.json`;
-  await writeFile(profile, JSON.stringify(json));
-  const topics = Object.values(t.target.profile.topics);
-  const before = await snapshotAll(topics);
-  return { dir, profile, takenOver, topics, before, stateDir: path.join(dir, 'state') };
-}
-
-/** Every topic the run may touch, for both apps, as the server answers it. */
-async function snapshotAll(topics: readonly string[]): Promise<Record<string, string | undefined>> {
-  const all: Record<string, string | undefined> = {};
-  for (const app of APPS) for (const topic of topics) all[`${app} ${topic}`] = await t.target!.configBytes(app, topic);
-  return all;
-}
-
-const cli = (s: { dir: string; stateDir: string }, args: string[], env: Record<string, string> = {}, name = 'tmp') =>
-  spawnCli(args, { tmpDir: path.join(s.dir, name), env: { VMP_STATE_DIR: s.stateDir, ...env } });
-const run = (s: { dir: string; profile: string; stateDir: string }, report: string, env?: Record<string, string>) =>
-  cli(
-    s,
-    ['run', '--seed', '5', '--runs', '2', '--only', ONLY, '--base-url', t.proxy!.url, '--profile', s.profile, '--report-dir', path.join(s.dir, report)],
-    env,
-    report,
-  );
-
-async function journalsIn(dir: string): Promise<string[]> {
-  return existsSync(dir) ? (await readdir(dir)).filter((f) => f.endsWith('.json')) : [];
-}
+const { t, setUp, snapshotAll, cli, run } = journalStage();
 
 describe('the durable webhook journal', () => {
   it('SIGKILL mid-run leaves a journal (no secret in it) that `restore` puts back exactly, confirmed', { timeout: 180_000 }, async () => {
@@ -129,7 +75,7 @@ describe('the durable webhook journal', () => {
     const s = await setUp();
     const first = run(s, 'first');
     await s.takenOver;
-    const second = run(s, 'second', { VMP_LOCK_WAIT_SEC: '0' });
+    const second = run(s, 'second', { env: { VMP_LOCK_WAIT_SEC: '0' } });
     const two = await second.exited;
     expect(two.code, two.stdout + two.stderr).toBe(2);
     expect(two.stderr).toMatch(/another vmp-conformance run \(run r[a-z0-9]+, pid \d+, since .*\) is changing http:\/\/127\.0\.0\.1:\d+/);

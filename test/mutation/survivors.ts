@@ -1,10 +1,12 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { readReport, scoreLines, scoreOf, verdictOf, type Report, type ReportMutant } from './score.ts';
 
 // `npm run mutation:survivors [-- REPORT.json]`: the mutants no rule killed, grouped by file and mutator, each with
 // its line, the code it replaced and what replaced it, and how it ended (Stryker's status and the run's verdict) —
 // the list to triage: equivalent (mark it in the code with the spec sentence) or a missed fault (a check that kills
-// it). Reads Stryker's JSON report (mutation-testing-report-schema), vmp-report/mutation/mutation.json by default.
+// it). Reads Stryker's JSON report (mutation-testing-report-schema): vmp-report/mutation/mutation.json by default,
+// or, on a clone where no run has written one, the committed incremental results (the same schema).
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -43,5 +45,11 @@ function survivorLines(report: Report): string[] {
   return out;
 }
 
-const report = readReport(path.resolve(process.argv[2] ?? path.join(ROOT, 'vmp-report/mutation/mutation.json')));
+const DEFAULTS = ['vmp-report/mutation/mutation.json', 'test/mutation/stryker-incremental.json'].map((f) => path.join(ROOT, f));
+const file = process.argv[2] ? path.resolve(process.argv[2]) : DEFAULTS.find((f) => existsSync(f));
+if (!file || !existsSync(file)) {
+  console.error(`mutation:survivors: no report at ${file ?? DEFAULTS.join(' or ')}: run \`npm run mutation\` first, or name a Stryker JSON report`);
+  process.exit(2);
+}
+const report = readReport(file);
 for (const line of [...scoreLines(scoreOf(report)), ...survivorLines(report)]) console.log(line);

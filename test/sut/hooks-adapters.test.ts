@@ -1,7 +1,8 @@
 import { readFile, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runConformance, simulate } from '../../api/index.ts';
+import { runConformance, simulate, type RunOutcome } from '../../api/index.ts';
+import { BASE_SECONDS, defaultMaxDurationSec, HOOK_CALL_SECONDS, PLANNED_HOOK_CALLS, SECONDS_PER_CHECK } from '../../api/run-deadline.ts';
 import { createInquiryGenerator } from '../../generators/inquiry.ts';
 import { consultaInput } from '../../models/index.ts';
 import { commandWords } from '../../cli/hooks-flags.ts';
@@ -11,70 +12,16 @@ import { TargetClient } from '../../sut/client.ts';
 import { loadProfile, parseProfile, ProfileError, readProfileJson } from '../../sut/profile-load.ts';
 import { runMain } from '../support/main-in-process.ts';
 import { REFERENCE_PROFILE, tempDir } from '../support/sim-target.ts';
+import { shellHooks } from '../support/staff-hooks.ts';
 
 // Issue 29 item 10: a server whose inquiries arrive, and whose invitations are completed, through a command or an
 // HTTP template of its own gets the hook-dependent rules judged. The test server is the reference server with this
 // tool's hooks moved to a private path (/_staff) that the run's profile never names: for the run, a server without
 // them, with an admin endpoint of its own (reached by the template) and an admin script (test/fixtures/hooks/).
 
+/** The node script of the slow paths (a hung or silent command, init's verification); the whole runs use the shell one. */
 const SCRIPT = fileURLToPath(new URL('../fixtures/hooks/staff-hook.mjs', import.meta.url));
 const STAFF_TOKEN = 'staff-token-7d1e9b40c2';
-
-/** Rules that skip for want of hooks on a correct server without them (measured: 36 with simulationHooks null). */
-const HOOK_DEPENDENT = [
-  'consultas/list/ties-across-pages',
-  'consultas/list/period-by-zone-day',
-  'consultas/values-as-given',
-  'status/agencias-put/200',
-  'status/agencias-desasociar/204',
-  'media/agencias-put/json',
-  'media/agencias-put/text-json',
-  'media/agencias-put/entry',
-  'media/agencias-put/ref',
-  'media/agencias-put/request-text-json',
-  'lifecycle/desasociar-204',
-  'lifecycle/desasociar-removes-association',
-  'lifecycle/invitation-state-after-registration',
-  'lifecycle/registered-invitation-409',
-  'lifecycle/desasociar-keeps-account',
-  'lifecycle/desasociar-inquiry-404',
-  'lifecycle/desasociar-modifications-403',
-  'agencias/put-sets-fields',
-  'agencias/admin-mail-case-insensitive-modify',
-  'scoping/foreign-agency-put-403',
-  'scoping/foreign-agency-desasociar-403',
-  'scoping/foreign-resend-403',
-  'scoping/webhook-config-per-app',
-  'scoping/agency-modifications',
-  'scoping/agencias-list',
-  'scoping/topics-per-app',
-  'scoping/inquiries-of-app',
-  'scoping/webhook-delivery',
-  'events/inquiry-webhook-delivered',
-  'events/registration-webhook',
-  'events/delivered-once-each',
-  'events/hook-inquiry-location-resolves',
-  'events/deleted-topic-not-delivered',
-  'model/refused-write-unchanged',
-  'model/write-neighbours-unchanged',
-  'model/command-sequences',
-];
-/**
- * A spawned process per hook is slow on a loaded machine: the command is run on one rule of each suite file that
- * uses the hooks and makes a few inquiries (the template, in-process, takes every rule above; the run's data of
- * consultas/* is ~110 inquiries, which a node process each makes in time on a quiet machine only, and skips,
- * saying so, on a loaded one).
- */
-const COMMAND_SAMPLE = [
-  'status/agencias-put/200',
-  'lifecycle/desasociar-204',
-  'lifecycle/invitation-state-after-registration',
-  'agencias/put-sets-fields',
-  'events/inquiry-webhook-delivered',
-  'events/registration-webhook',
-  'events/hook-inquiry-location-resolves',
-  'events/deleted-topic-not-delivered',
-];
 
 const script = (behaviour: string, action: 'inquiry' | 'registration', timeoutMs = 20_000) => ({
   command: {
@@ -117,11 +64,27 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const run = (name: string, simulationHooks: unknown, only: readonly string[]) =>
+type Verdicts = Record<string, string>;
+const verdictsOf = (outcome: RunOutcome): Verdicts =>
+  Object.fromEntries(outcome.result.rules.map((r) => [r.id, `${r.verdict}${r.skipReason ? `: ${r.skipReason}` : ''}`]));
+
+/**
+ * The hook-dependent rules, from what the catalog does rather than a list: those a run of the whole catalog without
+ * hooks (simulationHooks null) skips for want of them, saying so. Computed once for the file.
+ */
+let withoutHooks: Promise<string[]> | undefined;
+const hookDependentRules = () =>
+  (withoutHooks ??= run('none', null).then((outcome) => {
+    // A run cut by its deadline would skip rules for want of time instead, and the set would shrink unseen.
+    expect(outcome.result.deadline?.reached).toBe(false);
+    return outcome.result.rules.filter((r) => r.verdict === 'skip' && /simulationHooks(:| is) null/.test(r.skipReason ?? '')).map((r) => r.id);
+  }));
+
+const run = (name: string, simulationHooks: unknown, only?: readonly string[]) =>
   runConformance({
     baseUrl: server.url,
     profile: { ...base, simulationHooks },
-    only: only.join(','),
+    ...(only ? { only: only.join(',') } : {}),
     seed: 7,
     runs: 5,
     reportDir: `${dir}/${name}`,
@@ -135,20 +98,36 @@ describe("the target's own hooks", () => {
     expect(res.status).toBe(404);
   });
 
+  it('through a command (a shell script): every hook-dependent rule is judged, with the verdict it gets through the built-in hooks', async () => {
+    const hookDependent = await hookDependentRules();
+    // Measured: 36 of the catalog's rules.
+    expect(hookDependent.length).toBeGreaterThan(0);
+    const builtin = verdictsOf(await run('builtin', '/_staff', hookDependent));
+    expect(builtin).toEqual(Object.fromEntries(hookDependent.map((id) => [id, 'pass'])));
+    const log = `${dir}/hook-calls.log`;
+    process.env.STAFF_HOOK_LOG = log;
+    try {
+      const outcome = await run('shell', shellHooks('ok'), hookDependent);
+      expect(verdictsOf(outcome)).toEqual(builtin);
+      expect(outcome.exitCode).toBe(0);
+      // The default --max-duration allows for as many calls as a whole run plans (api/run-deadline.ts): no fewer than these rules make.
+      const calls = (await readFile(log, 'utf8')).split('\n').filter(Boolean);
+      const count = (action: string) => calls.filter((c) => c === action).length;
+      expect(count('inquiry')).toBeGreaterThan(0);
+      expect(count('inquiry')).toBeLessThanOrEqual(PLANNED_HOOK_CALLS.inquiry);
+      expect(count('registration')).toBeLessThanOrEqual(PLANNED_HOOK_CALLS.registration);
+    } finally {
+      delete process.env.STAFF_HOOK_LOG;
+    }
+  }, 300_000);
+
   it('through an HTTP template: every hook-dependent rule is judged and passes; the ${ENV} token never reaches a report', async () => {
-    const outcome = await run('http', template, HOOK_DEPENDENT);
-    const verdicts = Object.fromEntries(outcome.result.rules.map((r) => [r.id, `${r.verdict}${r.skipReason ? `: ${r.skipReason}` : ''}`]));
-    expect(verdicts).toEqual(Object.fromEntries(HOOK_DEPENDENT.map((id) => [id, 'pass'])));
+    const hookDependent = await hookDependentRules();
+    const outcome = await run('http', template, hookDependent);
+    expect(verdictsOf(outcome)).toEqual(Object.fromEntries(hookDependent.map((id) => [id, 'pass'])));
     expect(outcome.exitCode).toBe(0);
     for (const file of Object.values(outcome.reportFiles)) expect(await readFile(file, 'utf8')).not.toContain(STAFF_TOKEN);
-  }, 240_000);
-
-  it('through a command printing the Location: the hook-dependent rules are judged and pass', async () => {
-    const outcome = await run('command', { inquiry: script('ok', 'inquiry'), registration: script('ok', 'registration') }, COMMAND_SAMPLE);
-    const verdicts = Object.fromEntries(outcome.result.rules.map((r) => [r.id, `${r.verdict}${r.skipReason ? `: ${r.skipReason}` : ''}`]));
-    expect(verdicts).toEqual(Object.fromEntries(COMMAND_SAMPLE.map((id) => [id, 'pass'])));
-    expect(outcome.exitCode).toBe(0);
-  }, 240_000);
+  }, 300_000);
 
   it('a command that times out is a skip naming the timeout, tried once per run, never a failure', async () => {
     const only = ['events/inquiry-webhook-delivered', 'events/hook-inquiry-location-resolves', 'lifecycle/desasociar-204'];
@@ -264,5 +243,32 @@ describe('init --hooks-command', () => {
       expect(err.join('\n')).toMatch(why);
       await expect(readFile(out, 'utf8')).rejects.toThrow(/ENOENT/);
     }
+  }, 60_000);
+});
+
+describe("the default --max-duration allows for the target's own hooks", () => {
+  const own = (hooks: unknown) => parseProfile({ ...base, simulationHooks: hooks }).simulationHooks;
+
+  it('each planned call of an own hook gets HOOK_CALL_SECONDS; this tool’s contract and no hooks get none', () => {
+    const plain = defaultMaxDurationSec(10, 25);
+    expect(plain).toBe(BASE_SECONDS + 10 * SECONDS_PER_CHECK);
+    expect(defaultMaxDurationSec(10, 25, '/_sim')).toBe(plain);
+    expect(defaultMaxDurationSec(10, 25, null)).toBe(plain);
+    const calls = PLANNED_HOOK_CALLS.inquiry + PLANNED_HOOK_CALLS.registration;
+    expect(defaultMaxDurationSec(10, 25, own(shellHooks('ok')))).toBe(plain + calls * HOOK_CALL_SECONDS);
+    expect(defaultMaxDurationSec(10, 25, own({ inquiry: template.inquiry }))).toBe(plain + PLANNED_HOOK_CALLS.inquiry * HOOK_CALL_SECONDS);
+  });
+
+  it('a run through a command hook, without --max-duration, has that deadline', async () => {
+    const outcome = await runConformance({
+      baseUrl: server.url,
+      profile: { ...base, simulationHooks: shellHooks('ok') },
+      only: 'home/*',
+      seed: 7,
+      reportDir: `${dir}/deadline`,
+    });
+    const checks = outcome.result.rules.length;
+    expect(outcome.result.deadline).toEqual({ seconds: defaultMaxDurationSec(checks, 25, own(shellHooks('ok'))), reached: false });
+    expect(outcome.result.deadline!.seconds).toBeGreaterThan(defaultMaxDurationSec(checks, 25) + 300);
   }, 60_000);
 });

@@ -37,6 +37,8 @@ export interface CliOptions {
   tmpDir?: string;
   /** Another entry point than the CLI's (a script of the tests', run with --import tsx in nodeArgs). */
   script?: string;
+  /** A process group of its own, led by the child (as a CI runner starts a job's), for `process.kill(-pid, …)`. */
+  detached?: boolean;
 }
 
 export interface CliChild {
@@ -65,7 +67,12 @@ function privateTmp(dir: string): string {
 export function spawnCli(args: readonly string[], o: CliOptions = {}): CliChild {
   const started = performance.now();
   const env = { ...process.env, ...o.env, ...(o.tmpDir ? { TMPDIR: privateTmp(o.tmpDir) } : {}) };
-  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), o.script ?? BIN, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), o.script ?? BIN, ...args], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: o.detached ?? false,
+  });
   const rss = watchPeakRss(child.pid!);
   let out = '';
   let err = '';

@@ -22,6 +22,8 @@ export interface ProxiedResponse {
 export interface ProxyHooks {
   /** Answer in the upstream's place ('hang': never answer), or undefined to forward. */
   request?(req: ProxiedRequest): ProxiedResponse | 'hang' | undefined;
+  /** Hold the request back, not forwarded, until the promise settles (undefined: forward at once). */
+  holdUntil?(req: ProxiedRequest): Promise<unknown> | undefined;
   /** How long to hold back the upstream's answer (ms) once it has arrived. */
   delayMs?(req: ProxiedRequest): number;
   /** Rewrite the upstream's answer. */
@@ -53,6 +55,7 @@ export async function startProxy(upstream: string, hooks: ProxyHooks = {}): Prom
     if (own === 'hang') return;
     let res = own;
     if (!res) {
+      await hooks.holdUntil?.(req);
       const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !HOP_BY_HOP.has(k))) as Record<string, string>;
       const up = await request(`${upstream}${req.path}`, {
         method: req.method as Dispatcher.HttpMethod,
