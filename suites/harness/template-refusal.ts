@@ -9,14 +9,16 @@ import type { Profile } from '../../sut/profile.ts';
 
 type Templates = Profile['templates'];
 
-const PLACEHOLDER = /\{\{(?:url|adminMail|runId)\}\}/g;
+const RUN_ID = /\{\{runId\}\}/g;
+/** A member filled with the check's own input (the invited e-mail, the callback URL): its value is the check's. */
+const CHECK_INPUT = /\{\{(?:url|adminMail)\}\}/;
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Whether `sent` is what the template's `value` fills in to (any placeholder standing for any text). */
+/** Whether `sent` is what the template's `value` fills in to ({{runId}} standing for any run id). */
 function filledFrom(value: unknown, sent: unknown): boolean {
   if (typeof value !== 'string') return JSON.stringify(value) === JSON.stringify(sent);
-  if (typeof sent !== 'string') return false;
-  const pattern = value.split(PLACEHOLDER).map(escapeRegExp).join('[\\s\\S]*');
+  if (typeof sent !== 'string' || CHECK_INPUT.test(value)) return false;
+  const pattern = value.split(RUN_ID).map(escapeRegExp).join('[A-Za-z0-9_-]*');
   return new RegExp(`^${pattern}$`).test(sent);
 }
 

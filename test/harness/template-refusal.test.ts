@@ -37,5 +37,7 @@ describe('templateRefusal', () => {
     expect(templateRefusal(answer(400, sent, { Errors: { _: ['x'] } }), templates, readAll)).toBeUndefined();
     expect(templateRefusal(answer(403, sent, { Errors: { Telefono: ['x'] } }), templates, readAll)).toBeUndefined();
     expect(templateRefusal(answer(400, sent, { Errors: { Telefono: ['x'] } }), templates, (k) => k !== 'templates.agenciaEdit')).toBeUndefined();
+    // A member the template fills with the check's own input (the invited e-mail) carries the check's value.
+    expect(templateRefusal(answer(400, { AdminMail: 'a+b@x.example' }, { Errors: { AdminMail: ['x'] } }), templates, readAll)).toBeUndefined();
   });
 });
