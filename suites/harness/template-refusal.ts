@@ -25,32 +25,32 @@ function filledFrom(value: unknown, sent: unknown): boolean {
 const record = (v: unknown): Record<string, unknown> | undefined =>
   v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 
-function sentBody(res: Answer): Record<string, unknown> | undefined {
-  const body = res.exchange.requestBody;
-  if (body === undefined) return undefined;
+const parsed = (text: string | undefined): Record<string, unknown> | undefined => {
+  if (text === undefined || text === '') return undefined;
   try {
-    return record(JSON.parse(body));
+    return record(JSON.parse(text));
   } catch {
     return undefined;
   }
-}
+};
 
 /** The member an Errors key names: its first segment (`Telefono`, `Telefono.Numero`, `Items[0]`), letter case aside. */
 const memberOf = (key: string): string => key.split(/[.[]/)[0]!.toLowerCase();
 
 /**
  * The profile error a 400 shows, when it is one: an Errors key naming a member the request carried as the
- * template `templates.<name>` (which the check read: `read`) fills it. Undefined when the answer is no 400, keys
- * no such member, or the member's value was not the template's (a check's own value is the target's to take).
+ * template `templates.<name>` fills it. Undefined when the answer is no 400, keys no such member, or the member's
+ * value was not the template's (a check's own value is the target's to take). The answer's body is read from its
+ * JSON, or from the exchange's excerpt where only that was kept (the model's ledger).
  */
-export function templateRefusal(res: Answer & { json?: unknown }, templates: Templates, read: (key: string) => boolean): string | undefined {
+export function templateRefusal(res: Answer & { json?: unknown }, templates: Templates): string | undefined {
   if (res.status !== 400) return undefined;
-  const errors = record(record(res.json)?.Errors);
-  const body = sentBody(res);
+  const errors = record((record(res.json) ?? parsed(res.exchange.bodyExcerpt))?.Errors);
+  const body = parsed(res.exchange.requestBody);
   if (!errors || !body) return undefined;
   const keyed = new Map(Object.keys(errors).map((k) => [memberOf(k), k]));
   for (const [name, template] of Object.entries(templates) as [keyof Templates, Record<string, unknown> | null][]) {
-    if (!template || !read(`templates.${name}`)) continue;
+    if (!template) continue;
     for (const [member, value] of Object.entries(template)) {
       const key = keyed.get(member.toLowerCase());
       if (key === undefined || !(member in body) || !filledFrom(value, body[member])) continue;

@@ -292,6 +292,21 @@ export const CHOICES: Variation[] = [
     profile: (p) => ({ ...p, unavailableTopics: { other: [p.topics.inquiry] } }),
     fault: { request: unavailableToOther, response: unlistedForOther },
   },
+  // Issue 28 §4: a server whose Telefono takes digits only refuses the profile's template value (a free text):
+  // the 400 is the profile's error, named as templates.agenciaEdit.Telefono, never the target's failure.
+  {
+    name: 'agencia-telefono-digits-only',
+    kind: 'statuses',
+    allows: 'Resources > Other resources: "Types of … Telefono … when they carry a value: not shown"; AgenciaEdit\'s fields: not shown',
+    targets: ['reference'],
+    fault: {
+      request(req) {
+        const body = req.endpoint === 'agencias-put' ? req.json() : undefined;
+        const telefono = isRecord(body) ? body.Telefono : undefined;
+        if (typeof telefono === 'string' && !/^\d+$/.test(telefono)) return problem(req, 400, { Telefono: ['sólo dígitos'] });
+      },
+    },
+  },
   {
     name: 'etag-weak',
     kind: 'http',
