@@ -2,10 +2,13 @@ import { z } from 'zod';
 import { objectOf, type Strictness } from './strictness.ts';
 
 // Errors > Validation problem body (400, 409; application/problem+json).
-// Type is "string, URI": `format: uri` in JSON Schema (an annotation); read leniently, as a URI reference.
+// Type is "string, URI": a URI of RFC 3986 section 3, which begins with its scheme ("URI = scheme ':' hier-part");
+// a relative reference is a "URI-reference" (section 4.1), and the spec says "relative URI" where it allows one (Link
+// object: href). So a bare word ("Conflict") or a path is no Type; a URN or about:blank is. `format: uri` in JSON Schema.
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 const uri = z
   .string()
-  .refine((v) => v !== '' && !/\s/.test(v) && URL.canParse(v, 'http://base.invalid/'), 'expected a URI')
+  .refine((v) => SCHEME.test(v) && !/\s/.test(v) && URL.canParse(v), 'expected a URI (with its scheme)')
   .meta({ format: 'uri' });
 
 /** The key of Errors that holds entry-level problems belonging to no single property. */

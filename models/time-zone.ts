@@ -89,6 +89,16 @@ export function startOfDayIn(date: string, timeZone: string): number {
 /** The last millisecond of a calendar date in `timeZone` (epoch ms). */
 export const endOfDayIn = (date: string, timeZone: string): number => startOfDayIn(addDays(date, 1), timeZone) - 1;
 
+/** How long a calendar date lasts in `timeZone` (ms): 24 hours, or 23 or 25 (or another span) on a day its offset changes. */
+export const dayLengthIn = (date: string, timeZone: string): number => startOfDayIn(addDays(date, 1), timeZone) - startOfDayIn(date, timeZone);
+
+/** The dates from `from` to `to` (inclusive) that are not 24 hours long in `timeZone`: the days its rules change its offset. */
+export function daysNot24Hours(from: string, to: string, timeZone: string): string[] {
+  const out: string[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) if (dayLengthIn(d, timeZone) !== DAY_MS) out.push(d);
+  return out;
+}
+
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** An offset as ±hh:mm. */

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { CaptureServer, Delivery } from '../webhooks/capture-server.ts';
+import type { Delivery } from '../webhooks/capture-server.ts';
 import { consultaIn, pointerText } from '../sut/json-pointer.ts';
 import { consulta, consultaInput } from '../models/index.ts';
 import { callEndpoint } from '../sut/call.ts';
@@ -11,6 +11,8 @@ import { check, type Check } from './harness/check.ts';
 import { resendableSid } from './harness/recent-inquiry.ts';
 import { acceptingCallback, sendAcceptedResend } from './harness/resend-setup.ts';
 import { DELIVERY_SETTLE_MS, webhookSession } from './harness/webhook-session.ts';
+import { registerOwnTopicCheck } from './events/own-topic.ts';
+import { hooksOrSkip, on, paths, pointTopic as point, receiverOrSkip as receiverOf } from './events/topics.ts';
 
 // Events: an inquiry received is delivered to the app's inquiry topic, resendwebhook sends the payload again
 // (to the callback the check configured, on an inquiry recent enough: resend-setup.ts, recent-inquiry.ts),
@@ -31,26 +33,8 @@ const OTHER_REGISTRATION = 'other-registration';
 const RESEND_PRIMARY = 'primary-resend';
 const RESEND_OTHER = 'other-resend';
 
-async function receiverOrSkip(c: Check): Promise<CaptureServer> {
-  const unreachable = session.unreachable();
-  if (unreachable) c.skip(unreachable);
-  return session.receiver();
-}
-
-function hooksOrSkip(c: Check): void {
-  if (c.ctx.profile.simulationHooks === null) c.skip('the profile declares no simulation hooks (simulationHooks: null)');
-}
-
-/** Points (app, topic) at the callback `/${name}` of the receiver; gives back the status the target answered. */
-async function pointTopic(c: Check, app: AppName, topic: string, name: string, allowed = [200, 201]): Promise<number | undefined> {
-  const res = await session.configure(app, topic, await session.callbackUrl(name));
-  c.givenStatus(res, allowed, `configuring the ${app} app's topic '${topic}' to call back /${name}`);
-  return res.status;
-}
-
-/** Delivered to /name, or under the --callback-url's path when a tunnel passes it on. */
-const on = (name: string) => (d: Delivery) => d.path.endsWith(`/${name}`);
-const paths = (ds: readonly Delivery[]) => [...new Set(ds.map((d) => d.path))].join(', ') || 'none';
+const receiverOrSkip = (c: Check) => receiverOf(c, session);
+const pointTopic = (c: Check, app: AppName, topic: string, name: string, allowed?: number[]) => point(c, session, app, topic, name, allowed);
 
 check(
   'events/inquiry-webhook-delivered',
@@ -191,3 +175,5 @@ check(
   },
   { mutates: true },
 );
+
+registerOwnTopicCheck(session);

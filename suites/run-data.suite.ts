@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { addDays, formatInZone, inTimeZone, isEndOfDay, parseOffsetDateTime, startOfDayIn } from '../models/index.ts';
+import { addDays, dayLengthIn, formatInZone, inTimeZone, isEndOfDay, parseOffsetDateTime, startOfDayIn } from '../models/index.ts';
 import { consultaIn, pointerText } from '../sut/json-pointer.ts';
 import { lastSegment } from '../sut/discovery.ts';
 import type { TargetResponse } from '../sut/client.ts';
@@ -70,44 +70,76 @@ check(
   { mutates: true },
 );
 
+/**
+ * Days are the target's: for each of `days`, desde=hasta=that day lists the inquiries the run made at the edges that
+ * fall on it and none of the others, Desde and Hasta are its first and last instant in the profile's zone (by the
+ * zone's rules: a day of 23 or 25 hours, a midnight the clock skips), and Total counts the inquiries the run's agency
+ * received on it (`others(day)` besides the edges).
+ */
+async function judgeZoneDays(
+  c: Check,
+  data: RunData,
+  edges: RunData['edges']['made'],
+  days: readonly string[],
+  others: (day: string) => number,
+): Promise<void> {
+  const tz = c.ctx.profile.timeZone;
+  // The hooks receive an inquiry "as given": where one did not keep the Momento, the days show nothing.
+  for (const e of edges) {
+    const read = await c.send('consultas-get', { params: { adminMail: data.adminMail, sid: e.sid }, form: 'json' });
+    const momento = parseOffsetDateTime(String((read.json as { Momento?: unknown } | undefined)?.Momento));
+    c.given(
+      read.status === 200 && momento?.epochMs === e.edge.epochMs,
+      `the inquiry the hook received with Momento ${e.sent.Momento} read by sid at that instant`,
+      read,
+    );
+  }
+  for (const d of days) {
+    const walk = await dayWalk(c, data, d);
+    const top = walk.pages[0]!;
+    const desde = parseOffsetDateTime(String(top.envelope.Desde));
+    const start = startOfDayIn(d, tz);
+    c.expect(desde?.epochMs === start, `Desde the first instant of ${d} in ${tz} (${formatInZone(start, tz)}), got ${String(top.envelope.Desde)}`, top.res);
+    const hasta = parseOffsetDateTime(String(top.envelope.Hasta));
+    const end = hasta && inTimeZone(hasta, tz);
+    c.expect(end && isEndOfDay(end) && end.date === d, `Hasta the last instant of ${d} in ${tz}, got ${String(top.envelope.Hasta)}`, top.res);
+    const listed = new Map(walk.entries.map((e, i) => [markerOf(e), i]));
+    for (const e of edges) {
+      const inDay = e.edge.day === d;
+      const at = listed.get(e.marker);
+      c.expect(
+        (at !== undefined) === inDay,
+        `the inquiry received at ${e.edge.label} in ${tz} (Momento ${e.sent.Momento}) ${inDay ? 'in' : 'not in'} the list of desde=hasta=${d}`,
+        at === undefined ? top.res : pageOf(walk, at).res,
+      );
+    }
+    const expected = edges.filter((e) => e.edge.day === d).length + others(d);
+    c.expect(walk.total === expected, `Total ${expected}, the inquiries the run's agency received on ${d} in ${tz}; got ${walk.total}`, top.res);
+  }
+}
+
+/** A day and the days either side of it. */
+const around = (day: string) => [addDays(day, -1), day, addDays(day, 1)];
+
 check(
   'consultas/list/period-by-zone-day',
   async (c) => {
     const data = await made(c);
-    const tz = c.ctx.profile.timeZone;
     const { day, made: edges } = data.edges;
-    // The hooks receive an inquiry "as given": where one did not keep the Momento, the days show nothing.
-    for (const e of edges) {
-      const read = await c.send('consultas-get', { params: { adminMail: data.adminMail, sid: e.sid }, form: 'json' });
-      const momento = parseOffsetDateTime(String((read.json as { Momento?: unknown } | undefined)?.Momento));
-      c.given(
-        read.status === 200 && momento?.epochMs === e.edge.epochMs,
-        `the inquiry the hook received with Momento ${e.sent.Momento} read by sid at that instant`,
-        read,
-      );
-    }
-    for (const d of [addDays(day, -1), day, addDays(day, 1)]) {
-      const walk = await dayWalk(c, data, d);
-      const top = walk.pages[0]!;
-      const desde = parseOffsetDateTime(String(top.envelope.Desde));
-      const start = startOfDayIn(d, tz);
-      c.expect(desde?.epochMs === start, `Desde the first instant of ${d} in ${tz} (${formatInZone(start, tz)}), got ${String(top.envelope.Desde)}`, top.res);
-      const hasta = parseOffsetDateTime(String(top.envelope.Hasta));
-      const end = hasta && inTimeZone(hasta, tz);
-      c.expect(end && isEndOfDay(end) && end.date === d, `Hasta the last instant of ${d} in ${tz}, got ${String(top.envelope.Hasta)}`, top.res);
-      const listed = new Map(walk.entries.map((e, i) => [markerOf(e), i]));
-      for (const e of edges) {
-        const inDay = e.edge.day === d;
-        const at = listed.get(e.marker);
-        c.expect(
-          (at !== undefined) === inDay,
-          `the inquiry received at ${e.edge.label} in ${tz} (Momento ${e.sent.Momento}) ${inDay ? 'in' : 'not in'} the list of desde=hasta=${d}`,
-          at === undefined ? top.res : pageOf(walk, at).res,
-        );
-      }
-      const expected = edges.filter((e) => e.edge.day === d).length + (d === day ? data.values.length : 0);
-      c.expect(walk.total === expected, `Total ${expected}, the inquiries the run's agency received on ${d} in ${tz}; got ${walk.total}`, top.res);
-    }
+    await judgeZoneDays(c, data, edges, around(day), (d) => (d === day ? data.values.length : 0));
+  },
+  { mutates: true },
+);
+
+check(
+  'consultas/list/period-days-not-24-hours',
+  async (c) => {
+    const data = await made(c);
+    const { days, made: edges } = data.shortDays;
+    const tz = c.ctx.profile.timeZone;
+    if (days.length === 0) return c.skip(`no day of the desde window the run judges is other than 24 hours long in ${tz}: its rules change no offset then`);
+    c.observe(`days not 24 hours long in ${tz}: ${days.map((d) => `${d} (${dayLengthIn(d, tz) / 3_600_000} h)`).join(', ')}`);
+    await judgeZoneDays(c, data, edges, [...new Set(days.flatMap(around))], () => 0);
   },
   { mutates: true },
 );

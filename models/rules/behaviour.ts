@@ -105,6 +105,12 @@ export const BEHAVIOUR_RULES = [
     "completing a registration through the simulation hooks delivers the registration webhook to the app's registration topic only, and not before: no copy ahead of the registration, none for an invitation not completed",
   ),
   rule(
+    'events/each-event-own-topic',
+    'profile',
+    EV,
+    "each event is delivered to its own topic, for every app: a registration completed through the simulation hooks to the app's registration topic's callback and never its inquiry topic's, an inquiry to the inquiry topic's and never the registration topic's (each topic configured with a callback of its own)",
+  ),
+  rule(
     'events/delivered-once-each',
     'profile',
     EV,

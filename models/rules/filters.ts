@@ -26,6 +26,14 @@ export const FILTER_RULES = [
   ),
 
   rule(
+    'filters/agencias-operador-whole-email',
+    'must',
+    AG,
+    "operador is matched as an operator's whole e-mail, never a part of one: a strict part of a known operator's address that is itself an e-mail (the local part without its first character, the domain without its last) lists no agency (or is refused with 400)",
+    'agencias-list',
+  ),
+
+  rule(
     'filters/ciudades-q',
     'must',
     CI,
@@ -80,7 +88,7 @@ export const FILTER_RULES = [
     'filters/pairs-combine',
     'must',
     'Endpoints',
-    'two filters of one row sent together (colores q and nombre, marcas q and soloMercadoNuevos) list what both select: the records each lists alone, never those of either only',
+    "two filters of one row sent together (colores q and nombre, marcas q and soloMercadoNuevos; the inquiry list's operador and externalid, each with desde and with hasta) list what both select: the records each lists alone, never those of either only",
   ),
   rule('filters/marcas-q', 'must', MA, 'q lists only makes of the unfiltered list, and a q that no make holds in any value lists none (or 400)', 'marcas-list'),
   rule(

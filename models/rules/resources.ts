@@ -87,6 +87,13 @@ export const RESOURCE_RULES = [
     list,
   ),
   rule(
+    'consultas/list/period-days-not-24-hours',
+    'profile',
+    'Endpoints > Consultas',
+    "a day of the profile's time zone whose offset changes (23 or 25 hours long, or with a midnight the clock skips), when the desde window holds one, bounds desde and hasta and the envelope's Desde and Hasta like any other day, by the zone's rules: the inquiries at its edges in its list and those of the days either side not, Desde and Hasta its first and last instant, Total its inquiries",
+    list,
+  ),
+  rule(
     'consultas/list/filter-externalid',
     'must',
     'Endpoints > Consultas',
@@ -98,6 +105,13 @@ export const RESOURCE_RULES = [
     'must',
     'Endpoints > Consultas',
     'operador narrows the list to a subset of the unfiltered one that holds the inquiries that operator is responsible for; an e-mail of no collaborator lists none (or 400)',
+    list,
+  ),
+  rule(
+    'consultas/list/filter-operador-whole-email',
+    'must',
+    'Endpoints > Consultas',
+    "operador is matched as a collaborator's whole e-mail, never a part of one: a strict part of the fixture operator's address that is itself an e-mail (the local part without its first character, the domain without its last) lists no inquiry (or is refused with 400)",
     list,
   ),
   rule(
@@ -117,5 +131,11 @@ export const RESOURCE_RULES = [
   ),
   rule('consultas/get/equals-list-entry', 'must', 'Endpoints > Consultas', 'GET by sid returns the same Consulta as its list entry', 'consultas-get'),
   rule('consultas/ref/entries-link-only', 'must', Q, 'reference-form entries are link objects with href and title only', list),
+  rule(
+    'consultas/ref/links-to-inquiry',
+    'must',
+    Q,
+    "every reference form of an inquiry the run hears (an entry of a reference-form list, the link GET by sid answers) links to that inquiry: its href, read in the full form by the same app, is a Consulta its title labels (buyer e-mail, make, model, external id), and GET by sid's is the inquiry its path names",
+  ),
   rule('consultas/ref/title-combines', 'must', Q, "a Consulta's reference title combines buyer e-mail, make, model and external id"),
 ];

@@ -68,6 +68,6 @@ export const CONSULTA_STATEMENTS: Statement[] = [
   inSection(SECTION)(
     'consulta/ref-title',
     'In the reference form, a Consulta is represented by a link object whose title combines the buyer e-mail, vehicle make and model, and the external identifier.',
-    ['consultas/ref/title-combines', 'consultas/ref/entries-link-only', 'model/forms-agree'],
+    ['consultas/ref/title-combines', 'consultas/ref/entries-link-only', 'consultas/ref/links-to-inquiry', 'model/forms-agree'],
   ),
 ];

@@ -49,7 +49,12 @@ export const AGENCIAS_STATEMENTS: Statement[] = [
     'limits/email-format/rfc-forms-accepted',
     'limits/email-format/invalid-forms-rejected',
   ]),
-  list('operador', "e-mail of one of the agency's operators", ['filters/agencias-operador', 'filters/agencias-operador-unknown', 'scoping/filters-within-app']),
+  list('operador', "e-mail of one of the agency's operators", [
+    'filters/agencias-operador',
+    'filters/agencias-operador-unknown',
+    'filters/agencias-operador-whole-email',
+    'scoping/filters-within-app',
+  ]),
   list('200', '200 list of Agencias', ['status/agencias-list/200']),
   list('media', '(json, text/json, entry, ref)', ['media/agencias-list/*']),
   list('400', '| 400 |', ['status/agencias-list/400']),

@@ -20,6 +20,8 @@ export const CONSULTAS_STATEMENTS: Statement[] = [
   list('admin-mail-optional', 'the description also says it is optional when operador is given', ['observe/consultas-without-admin-mail']),
   list('operador', 'query operador (email; only inquiries visible to that collaborator)', [
     'consultas/list/filter-operador',
+    'consultas/list/filter-operador-whole-email',
+    'filters/pairs-combine',
     'limits/email-format/rfc-forms-accepted',
     'limits/email-format/invalid-forms-rejected',
     'model/inquiry-selection',
@@ -27,6 +29,7 @@ export const CONSULTAS_STATEMENTS: Statement[] = [
   ]),
   list('externalid', 'externalid (string; external id of a publication)', [
     'consultas/list/filter-externalid',
+    'filters/pairs-combine',
     'model/inquiry-selection',
     'scoping/filters-within-app',
   ]),
@@ -38,13 +41,17 @@ export const CONSULTAS_STATEMENTS: Statement[] = [
     'model/inquiry-selection',
     'limits/date-format/invalid-dates-rejected',
     'consultas/list/period-by-zone-day',
+    'consultas/list/period-days-not-24-hours',
+    'filters/pairs-combine',
   ]),
   list('hasta', 'hasta (date; last day of reception)', [
     'consultas/list/filter-desde-hasta',
     'consultas/list/hasta-end-of-day',
     'limits/date-format/invalid-dates-rejected',
     'consultas/list/period-by-zone-day',
+    'consultas/list/period-days-not-24-hours',
     'model/inquiry-selection',
+    'filters/pairs-combine',
   ]),
   list('pagina', 'pagina (integer int32; page number, maximum 99)', [
     'consultas/list/pagina-echoed',

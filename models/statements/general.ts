@@ -68,6 +68,7 @@ export const GENERAL_STATEMENTS: Statement[] = [
   events('events/per-topic', 'The service sends webhooks to the app, configured per topic through the /v3/appnotificaciones endpoints.', [
     'events/inquiry-webhook-delivered',
     'events/registration-webhook',
+    'events/each-event-own-topic',
     'scoping/webhook-config-per-app',
     'events/deleted-topic-not-delivered',
     'scoping/topics-per-app',
@@ -91,11 +92,13 @@ export const GENERAL_STATEMENTS: Statement[] = [
   ]),
   event('Agency registration completed')('events/registration', 'an invited person completes registration, provided the app is subscribed to notifications', [
     'events/registration-webhook',
+    'events/each-event-own-topic',
     'events/delivered-once-each',
     'scoping/webhook-delivery',
   ]),
   event('Inquiry webhook')('events/inquiry', 'an inquiry is received', [
     'events/inquiry-webhook-delivered',
+    'events/each-event-own-topic',
     'events/hook-inquiry-location-resolves',
     'events/delivered-once-each',
     'scoping/webhook-delivery',

@@ -109,6 +109,7 @@ export const OVERVIEW_STATEMENTS: Statement[] = [
   mediaRow('application/vnd.service.ref+json')('conventions/media-ref', 'reference form: each list entry is only a link object with href and title', [
     'media/*/ref',
     'consultas/ref/entries-link-only',
+    'consultas/ref/links-to-inquiry',
     'model/forms-agree',
   ]),
   conv('conventions/problem-media-type', 'Error bodies use application/problem+json (see Errors).', ['errors/problem-media-type']),
@@ -118,6 +119,7 @@ export const OVERVIEW_STATEMENTS: Statement[] = [
   link('templated')('link/templated', 'present and true when href is a URI template', ['conventions/link-templated']),
   link('title')('link/title', 'present in reference-form entries; a short human label for the target', [
     'consultas/ref/entries-link-only',
+    'consultas/ref/links-to-inquiry',
     'media/*/ref',
     'conventions/ref-title-non-empty',
   ]),
@@ -127,11 +129,13 @@ export const OVERVIEW_STATEMENTS: Statement[] = [
     'consultas/list/momento-in-range',
     'consultas/list/envelope-schema',
     'consultas/list/period-by-zone-day',
+    'consultas/list/period-days-not-24-hours',
   ]),
   paged('Hasta')('paged/hasta', 'last instant of the period covered (end of the final day)', [
     'consultas/list/hasta-end-of-day',
     'consultas/list/momento-in-range',
     'consultas/list/period-by-zone-day',
+    'consultas/list/period-days-not-24-hours',
   ]),
   paged('Pagina')('paged/pagina', 'current page number, starting at 1', ['consultas/list/pagina-echoed', 'consultas/list/pagina-starts-at-1']),
   paged('Total')('paged/total', 'total number of inquiries', [

@@ -1,4 +1,5 @@
 import { check, type Check } from '../harness/check.ts';
+import { emailParts } from '../harness/email-parts.ts';
 import { asListed, missingFrom } from '../harness/consulta-match.ts';
 import { pageOf, type PageWalker } from '../harness/pages.ts';
 import type { ListWalks } from './list.ts';
@@ -74,5 +75,15 @@ export function registerFilterChecks(walks: ListWalks, walker: PageWalker): void
     const own = full.entries.filter((e) => typeof operadorOf(e) === 'string' && (operadorOf(e) as string).toLowerCase() === operador.toLowerCase());
     const missing = missingFrom(own, filtered.entries).length;
     c.expect(missing === 0, `the ${own.length} inquiries whose OperadorResponsable is ${operador}; ${missing} missing`, top.res);
+  });
+
+  check('consultas/list/filter-operador-whole-email', async (c: Check) => {
+    const operador = c.needs('operador');
+    const full = await walks.full(c);
+    // Parts no inquiry names as its operator: addresses of no collaborator the list shows.
+    const named = full.entries.map(operadorOf).filter((o): o is string => typeof o === 'string');
+    const parts = emailParts(operador, named, c.ctx.today);
+    if (parts.length === 0) c.skip(`no strict part of the operator e-mail ${operador} is an e-mail no inquiry names`);
+    for (const part of parts) await expectNoInquiry(c, { operador: part }, `a strict part of the operator e-mail ${operador}, another address`);
   });
 }

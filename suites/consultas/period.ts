@@ -32,7 +32,7 @@ const momentoOf = (entry: unknown) => {
  * A day inside the default period: that of the median Momento (today when there is none), a day clear of the
  * desde minimum so that a target whose "today" turned over before ours does not see it as too early.
  */
-function dayInPeriod(c: Check, full: PageWalk): string {
+export function dayInPeriod(c: Check, full: PageWalk): string {
   const first = full.pages[0]!;
   stamp(c, first.envelope.Desde, 'Desde', first.res);
   const instants = full.entries.flatMap((e) => momentoOf(e)?.epochMs ?? []).sort((a, b) => a - b);

@@ -65,9 +65,9 @@ const checkHooks = (c: Check): HooksAdapter => {
 /** Whether the hooks give a created inquiry's URI (the built-in contract's Location; a template or command may give a sid only). */
 export const hooksGiveLocation = (c: Check): boolean => checkHooks(c).givesLocation;
 
-/** Makes an inquiry arrive for `adminMail` through the hooks, as the primary app; the answer, done or not. */
-export const tryHookInquiry = (c: Check, adminMail: string, consulta: ConsultaInput): Promise<HookAnswer> =>
-  checkHooks(c).inquiry({ app: 'primary', adminMail, consulta });
+/** Makes an inquiry arrive for `adminMail` through the hooks, as `app`; the answer, done or not. */
+export const tryHookInquiry = (c: Check, adminMail: string, consulta: ConsultaInput, app: AppName = 'primary'): Promise<HookAnswer> =>
+  checkHooks(c).inquiry({ app, adminMail, consulta });
 
 /** Completes the invitation of `adminMail` through the hooks, as the primary app; the answer, done or not. */
 export const tryHookRegistration = (c: Check, adminMail: string, app: AppName = 'primary'): Promise<HookAnswer> =>

@@ -1,6 +1,7 @@
 import { listEntries } from '../../models/index.ts';
 import { agencyMails } from '../harness/agencies.ts';
 import { check, type Check } from '../harness/check.ts';
+import { emailParts } from '../harness/email-parts.ts';
 import { expectNone } from './listing.ts';
 
 // Endpoints > Agencias: operador is the "e-mail of one of the agency's operators". A Consulta's
@@ -43,5 +44,13 @@ export function registerAgencyFilterChecks(): void {
     // An address this run invents and never invites (its invitations use other local parts): no one's operator.
     const operador = `nadie-${c.ctx.runId}@${c.ctx.profile.invitationDomain}`.toLowerCase();
     await expectNone(c, 'agencias-list', { operador }, 'an e-mail that is no agency operator');
+  });
+
+  check('filters/agencias-operador-whole-email', async (c: Check) => {
+    const operators = await operatorsOf(c);
+    const probes = operators.flatMap((operador) => emailParts(operador, operators, c.ctx.today).map((part) => ({ operador, part })));
+    if (probes.length === 0) c.skip('no operator of the fixture agency is known, or no strict part of one is an e-mail');
+    for (const { operador, part } of probes)
+      await expectNone(c, 'agencias-list', { operador: part }, `a strict part of the operator e-mail ${operador}, another address`);
   });
 }

@@ -1,6 +1,7 @@
 import { keyValue, type CatalogArea } from '../harness/catalog-keys.ts';
 import { check, type Check } from '../harness/check.ts';
 import { loose } from '../harness/text-match.ts';
+import { inquiryPairs } from './inquiry-pairs.ts';
 import { fullEntries, identity } from './listing.ts';
 import { recordWithPart } from './text-probes.ts';
 
@@ -8,7 +9,8 @@ import { recordWithPart } from './text-probes.ts';
 // "part of the make name or codename", soloMercadoNuevos "when true, only makes currently in the new-vehicle
 // market". Each parameter narrows the list by its own condition, so two sent together select what both select:
 // the records both single-filter answers list, never those of either alone. Judged against the target's own
-// answers to each filter alone (preconditions), with values drawn from the records (catalogKeys name).
+// answers to each filter alone (preconditions), with values drawn from the records (catalogKeys name). The inquiry
+// list's pairs: inquiry-pairs.ts.
 
 type Query = Record<string, string>;
 
@@ -58,6 +60,7 @@ export function registerFilterPairChecks(): void {
       if (found) await expectBoth(c, 'marcas', 'marcas-list', { q: found.part }, { soloMercadoNuevos: 'true' });
       else notes.push('no make name has an inner part of three letters');
     } else notes.push('marcas q+soloMercadoNuevos: the profile has no catalogKeys.marcas.name');
+    await inquiryPairs(c, notes);
     if (notes.length > 0) c.observe(`pairs not sent: ${notes.join('; ')}`);
   });
 }

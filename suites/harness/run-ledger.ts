@@ -6,6 +6,7 @@ import type { Departure, Finding } from '../../sut/departure.ts';
 import type { Exchange } from '../../sut/evidence.ts';
 import { propertyNames } from './error-keys.ts';
 import { FormAgreement } from './form-agreement.ts';
+import { InquiryRefs } from './inquiry-refs.ts';
 import { PresenceLedger } from './presence-stable.ts';
 import { judges, PROBLEM_JUDGES } from './problem-judges.ts';
 import { REPRESENTATION_JUDGES } from './representation-judges.ts';
@@ -77,6 +78,8 @@ export class RunLedger {
   readonly forms = new FormAgreement();
   /** What a resource showed before each PUT of it, held to its answer and the reads after (presence-stable.ts). */
   readonly presence = new PresenceLedger();
+  /** Every inquiry reference form heard, to be followed (inquiry-refs.ts). */
+  readonly inquiryRefs = new InquiryRefs();
 
   constructor(
     readonly runId: string,
@@ -102,6 +105,7 @@ export class RunLedger {
     const row = req.app === null ? undefined : matchEndpoint(req.method, req.path, req.endpointId);
     this.forms.hear(req, res, row);
     this.presence.hear(req, res, row);
+    this.inquiryRefs.hear(req, res, row);
     this.judge(req, res, origin);
     // A 503 with Retry-After that stayed one is a deploy's "come back later", not a server error (sut/infrastructure.ts).
     if (!isServerError(res.status) || res.lost) return;

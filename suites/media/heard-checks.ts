@@ -1,4 +1,5 @@
 import { judgeHeard } from '../errors/problem-checks.ts';
+import { registerInquiryRefCheck } from '../consultas/ref-links.ts';
 import { check } from '../harness/check.ts';
 import { REPRESENTATION_JUDGES } from '../harness/representation-judges.ts';
 import { sweepOnce } from './conventions.ts';
@@ -26,4 +27,5 @@ export function registerHeardConventionChecks(env: RequestEnv): void {
     );
   }
   registerFullFormsCheck(env);
+  registerInquiryRefCheck(env);
 }

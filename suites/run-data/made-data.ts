@@ -1,4 +1,4 @@
-import { addDays, consultaInput, type ConsultaInput } from '../../models/index.ts';
+import { addDays, consultaInput, daysNot24Hours, LIMITS, type ConsultaInput } from '../../models/index.ts';
 import { countAnswer, emptyTraffic, notJudged } from '../../sut/infrastructure.ts';
 import { callEndpoint } from '../../sut/call.ts';
 import type { TargetResponse } from '../../sut/client.ts';
@@ -34,6 +34,12 @@ const BATCH = 5;
 const DATA_BUDGET_MS = 35_000;
 const TIE_DAY = 5;
 const EDGE_DAY = 3;
+/**
+ * The days not 24 hours long whose edges the run makes (issue 28 §2): those of the desde window, clear of its minimum
+ * (the eve is read too) and of the tie and edge days and their neighbours, whose checks count what each day holds.
+ */
+const SHORT_DAYS_FROM = -(LIMITS.desde.minDaysBeforeToday - 2);
+const SHORT_DAYS_TO = -(TIE_DAY + 3);
 
 export interface Made {
   /** The buyer e-mail that names this inquiry in lists, reads and deliveries. */
@@ -51,6 +57,8 @@ export interface RunData {
   perPagina: number;
   ties: { day: string; made: Made[] } | { unavailable: string };
   edges: { day: string; made: (Made & { edge: Edge })[] };
+  /** The days of the window that are not 24 hours long in the profile's zone, and the inquiries at their edges. */
+  shortDays: { days: string[]; made: (Made & { edge: Edge })[] };
   values: (Made & { kind: ValueKind })[];
   /** Kinds of values the hook refused: a target may refuse what its own validation does not take. */
   refusedValues: string[];
@@ -170,22 +178,28 @@ async function makeRunData(c: Check, session: WebhookSession): Promise<RunData> 
   const edgeDay = addDays(today, -EDGE_DAY);
   const edges = dayEdges(edgeDay, tz);
   const edgePlans = edges.map((e) => plan(e.written));
+  const shortDays = daysNot24Hours(addDays(today, SHORT_DAYS_FROM), addDays(today, SHORT_DAYS_TO), tz);
+  const shortEdges = shortDays.flatMap((d) => dayEdges(d, tz));
+  const shortPlans = shortEdges.map((e) => plan(e.written));
   const noon = noonOf(edgeDay, tz);
   const valuePlans = VALUE_KINDS.map((kind) => {
     const planned = plan(noon);
     return { ...planned, sent: consultaInput('strict').parse(withValues(planned.sent, kind)) };
   });
 
-  const results = await injectAll(c, adminMail, [...tiePlans, ...edgePlans, ...valuePlans], receiver);
-  const [ties, edgeResults, valueResults] = [
-    results.slice(0, tiePlans.length),
-    results.slice(tiePlans.length, -valuePlans.length),
-    results.slice(-valuePlans.length),
-  ];
+  const results = await injectAll(c, adminMail, [...tiePlans, ...edgePlans, ...shortPlans, ...valuePlans], receiver);
+  const [a, b, d] = [tiePlans.length, tiePlans.length + edgePlans.length, tiePlans.length + edgePlans.length + shortPlans.length];
+  const [ties, edgeResults, shortResults, valueResults] = [results.slice(0, a), results.slice(a, b), results.slice(b, d), results.slice(d)];
   const refusedTie = ties.find((r) => !isMade(r));
   given(refusedTie === undefined, "the simulation hooks making an inquiry of the run's agency", refusedTie as TargetResponse | undefined);
   const refusedEdge = edgeResults.find((r) => !isMade(r));
   given(refusedEdge === undefined, 'the simulation hooks making an inquiry at the edge of a day', refusedEdge as TargetResponse | undefined);
+  const refusedShort = shortResults.find((r) => !isMade(r));
+  given(
+    refusedShort === undefined,
+    'the simulation hooks making an inquiry at the edge of a day that is not 24 hours long',
+    refusedShort as TargetResponse | undefined,
+  );
 
   return {
     adminMail,
@@ -195,6 +209,7 @@ async function makeRunData(c: Check, session: WebhookSession): Promise<RunData> 
         ? { day: tieDay, made: ties.filter(isMade) }
         : { unavailable: `PerPagina is ${perPagina}: a tie across a page boundary would take ${perPagina + 2} inquiries` },
     edges: { day: edgeDay, made: edgeResults.filter(isMade).map((m, i) => ({ ...m, edge: edges[i]! })) },
+    shortDays: { days: shortDays, made: shortResults.filter(isMade).map((m, i) => ({ ...m, edge: shortEdges[i]! })) },
     values: valueResults.flatMap((r, i) => (isMade(r) ? [{ ...r, kind: VALUE_KINDS[i]! }] : [])),
     refusedValues: valueResults.flatMap((r, i) => (isMade(r) ? [] : [`${VALUE_KINDS[i]!.name} (${r.status ?? r.exchange.error})`])),
     registration: { mark: registrationMark, configured: registrationPointed, res: registered.res },

@@ -14,8 +14,11 @@ describe.each(MODES)('validationProblem specifics (%s)', (mode: Strictness) => {
     ['no errors at all', setAt(VALIDATION_PROBLEM, '', 'Errors', {}), true],
     ['a property with no messages', setAt(VALIDATION_PROBLEM, '', 'Errors', { AdminMail: [] }), true],
     ['Status 409', setAt(VALIDATION_PROBLEM, '', 'Status', 409), true],
-    ['a relative Type', setAt(VALIDATION_PROBLEM, '', 'Type', '/problems/validation'), true],
+    // "Type | string, URI": RFC 3986's URI has its scheme; a relative reference or a bare word is no URI.
+    ['a relative Type', setAt(VALIDATION_PROBLEM, '', 'Type', '/problems/validation'), false],
+    ['a Type that is a word', setAt(VALIDATION_PROBLEM, '', 'Type', 'Conflict'), false],
     ['Type about:blank', setAt(VALIDATION_PROBLEM, '', 'Type', 'about:blank'), true],
+    ['a URN Type', setAt(VALIDATION_PROBLEM, '', 'Type', 'urn:vmp:problema:conflicto'), true],
     // "Extensions: additional members; may be empty" — any members at all.
     ['Extensions with members', setAt(VALIDATION_PROBLEM, '', 'Extensions', { traceId: '00-abc', retry: 1 }), true],
   ] as const)('%s → accepted %s', (_, sample, accepted) => {

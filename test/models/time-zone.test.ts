@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { dateIn, endOfDayIn, formatInZone, inTimeZone, offsetMinutesAt, parseOffsetDateTime, startOfDayIn, todayIn } from '../../models/index.ts';
+import {
+  dateIn,
+  dayLengthIn,
+  daysNot24Hours,
+  endOfDayIn,
+  formatInZone,
+  inTimeZone,
+  offsetMinutesAt,
+  parseOffsetDateTime,
+  startOfDayIn,
+  todayIn,
+} from '../../models/index.ts';
 
 // The one time-zone arithmetic: the suites judge a day in the target's zone with it, the reference server writes
 // its Desde/Hasta, seeds and "today" with it.
@@ -47,5 +58,16 @@ describe('time-zone arithmetic', () => {
     const t = inTimeZone(parseOffsetDateTime('2024-03-10T07:30:15.25Z')!, NY);
     expect(t).toMatchObject({ date: '2024-03-10', hour: 3, minute: 30, second: 15, fraction: '25', offsetMinutes: -240 });
     expect(t.epochMs).toBe(Date.parse('2024-03-10T07:30:15.250Z'));
+  });
+
+  it("finds the days that are not 24 hours long from the zone's rules: 23 or 25 hours, a skipped midnight, none in a zone without changes", () => {
+    expect(daysNot24Hours('2026-08-18', '2026-11-15', 'Europe/Madrid')).toEqual(['2026-10-25']);
+    expect(dayLengthIn('2026-10-25', 'Europe/Madrid')).toBe(25 * 3_600_000);
+    expect(daysNot24Hours('2026-03-01', '2026-04-30', 'Europe/Madrid')).toEqual(['2026-03-29']);
+    expect(dayLengthIn('2026-03-29', 'Europe/Madrid')).toBe(23 * 3_600_000);
+    // The eve of a skipped midnight ends at 23:59:59 and the day starts at 01:00: the day itself is 23 hours.
+    expect(daysNot24Hours('2026-07-01', '2026-10-01', 'America/Santiago')).toEqual(['2026-09-06']);
+    expect(daysNot24Hours('2026-01-01', '2026-12-31', BA)).toEqual([]);
+    expect(daysNot24Hours('2026-01-01', '2026-12-31', 'UTC')).toEqual([]);
   });
 });

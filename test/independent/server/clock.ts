@@ -84,7 +84,16 @@ export function startOfDay(date: string, timeZone: string): Date {
   const midnightUtc = Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1);
   let guess = midnightUtc - offsetMinutes(new Date(midnightUtc), timeZone) * 60_000;
   guess = midnightUtc - offsetMinutes(new Date(guess), timeZone) * 60_000;
-  return new Date(guess);
+  if (dateIn(new Date(guess), timeZone) === date) return new Date(guess);
+  // A midnight the clock skips (America/Santiago springs forward at 00:00 to 01:00): the day starts at the change,
+  // the first instant whose wall clock shows the date, within the hour or two of the jump.
+  let [before, after] = [guess, guess + 3 * 3_600_000];
+  while (after - before > 1) {
+    const mid = Math.floor((before + after) / 2);
+    if (dateIn(new Date(mid), timeZone) === date) after = mid;
+    else before = mid;
+  }
+  return new Date(after);
 }
 
 /** The last instant (millisecond) of a calendar day in timeZone. */

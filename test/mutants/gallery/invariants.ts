@@ -1,6 +1,7 @@
 import { empty, problem } from '../exchange.ts';
 import type { Mutant } from '../fault.ts';
-import { answers, formAsked, requests, type Json } from './helpers.ts';
+import { inquiryFilter } from './filter-faults.ts';
+import { answers, entriesOf, formAsked, requests, type Json } from './helpers.ts';
 
 // Issue 28 §2: invariants that hold for every answer, each fault showing in one form, one kind of read or only
 // after a write, where an example-based check would not look.
@@ -38,6 +39,16 @@ const twice = (value: unknown): unknown => {
 const PUT_AGENCIES = 'put-agencies';
 const DISSOCIATED = 'dissociated-mails';
 const NULLED = 'nulled-members';
+const OPERATORS = 'operators-seen';
+
+/** A filter of `endpointId` heeded alone, but dropped once `other` is sent with it: the pair selects what `other` selects. */
+const droppedWith = (endpointId: string, dropped: string, other: string) =>
+  requests([endpointId], (req) => {
+    if (req.query.has(other)) req.query.delete(dropped);
+  });
+
+/** A filter value as a careless match compares it: a part of the address, case aside. */
+const partOf = (whole: unknown, value: string): boolean => typeof whole === 'string' && whole.toLowerCase().includes(value.toLowerCase());
 
 export const INVARIANT_MUTANTS: Mutant[] = [
   {
@@ -183,17 +194,79 @@ export const INVARIANT_MUTANTS: Mutant[] = [
     name: 'colores-nombre-dropped-with-q',
     statement: 'endpoints/colores-list/nombre',
     breaks: 'filters/pairs-combine',
-    fault: requests(['colores-list'], (req) => {
-      if (req.query.has('q')) req.query.delete('nombre');
-    }),
+    fault: droppedWith('colores-list', 'nombre', 'q'),
   },
   {
     // soloMercadoNuevos heeded alone, but dropped once q is given too.
     name: 'marcas-solo-mercado-nuevos-dropped-with-q',
     statement: 'endpoints/marcas-list/solo-mercado-nuevos',
     breaks: 'filters/pairs-combine',
-    fault: requests(['marcas-list'], (req) => {
-      if (req.query.has('q')) req.query.delete('soloMercadoNuevos');
+    fault: droppedWith('marcas-list', 'soloMercadoNuevos', 'q'),
+  },
+  {
+    // externalid heeded alone, but dropped once operador is given too: the pair lists what operador lists.
+    name: 'consultas-externalid-dropped-with-operador',
+    statement: 'endpoints/consultas-list/externalid',
+    breaks: 'filters/pairs-combine',
+    fault: droppedWith('consultas-list', 'externalid', 'operador'),
+  },
+  {
+    // hasta heeded alone, but dropped once externalid is given too (the period then runs to today).
+    name: 'consultas-hasta-dropped-with-externalid',
+    statement: 'endpoints/consultas-list/hasta',
+    breaks: 'filters/pairs-combine',
+    fault: droppedWith('consultas-list', 'hasta', 'externalid'),
+  },
+  {
+    // operador matched as a part of OperadorResponsable (a LIKE '%…%'), not as the whole e-mail.
+    name: 'consultas-operador-matches-part-of-email',
+    statement: 'endpoints/consultas-list/operador',
+    breaks: 'consultas/list/filter-operador-whole-email',
+    fault: inquiryFilter('operador', (consulta, value) => partOf(consulta.OperadorResponsable, value)),
+  },
+  {
+    // operador matched as a part of an operator's e-mail: a value that is a part of one the server knows (here, one
+    // the inquiries named) is taken for that operator.
+    name: 'agencias-operador-matches-part-of-email',
+    statement: 'endpoints/agencias-list/operador',
+    breaks: 'filters/agencias-operador-whole-email',
+    fault: {
+      request(req, ctx) {
+        const seen = (ctx.memory.get(OPERATORS) as Set<string> | undefined) ?? new Set<string>();
+        const value = req.query.get('operador');
+        if (req.endpoint !== 'agencias-list' || !value) return;
+        const whole = [...seen].find((op) => op.toLowerCase() !== value.toLowerCase() && partOf(op, value));
+        if (whole) req.query.set('operador', whole);
+      },
+      response(req, res, ctx) {
+        if (req.endpoint !== 'consultas-list' || res.status !== 200) return;
+        const seen = (ctx.memory.get(OPERATORS) as Set<string> | undefined) ?? new Set<string>();
+        ctx.memory.set(OPERATORS, seen);
+        for (const e of entriesOf(res.json() as Json)) if (typeof e.OperadorResponsable === 'string') seen.add(e.OperadorResponsable);
+      },
+    },
+  },
+  {
+    // The reference-form list's entries link to each inquiry's resend operation, not to the inquiry (titles right, and
+    // the full form links there too).
+    name: 'inquiry-ref-entries-link-to-resend',
+    statement: 'conventions/media-ref',
+    breaks: 'consultas/ref/links-to-inquiry',
+    fault: answers(['consultas-list'], (req, res) => {
+      if (res.status !== 200 || formAsked(req) !== 'ref') return;
+      res.editJson((page) => {
+        for (const e of entriesOf(page)) if (typeof e.href === 'string') e.href = `${e.href}/resendwebhook`;
+      });
+    }),
+  },
+  {
+    // The reference form of one inquiry links to its agency's inquiry list, not to the inquiry.
+    name: 'inquiry-get-ref-links-to-list',
+    statement: 'consulta/ref-title',
+    breaks: 'consultas/ref/links-to-inquiry',
+    fault: answers(['consultas-get'], (req, res) => {
+      if (res.status !== 200 || formAsked(req) !== 'ref') return;
+      res.editJson((link) => void (link.href = `/v3/consultas/${encodeURIComponent(req.param('adminMail') ?? '')}`));
     }),
   },
 ];

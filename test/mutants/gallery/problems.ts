@@ -17,6 +17,17 @@ export const problems = (statuses: number[], edit: (body: Json, res: MutantRespo
   },
 });
 
+/** Edits the 400 problem bodies of `endpointId` whose Errors name more than one property (several failing at once). */
+const severalFailing = (endpointId: string, edit: (body: Json, errors: Record<string, string[]>) => void): Fault =>
+  problems(
+    [400],
+    (body) => {
+      const errors = body.Errors as Record<string, string[]> | undefined;
+      if (errors && Object.keys(errors).length > 1) edit(body, errors);
+    },
+    [endpointId],
+  );
+
 export const PROBLEM_MUTANTS: Mutant[] = [
   {
     name: 'conflict-status-member-400',
@@ -83,28 +94,14 @@ export const PROBLEM_MUTANTS: Mutant[] = [
     statement: 'problem/detail',
     breaks: 'errors/validation-problem-body',
     // One message per property at fault, as an array, once more than one query parameter of the list is invalid.
-    fault: problems(
-      [400],
-      (body) => {
-        const errors = body.Errors as Record<string, string[]> | undefined;
-        if (errors && Object.keys(errors).length > 1) body.Detail = Object.values(errors).flat();
-      },
-      ['consultas-list'],
-    ),
+    fault: severalFailing('consultas-list', (body, errors) => void (body.Detail = Object.values(errors).flat())),
   },
   {
     name: 'several-failures-type-a-sentence',
     statement: 'problem/type',
     breaks: 'errors/validation-problem-body',
     quote: 'URI',
-    fault: problems(
-      [400],
-      (body) => {
-        const errors = body.Errors as Record<string, string[]> | undefined;
-        if (errors && Object.keys(errors).length > 1) body.Type = 'Several validation errors occurred';
-      },
-      ['ciudades-bestmatch'],
-    ),
+    fault: severalFailing('ciudades-bestmatch', (body) => void (body.Type = 'Several validation errors occurred')),
   },
   {
     name: 'webhook-conflict-type-a-sentence',
@@ -112,6 +109,22 @@ export const PROBLEM_MUTANTS: Mutant[] = [
     breaks: 'errors/validation-problem-body',
     quote: 'URI',
     fault: problems([409], (body) => void (body.Type = 'Configuration already created'), ['appnotificaciones-post']),
+  },
+  {
+    // The conflict of an invitation typed by a word: a relative reference, no URI ("Type | string, URI").
+    name: 'invite-conflict-type-a-word',
+    statement: 'problem/type',
+    breaks: 'errors/validation-problem-body',
+    quote: 'URI',
+    fault: problems([409], (body) => void (body.Type = 'Conflict'), ['agencias-invite']),
+  },
+  {
+    // A validation problem with several properties at fault typed by a path of the server's: a relative reference.
+    name: 'several-failures-type-a-path',
+    statement: 'problem/type',
+    breaks: 'errors/validation-problem-body',
+    quote: 'URI',
+    fault: severalFailing('consultas-list', (body) => void (body.Type = '/problems/validation')),
   },
   {
     name: 'forbidden-as-plain-text',

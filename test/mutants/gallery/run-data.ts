@@ -1,4 +1,4 @@
-import { addDays, isCalendarDate, parseOffsetDateTime } from '../../../models/index.ts';
+import { addDays, dayLengthIn, formatInZone, isCalendarDate, parseOffsetDateTime, startOfDayIn } from '../../../models/index.ts';
 import type { MutantRequest } from '../exchange.ts';
 import type { Delivery, Fault, FaultContext, Mutant } from '../fault.ts';
 import { consultas } from './inquiries.ts';
@@ -9,6 +9,7 @@ import { answers, entriesOf, type Json } from './helpers.ts';
 // time zone, zero and null values, a burst of inquiries.
 
 const pagina = (req: MutantRequest) => Number(req.query.get('pagina') ?? '1');
+const DAY_MS = 86_400_000;
 
 /** Every entry of the list the request pages through (upstream, as the same app and form), with the query changed. */
 async function wholeList(req: MutantRequest, ctx: FaultContext, change: (q: URLSearchParams) => void = () => undefined, accept?: string): Promise<Json[]> {
@@ -134,5 +135,25 @@ export const RUN_DATA_MUTANTS: Mutant[] = [
         await ctx.forward(d);
       },
     },
+  },
+  {
+    name: 'hasta-day-of-24-hours',
+    statement: 'paged/hasta',
+    breaks: 'consultas/list/period-days-not-24-hours',
+    quote: 'end of the final day',
+    // The final day taken as 24 hours from its first instant: on the day Madrid's clocks go back (25 hours) its last
+    // hour is left out of the list and of Hasta. today fixed where the desde window holds 2026-10-25.
+    profile: (base) => ({ ...base, timeZone: 'Europe/Madrid', today: '2026-11-15' }),
+    fault: answers(['consultas-list'], (req, res, ctx) => {
+      const hasta = req.query.get('hasta');
+      const tz = ctx.profile.timeZone;
+      if (res.status !== 200 || hasta === null || !isCalendarDate(hasta) || dayLengthIn(hasta, tz) === DAY_MS) return;
+      const end = startOfDayIn(hasta, tz) + DAY_MS - 1_000;
+      res.editJson((page) => {
+        const entries = entriesOf(page);
+        const kept = entries.filter((e) => (parseOffsetDateTime(String(e.Momento))?.epochMs ?? 0) <= end);
+        Object.assign(page, { Hasta: formatInZone(end, tz), Total: Number(page.Total) - (entries.length - kept.length), _entries: kept });
+      });
+    }),
   },
 ];

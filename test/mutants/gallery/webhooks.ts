@@ -1,5 +1,5 @@
 import { empty, MutantResponse } from '../exchange.ts';
-import type { Delivery, Fault, FaultContext, Mutant } from '../fault.ts';
+import type { Delivery, Fault, FaultContext, Hook, Mutant } from '../fault.ts';
 import { answers, requests, type Json } from './helpers.ts';
 
 // Endpoints > AppNotificaciones (the configuration lifecycle per topic) and Events (webhook delivery). The
@@ -36,6 +36,20 @@ function altered(d: Delivery): string {
   if (auto) auto.Marca = `${String(auto.Marca)} (altered)`;
   return JSON.stringify(payload);
 }
+
+type Role = keyof FaultContext['profile']['topics'];
+
+/**
+ * Deliveries of the `from` topic (of the apps `apps` takes) sent to the callback the same app configured last for the
+ * `to` topic, where it has one: the event is delivered, to the wrong topic.
+ */
+const toTopicOf = (from: Role, to: Role, apps: (app: Hook['app']) => boolean = () => true): Fault => ({
+  delivery(d, ctx) {
+    const moved = d.hook.topic === ctx.profile.topics[from] && apps(d.hook.app);
+    const url = moved ? ctx.hooks.findLast((h) => h.app === d.hook.app && h.topic === ctx.profile.topics[to])?.url : undefined;
+    return url ? ctx.forward(d, { to: url }) : ctx.forward(d);
+  },
+});
 
 export const WEBHOOK_MUTANTS: Mutant[] = [
   {
@@ -140,6 +154,20 @@ export const WEBHOOK_MUTANTS: Mutant[] = [
       await ctx.forward(d);
       if (resent) await ctx.forward(d);
     }),
+  },
+  {
+    // Every registration delivered to the app's inquiry topic's callback where it has one: one callback per app.
+    name: 'registration-delivered-to-inquiry-topic',
+    statement: 'events/registration',
+    breaks: 'events/each-event-own-topic',
+    fault: toTopicOf('registration', 'inquiry'),
+  },
+  {
+    // The second app's inquiries delivered to its registration topic's callback (the topic looked up for the first app's layout).
+    name: 'other-app-inquiry-delivered-to-registration-topic',
+    statement: 'events/inquiry',
+    breaks: 'events/each-event-own-topic',
+    fault: toTopicOf('inquiry', 'registration', (app) => app === 'other'),
   },
   {
     name: 'registration-notified-at-invitation',
