@@ -119,17 +119,19 @@ function formsOf(endpointId: string): readonly MediaForm[] {
 export async function judgeForms(r: ModelRunner, endpointId: string, call: EndpointCall, res: TargetResponse): Promise<void> {
   const forms = formsOf(endpointId);
   if (res.status !== 200 || !call.form || !forms.includes(call.form)) return;
-  const answers = new Map<MediaForm, TargetResponse>([[call.form, res]]);
-  for (const form of forms) if (!answers.has(form)) answers.set(form, await callEndpoint(r.client, endpointId, { ...call, form }));
-  const ref = answers.get('ref')!;
+  const ask = async (form: MediaForm) => (form === call.form ? res : await callEndpoint(r.client, endpointId, { ...call, form }));
+  // Each full form is held against the reference form one at a time: a target answering megabytes keeps two parsed
+  // bodies alive here, not one per form.
+  const ref = await ask('ref');
   const differ = (statement: string, expectation: string, at: TargetResponse): Difference => ({
     rule: FORMS_RULE,
     statement,
     expectation: `${expectation} (the same read in another form: ${call.form} answered 200) [${statement}]`,
     res: at,
   });
-  for (const [form, other] of answers) {
+  for (const form of forms) {
     if (form === 'ref') continue;
+    const other = await ask(form);
     const found: Difference[] = [];
     if (other.status !== 200) found.push(differ(MEDIA_REF, `200, as the ${call.form} form of the same request`, other));
     else if (ref.status !== 200) found.push(differ(MEDIA_REF, `200, as the ${call.form} form of the same request`, ref));
