@@ -1,4 +1,14 @@
-import { essence, listEntries, MEDIA_FORMS, MEDIA_TYPES, type Endpoint, type MediaForm } from '../../models/index.ts';
+import {
+  BODY_TYPE_REFUSAL,
+  bodyTypeRefusalReading,
+  essence,
+  listEntries,
+  MEDIA_FORMS,
+  MEDIA_TYPES,
+  OTHER_BODY_TYPE,
+  type Endpoint,
+  type MediaForm,
+} from '../../models/index.ts';
 import { formFault } from '../../sut/form-judge.ts';
 import type { Check } from '../harness/check.ts';
 import { validRequest, type RequestEnv } from './requests.ts';
@@ -52,4 +62,21 @@ export async function checkTextJsonBody(c: Check, e: Endpoint, env: RequestEnv):
     const res = await c.send(e.id, { ...call, contentType });
     c.expectStatus(res, e.success.status, `${e.success.meaning}, the ${e.body?.model ?? 'request'} body sent as ${contentType}`);
   }
+}
+
+/**
+ * conventions/body-other-type-refused: the valid request of appnotificaciones-post (a topic just unconfigured, saved
+ * first) with its body labelled OTHER_BODY_TYPE, answered as the profile's bodyTypeRefusal says
+ * (models/body-type-refusal.ts); only recorded where the profile does not know it.
+ */
+export async function checkOtherBodyType(c: Check, e: Endpoint, env: RequestEnv): Promise<void> {
+  const call = await requestOrSkip(c, e, env);
+  const res = await c.send(e.id, { ...call, contentType: OTHER_BODY_TYPE });
+  const what = `${e.method} ${e.path} with a valid ${e.body?.model ?? 'request'} body labelled ${OTHER_BODY_TYPE}`;
+  const choice = c.ctx.profile.bodyTypeRefusal;
+  if (choice === null) c.skip(`${what} answered ${res.status ?? res.error?.code}; not judged (the profile's bodyTypeRefusal is not known)`);
+  const { status, says } = BODY_TYPE_REFUSAL[choice];
+  const expectation = `${says} (the profile's bodyTypeRefusal: ${choice}) — ${what}`;
+  c.expectStatus(res, status, expectation);
+  c.expect(bodyTypeRefusalReading(res.status, res.json) === choice, expectation, res);
 }
