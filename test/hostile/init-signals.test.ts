@@ -34,6 +34,27 @@ async function outFile(): Promise<string> {
  */
 const scan = async (child: ReturnType<typeof spawnCli>) => expectNoSecrets({ runs: [await child.exited] }, credentialsOf(t.target!.profile));
 
+/**
+ * init through a proxy that counts the requests `counts` picks and every resend (by the app that sent them): it
+ * exits 0, prints and leaves no credential, and writes a profile.
+ */
+async function initCounting(counts: (req: ProxiedRequest) => boolean) {
+  const touched: string[] = [];
+  t.proxy = await startProxy(t.target!.server.url, {
+    request(req) {
+      const app = String(req.headers.authorization ?? '').includes(PRIMARY) ? 'primary' : 'another app';
+      if (counts(req) || req.path.endsWith('/resendwebhook')) touched.push(`${req.method} ${req.path} as ${app}`);
+      return undefined;
+    },
+  });
+  const out = await outFile();
+  const child = spawnCli(['init', '--base-url', t.proxy.url, ...CREDENTIALS, '--out', out], { tmpDir: `${path.dirname(out)}/tmp` });
+  const { code } = await child.exited;
+  expect(code, child.stdout() + child.stderr()).toBe(0);
+  await scan(child);
+  return { touched, profile: JSON.parse(await readFile(out, 'utf8')) as { $comment: Record<string, string> } };
+}
+
 describe('init and the webhook configurations a user has', () => {
   it('SIGINT while a configured topic is taken over: it is put back, nothing is written, exit 130', { timeout: 120_000 }, async () => {
     t.target = await startWebhookTarget(await referenceProfileJson());
@@ -57,47 +78,23 @@ describe('init and the webhook configurations a user has', () => {
     t.target = await startWebhookTarget(await referenceProfileJson());
     await t.target.configure('primary', TOPIC, { Url: USER_CALLBACK, Activo: true });
     const before = await t.target.config('primary', TOPIC);
-    const touched: string[] = [];
-    t.proxy = await startProxy(t.target.server.url, {
-      request(req) {
-        if (primaryTakeover(req) || req.path.endsWith('/resendwebhook')) touched.push(`${req.method} ${req.path}`);
-        return undefined;
-      },
-    });
-    const out = await outFile();
-    const child = spawnCli(['init', '--base-url', t.proxy.url, ...CREDENTIALS, '--out', out], { tmpDir: `${path.dirname(out)}/tmp` });
-    const { code } = await child.exited;
-    expect(code, child.stdout() + child.stderr()).toBe(0);
+    const { touched, profile } = await initCounting(primaryTakeover);
     expect(touched).toEqual([]);
     expect(await t.target.config('primary', TOPIC)).toEqual(before);
     // App other's TOPIC, which the user did not configure, is as init found it: not configured.
     expect(await t.target.config('other', TOPIC)).toBeUndefined();
-    const profile = JSON.parse(await readFile(out, 'utf8')) as { $comment: Record<string, string> };
     expect(profile.$comment['webhooks.consultaPointer']).toMatch(/^not inferred: .*'consultas' is configured and could not be put back as found/);
-    await scan(child);
   });
 
   it('the topic configured so by both apps: neither configuration is changed, and no webhook is triggered', { timeout: 120_000 }, async () => {
     t.target = await startWebhookTarget(await referenceProfileJson());
     await t.target.configure('primary', TOPIC, { Url: USER_CALLBACK, Activo: true });
     await t.target.configure('other', TOPIC, { Url: USER_CALLBACK, Activo: false });
-    const before = { primary: await t.target.config('primary', TOPIC), other: await t.target.config('other', TOPIC) };
-    const touched: string[] = [];
-    t.proxy = await startProxy(t.target.server.url, {
-      request(req) {
-        if (isTakeover(req) || req.path.endsWith('/resendwebhook'))
-          touched.push(`${req.method} ${req.path} as ${String(req.headers.authorization).split(' ')[0]}`);
-        return undefined;
-      },
-    });
-    const out = await outFile();
-    const child = spawnCli(['init', '--base-url', t.proxy.url, ...CREDENTIALS, '--out', out], { tmpDir: `${path.dirname(out)}/tmp` });
-    const { code } = await child.exited;
-    expect(code, child.stdout() + child.stderr()).toBe(0);
+    const configs = async () => ({ primary: await t.target!.config('primary', TOPIC), other: await t.target!.config('other', TOPIC) });
+    const before = await configs();
+    const { touched, profile } = await initCounting((req) => isTakeover(req));
     expect(touched).toEqual([]);
-    expect({ primary: await t.target.config('primary', TOPIC), other: await t.target.config('other', TOPIC) }).toEqual(before);
-    const profile = JSON.parse(await readFile(out, 'utf8')) as { $comment: Record<string, string> };
+    expect(await configs()).toEqual(before);
     expect(profile.$comment.unavailableTopics).toMatch(/^not inferred: .*app other's 'consultas' could not be saved to be put back/);
-    await scan(child);
   });
 });
