@@ -21,7 +21,7 @@ export const BEHAVIOUR_RULES = [
     'home/entry-points-lead',
     'must',
     'Endpoints > Home',
-    'every link of the home document that names one resource, followed with GET, answers no 404 and no 5xx, and a status its row documents where it names a row',
+    'the home document holds links, and every link of it that names one resource, followed with GET, answers no 404 and no 5xx, and a status its row documents where it names a row',
     'home',
   ),
 
