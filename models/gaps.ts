@@ -122,6 +122,7 @@ export const GAPS: readonly Gap[] = [
     section: 'Endpoints > Marcas',
     what: 'responses beyond 200 of GET /v3/marcas/bestmatch, and its media types',
     statements: ['endpoints/marcas-bestmatch/200', 'endpoints/marcas-bestmatch/others-not-shown'],
+    profileKey: 'marcasNoMatch',
     observedBy: 'status/marcas-bestmatch/documented-only',
   },
   {

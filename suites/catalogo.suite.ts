@@ -1,6 +1,7 @@
 import { canonicalJson, endpoint, listEntries, validationProblem } from '../models/index.ts';
 import type { TargetResponse } from '../sut/client.ts';
 import { distinctlyValued, expectFound, expectPartFound, fullList, mappedFields, sharedAcrossStates, type Probe } from './catalogo/bestmatch.ts';
+import { judgeMarcasNoMatch } from './catalogo/no-match.ts';
 import { cityQuery, keyValue, NO_CITY, type CatalogArea } from './harness/catalog-keys.ts';
 import { check, type Check } from './harness/check.ts';
 import { recordComparer, type RecordComparer } from './harness/same-record.ts';
@@ -80,6 +81,7 @@ async function bestmatchOneParam(c: Check, area: CatalogArea, listId: string, be
 
 check('catalogo/bestmatch-carrocerias', (c) => bestmatchOneParam(c, 'carrocerias', 'carrocerias-list', 'carrocerias-bestmatch', 'bodystyle'));
 check('catalogo/bestmatch-marcas', (c) => bestmatchOneParam(c, 'marcas', 'marcas-list', 'marcas-bestmatch', 'make'));
+check('catalogo/marcas-bestmatch-no-match', judgeMarcasNoMatch);
 
 check('catalogo/bestmatch-ciudades', async (c: Check) => {
   const { ciudades, states } = c.ctx.profile.catalogKeys;

@@ -1,12 +1,12 @@
 import { afterAll } from 'vitest';
-import { ENDPOINTS, hasRule, mediaRuleId, requestMediaRuleId } from '../models/index.ts';
+import { endpoint, ENDPOINTS, hasRule, mediaRuleId, requestMediaRuleId } from '../models/index.ts';
 import { callEndpoint } from '../sut/call.ts';
 import { check, type Check } from './harness/check.ts';
 import { targetClient } from './harness/context.ts';
 import { registerFreshAgency } from './harness/invitations.ts';
 import { webhookSession } from './harness/webhook-session.ts';
 import { registerConventionChecks } from './media/conventions.ts';
-import { checkForm, checkTextJsonBody, observeOffered } from './media/forms.ts';
+import { checkForm, checkOtherBodyType, checkTextJsonBody, observeOffered } from './media/forms.ts';
 import type { RequestEnv } from './media/requests.ts';
 import { checkUnlistedForms } from './media/unlisted.ts';
 
@@ -41,6 +41,7 @@ for (const e of ENDPOINTS) {
   if (hasRule(requestMediaRuleId(e.id))) check(requestMediaRuleId(e.id), (c) => checkTextJsonBody(c, e, env), { mutates: true });
 }
 
+check('conventions/body-other-type-refused', (c) => checkOtherBodyType(c, endpoint('appnotificaciones-post'), env), { mutates: true });
 check('conventions/unlisted-media-form-never-served', (c) => checkUnlistedForms(c, env));
 
 registerConventionChecks(env);

@@ -6,6 +6,7 @@ import { toCurl } from './curl.ts';
 import { deadlinePassed, deadlineReason, type RunDeadline } from './deadline.ts';
 import type { Exchange } from './evidence.ts';
 import type { AppName, Profile } from './profile.ts';
+import { excerptOf } from '../support/clip.ts';
 import { parseJsonBounded } from '../support/json-depth.ts';
 import { redact, redactHeaders } from './redact.ts';
 import { lostToInfrastructure, type Lost } from './infrastructure.ts';
@@ -244,7 +245,7 @@ export class TargetClient {
       ...(body !== undefined ? { requestBody: redact(body, secrets) } : {}),
       ...(result.status !== undefined ? { status: result.status } : {}),
       responseHeaders: redactHeaders(result.headers, secrets),
-      bodyExcerpt: redact(result.text.slice(0, EXCERPT_CHARS), secrets),
+      bodyExcerpt: redact(excerptOf(result.text, EXCERPT_CHARS), secrets),
       durationMs,
       sentAt,
       ...(result.error ? { error: redact(`${result.error.code}: ${result.error.message}`, secrets) } : {}),
@@ -265,7 +266,7 @@ export class TargetClient {
 
   private async unframed({ method, url, headers, body, timeoutMs }: Outgoing): Promise<Omit<TargetResponse, 'exchange'>> {
     const got = await unframedExchange(method, url, headers, body, { timeoutMs, maxBytes: this.maxBodyBytes, transport: this.options.transport });
-    return { ...got, ...(got.error ? {} : parseJson(got.text)) };
+    return { ...got, ...(got.error ? {} : bodyJson(got.text)) };
   }
 
   private async exchange(out: Outgoing): Promise<Got> {
@@ -337,7 +338,7 @@ export class TargetClient {
     } catch {
       return failed(got, 'VMP_ERR_INVALID_UTF8', `response body (${bytes.length} bytes) is not valid UTF-8${invalidUtf8At(bytes)}`);
     }
-    return { status: got.status, headers: got.headers, text, ...parseJson(text) };
+    return { status: got.status, headers: got.headers, text, ...bodyJson(text) };
   }
 
   /** Closes the connections (a restoring() view leaves them to the client it came from). */
@@ -430,7 +431,8 @@ function invalidUtf8At(bytes: Buffer): string {
  * conventions/json-no-bom alone, not every rule that reads the body. A body nested deeper than any reader here
  * follows is not read either (support/json-depth.ts): the rules that judge it fail, saying so.
  */
-function parseJson(text: string): { json?: unknown; jsonError?: string } {
+/** A body's JSON as the client parses it (a leading byte order mark skipped, nesting bounded), or why it is none. */
+export function bodyJson(text: string): { json?: unknown; jsonError?: string } {
   if (text.trim() === '') return {};
   try {
     return { json: parseJsonBounded(text.startsWith(BYTE_ORDER_MARK) ? text.slice(BYTE_ORDER_MARK.length) : text) };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDate, PAST_LAST_PAGE_READINGS } from '../models/index.ts';
+import { BODY_TYPE_REFUSAL_READINGS, isCalendarDate, MARCAS_NO_MATCH_READINGS, PAST_LAST_PAGE_READINGS } from '../models/index.ts';
 import { simulationHooks } from './hooks-profile.ts';
 import { headerName, jsonPointer } from './profile-parts.ts';
 
@@ -42,6 +42,11 @@ const topics = z.strictObject({
   registration: z.string().min(1),
   unavailable: z.string().min(1),
 });
+// Events: "only topics available to the app can be configured (otherwise 403)": availability is per app. The
+// inquiry and registration topics are the primary app's; another app may lack either.
+const unavailableTopics = z
+  .strictObject({ other: z.array(z.string().min(1)).optional(), empty: z.array(z.string().min(1)).optional() })
+  .describe('per app other than primary: which of the topics inquiry and registration are not available to it (its POST answers 403)');
 const templates = z.strictObject({
   webhookUpsert: z.record(z.string(), z.unknown()).describe('{{url}}: the callback URL to configure'),
   agenciaCreate: z.record(z.string(), z.unknown()).describe('{{adminMail}}: the invited e-mail'),
@@ -79,6 +84,12 @@ const webhooks = z.strictObject({
   deliveryDeadlineMs: z.number().int().min(100).max(50_000).describe('how long a webhook delivery may take'),
   // A 202 carries "Location (URI of the webhook callback)": without a callback a target may refuse (400).
   resendWithoutCallback: z.enum(['accept', 'refuse']).describe('resendwebhook while the app has no inquiry callback configured: 202 with the payload, or 400'),
+  // That 202's "Location (URI of the webhook callback)" names no callback: a target may leave it out, or name
+  // something else (the configuration to create).
+  resendLocationWithoutCallback: z
+    .enum(['absent', 'present'])
+    .nullable()
+    .describe('an accepted resendwebhook while the app has no inquiry callback configured: without a Location, or with one (null: not known)'),
   // AppWebhook and AppWebhookUpsert show no fields: where the GET representation keeps each template member's
   // value, so a saved configuration can be put back. Default: a member of the same name, and for the {{url}}
   // member the representation's only absolute URL (sut/webhook-restore.ts).
@@ -95,6 +106,18 @@ const pastLastPage = z
   .enum(PAST_LAST_PAGE_READINGS)
   .nullable()
   .describe('what GET /v3/consultas/{adminMail} answers for a page past the last: 200 with no entries, 404, or 400 keyed pagina (null: not known)');
+
+// Endpoints > Marcas: "responses beyond 200 for this path: not shown"; what a make nobody registers gets.
+const marcasNoMatch = z
+  .enum(MARCAS_NO_MATCH_READINGS)
+  .nullable()
+  .describe('what GET /v3/marcas/bestmatch answers for a make that matches none: 404, 400 keyed make, or 200 with the nearest make (null: not known)');
+
+// Endpoints: bodies are "(application/json or text/json)"; how one labelled otherwise is refused is not shown.
+const bodyTypeRefusal = z
+  .enum(BODY_TYPE_REFUSAL_READINGS)
+  .nullable()
+  .describe('what a valid request body labelled with a media type other than json or text/json gets: 415, or 400 with a validation problem (null: not known)');
 
 /**
  * The profile as a file holds it: credentials, plus whatever the user (or `vmp-conformance init`) gave. Every
@@ -132,6 +155,9 @@ export const profileFileSchema = z.strictObject({
     .partial()
     .optional(),
   pastLastPage: pastLastPage.optional(),
+  marcasNoMatch: marcasNoMatch.optional(),
+  bodyTypeRefusal: bodyTypeRefusal.optional(),
+  unavailableTopics: unavailableTopics.optional(),
 });
 
 /** The complete profile a run works with: the file's values, then what was inferred, then the defaults. */
@@ -152,9 +178,13 @@ export const profileSchema = profileFileSchema.extend({
       signature: webhooks.shape.signature.default(null),
       deliveryDeadlineMs: webhooks.shape.deliveryDeadlineMs.default(5_000),
       resendWithoutCallback: webhooks.shape.resendWithoutCallback.default('accept'),
+      resendLocationWithoutCallback: webhooks.shape.resendLocationWithoutCallback.default(null),
     })
-    .default({ consultaPointer: null, signature: null, deliveryDeadlineMs: 5_000, resendWithoutCallback: 'accept' }),
+    .default({ consultaPointer: null, signature: null, deliveryDeadlineMs: 5_000, resendWithoutCallback: 'accept', resendLocationWithoutCallback: null }),
   pastLastPage: pastLastPage.default(null),
+  marcasNoMatch: marcasNoMatch.default(null),
+  bodyTypeRefusal: bodyTypeRefusal.default(null),
+  unavailableTopics: unavailableTopics.default({}),
 });
 
 export type DraftProfile = z.output<typeof profileFileSchema>;

@@ -12,3 +12,13 @@ export const runSegment = (runId: string): string => `${SEGMENT}${runId}`;
 export function runOf(url: string | undefined): string | undefined {
   return url === undefined ? undefined : MARKED.exec(url)?.[1];
 }
+
+/**
+ * The longest run id a command makes (api/run-id.ts and its peers: a letter, the epoch milliseconds in base 36,
+ * eight digits until 2059, and up to four random ones): what init fills `{{runId}}` with to verify a template,
+ * so that a template it verified is valid for every run (issue 28 §4).
+ */
+export const RUN_ID_MAX_LENGTH = 13;
+
+/** `runId` made as long as the longest run id, keeping its own characters first (still told apart as this one's). */
+export const longestRunId = (runId: string): string => runId.padEnd(RUN_ID_MAX_LENGTH, 'z').slice(0, Math.max(RUN_ID_MAX_LENGTH, runId.length));

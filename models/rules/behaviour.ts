@@ -21,7 +21,7 @@ export const BEHAVIOUR_RULES = [
     'home/entry-points-lead',
     'must',
     'Endpoints > Home',
-    'every link of the home document that names one resource, followed with GET, answers no 404 and no 5xx, and a status its row documents where it names a row',
+    'the home document holds links, and every link of it that names one resource, followed with GET, answers no 404 and no 5xx, and a status its row documents where it names a row',
     'home',
   ),
 
@@ -152,6 +152,13 @@ export const BEHAVIOUR_RULES = [
     'ciudades-bestmatch',
   ),
   rule('catalogo/bestmatch-marcas', 'profile', 'Endpoints > Marcas', 'bestmatch by each listed field returns the record of that id', 'marcas-bestmatch'),
+  rule(
+    'catalogo/marcas-bestmatch-no-match',
+    'profile',
+    'Endpoints > Marcas',
+    "bestmatch of a make that matches none answers as the profile's marcasNoMatch says: 404, 400 keyed make, or 200 with the nearest make",
+    'marcas-bestmatch',
+  ),
   rule('catalogo/list-entries-resolve', 'profile', 'Endpoints', 'every catalog list entry is found by its id', 'carrocerias-get'),
 
   rule('appnotificaciones/post-201-location', 'must', AN, 'POST of an available, unconfigured topic answers 201 with a Location', 'appnotificaciones-post'),

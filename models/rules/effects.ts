@@ -94,6 +94,20 @@ export const EFFECT_RULES = [
     'home',
   ),
   rule(
+    'events/resend-without-callback-location',
+    'profile',
+    'Endpoints > Consultas',
+    "a resend accepted while the app has no inquiry callback configured carries a Location, or none, as the profile's webhooks.resendLocationWithoutCallback says",
+    'consultas-resend',
+  ),
+  rule(
+    'conventions/body-other-type-refused',
+    'profile',
+    'Endpoints > AppNotificaciones',
+    "a valid AppWebhookUpsert body labelled with a media type other than application/json or text/json is refused as the profile's bodyTypeRefusal says: 415, or 400 with a validation problem",
+    'appnotificaciones-post',
+  ),
+  rule(
     'conventions/unlisted-media-form-never-served',
     'must',
     'Resources and their fields > Conventions',

@@ -93,7 +93,10 @@ export const CATALOGO_STATEMENTS: Statement[] = [
   marcas('400', '| 400 |', ['status/marcas-list/400']),
   marcasBest('make', 'query make (required, string: matched against id, api-url, api-url-path, name, codename)', ['catalogo/bestmatch-marcas']),
   marcasBest('200', '200 (body form of the match)', ['status/marcas-bestmatch/200', 'media/marcas-bestmatch/offered']),
-  marcasBest('others-not-shown', 'responses beyond 200 for this path: not shown', ['status/marcas-bestmatch/documented-only']),
+  marcasBest('others-not-shown', 'responses beyond 200 for this path: not shown', [
+    'status/marcas-bestmatch/documented-only',
+    'catalogo/marcas-bestmatch-no-match',
+  ]),
   inSection(M)('endpoints/further-not-shown', 'Any further paths, methods or response codes after this point in the interface: not shown.', [
     'observe/unknown-path',
     'observe/wrong-method',

@@ -83,6 +83,7 @@ export const CONSULTAS_STATEMENTS: Statement[] = [
     'status/consultas-resend/202',
     'events/resend-returns-payload',
     'events/resend-location-is-callback',
+    'events/resend-without-callback-location',
   ]),
   resend('payload', 'the body carries the webhook payload that was sent', ['events/resend-returns-payload', 'events/resend-delivers-payload']),
   resend('403', '403 (agency does not exist for the app)', [

@@ -34,7 +34,11 @@ export const NOTIFICACIONES_STATEMENTS: Statement[] = [
     'scoping/topics-per-app',
   ]),
 
-  post('body', 'body AppWebhookUpsert (json or text/json)', ['appnotificaciones/post-201-location', 'media/appnotificaciones-post/request-text-json']),
+  post('body', 'body AppWebhookUpsert (json or text/json)', [
+    'appnotificaciones/post-201-location',
+    'media/appnotificaciones-post/request-text-json',
+    'conventions/body-other-type-refused',
+  ]),
   post('201', '201 AppWebhook', ['status/appnotificaciones-post/201', 'appnotificaciones/post-201-location']),
   post('media', '(json, text/json, entry)', ['media/appnotificaciones-post/*']),
   post('location', 'header Location (URI of the webhook)', ['appnotificaciones/post-201-location', 'appnotificaciones/post-location-resolves']),

@@ -123,6 +123,33 @@ export function registerResendChecks(walker: PageWalker, session: WebhookSession
   );
 
   check(
+    'events/resend-without-callback-location',
+    async (c: Check) => {
+      // That 202's "Location (URI of the webhook callback)" names no callback: the profile says whether one is sent.
+      const { resendWithoutCallback, resendLocationWithoutCallback: choice } = c.ctx.profile.webhooks;
+      if (resendWithoutCallback === 'refuse') c.skip('the profile\'s webhooks.resendWithoutCallback is "refuse": no resend is accepted without a callback');
+      if (choice === null) c.skip("the profile's webhooks.resendLocationWithoutCallback is not known");
+      const sid = await resendableSid(c);
+      const topic = c.ctx.profile.topics.inquiry;
+      await session.guard('primary', topic);
+      const removed = await c.send('appnotificaciones-delete', { params: { topic } });
+      c.givenStatus(removed, [204, 404], `removing the primary app's '${topic}' configuration (saved first, put back afterwards)`);
+      const res = await c.send('consultas-resend', { params: { adminMail: c.ctx.fixtures.agency, sid } });
+      c.givenStatus(res, 202, `resend of the recent inquiry ${sid} with no inquiry callback configured (webhooks.resendWithoutCallback "accept")`);
+      const location = res.headers.location;
+      const what = `(the profile's webhooks.resendLocationWithoutCallback: ${choice}), with no inquiry callback configured`;
+      if (choice === 'absent') c.expect(location === undefined || location === '', `no Location ${what}, not ${location}`, res);
+      else
+        c.expect(
+          location !== undefined && location !== '' && URL.canParse(location, c.ctx.baseUrl),
+          `a Location, a URI reference ${what}, not ${location ?? 'none'}`,
+          res,
+        );
+    },
+    { mutates: true },
+  );
+
+  check(
     'events/resend-location-is-callback',
     async (c: Check) => {
       await acceptedResend(c, session, 'consultas-resend-location', ['location']);

@@ -19,6 +19,7 @@ import { failedCheck, MAX_FAILURES_REASON, maxFailuresReached } from './max-fail
 import { sendingAs } from './run-ledger.ts';
 import type { Delivery } from '../../webhooks/delivery.ts';
 import { deliveryEvidence } from './delivery-evidence.ts';
+import { templateRefusal } from './template-refusal.ts';
 import { RuleViolation } from './violation.ts';
 
 declare module '@vitest/runner' {
@@ -189,6 +190,11 @@ export class Check {
   fail(expectation: string, res?: Answer, departure?: Departure): never {
     const lost = this.lostToInfrastructure;
     if (lost) this.skip(lost);
+    const profileError = res && templateRefusal(res, runContext().profile.templates);
+    if (profileError) {
+      this.witness(res!.exchange, true);
+      this.skip(profileError);
+    }
     this.instances += 1;
     const shown = departure ?? (res?.error ? transportDeparture(res.error.code) : undefined);
     if (shown) this.meta.departure = shown;

@@ -1,3 +1,4 @@
+import { excerptOf } from '../../support/clip.ts';
 import type { DeliveryEvidence } from '../../sut/evidence.ts';
 import { redact, redactHeaders } from '../../sut/redact.ts';
 import type { Delivery } from '../../webhooks/delivery.ts';
@@ -20,7 +21,7 @@ export function deliveryEvidence(deliveries: readonly Delivery[], secrets: reado
         receivedAt: d.receivedAt,
         callback: d.path,
         headers: redactHeaders(headers, secrets),
-        bodyExcerpt: redact(body.slice(0, BODY_CHARS), secrets),
+        bodyExcerpt: redact(excerptOf(body, BODY_CHARS), secrets),
         ...(d.signature !== 'not-configured' ? { signature: d.signature } : {}),
       };
     });

@@ -1,4 +1,15 @@
-import { essence, listEntries, MEDIA_FORMS, MEDIA_TYPES, type Endpoint, type MediaForm } from '../../models/index.ts';
+import {
+  BODY_TYPE_REFUSAL,
+  bodyTypeRefusalReading,
+  essence,
+  listEntries,
+  MEDIA_FORMS,
+  MEDIA_TYPES,
+  OTHER_BODY_TYPE,
+  type Endpoint,
+  type MediaForm,
+} from '../../models/index.ts';
+import type { EndpointCall } from '../../sut/call.ts';
 import { formFault } from '../../sut/form-judge.ts';
 import type { Check } from '../harness/check.ts';
 import { validRequest, type RequestEnv } from './requests.ts';
@@ -52,4 +63,39 @@ export async function checkTextJsonBody(c: Check, e: Endpoint, env: RequestEnv):
     const res = await c.send(e.id, { ...call, contentType });
     c.expectStatus(res, e.success.status, `${e.success.meaning}, the ${e.body?.model ?? 'request'} body sent as ${contentType}`);
   }
+}
+
+/**
+ * conventions/body-other-type-refused: the valid request of appnotificaciones-post (a topic just unconfigured, saved
+ * first) with its body labelled OTHER_BODY_TYPE, answered as the profile's bodyTypeRefusal says
+ * (models/body-type-refusal.ts); only recorded where the profile does not know it.
+ */
+export async function checkOtherBodyType(c: Check, e: Endpoint, env: RequestEnv): Promise<void> {
+  const call = await requestOrSkip(c, e, env);
+  const res = await c.send(e.id, { ...call, contentType: OTHER_BODY_TYPE });
+  const what = `${e.method} ${e.path} with a valid ${e.body?.model ?? 'request'} body labelled ${OTHER_BODY_TYPE}`;
+  const answered = `${what} answered ${res.status ?? res.error?.code}`;
+  if (bodyTypeRefusalReading(res.status, res.json) === undefined && res.status !== e.success.status) await labelWasRefused(c, e, call, answered);
+  const choice = c.ctx.profile.bodyTypeRefusal;
+  if (choice === null) c.skip(`${answered}; not judged (the profile's bodyTypeRefusal is not known)`);
+  const { status, says } = BODY_TYPE_REFUSAL[choice];
+  const expectation = `${says} (the profile's bodyTypeRefusal: ${choice}) — ${what}`;
+  c.expectStatus(res, status, expectation);
+  c.expect(bodyTypeRefusalReading(res.status, res.json) === choice, expectation, res);
+}
+
+/**
+ * An answer that is neither reading nor the success tells how a label is refused only if the label was what the
+ * target refused: the same request labelled application/json is taken (issue 23: a rule fails only on inputs its
+ * statement is about). Where that is not so either (a target that answers 404 to every POST), the check judged
+ * nothing: not exercised, saying so.
+ */
+async function labelWasRefused(c: Check, e: Endpoint, call: EndpointCall, answered: string): Promise<void> {
+  const control = await c.send(e.id, call);
+  if (control.status === e.success.status) return;
+  const lost = c.lostToInfrastructure;
+  if (lost) c.skip(lost);
+  c.skip(
+    `not exercised: ${answered}, neither reading of bodyTypeRefusal, and the same request labelled ${MEDIA_TYPES.json} answered ${control.status ?? control.error?.code}, not ${e.success.status}: its label was not what the target refused`,
+  );
 }

@@ -1,5 +1,7 @@
 import type { TargetResponse } from '../../sut/client.ts';
 import type { Check } from '../harness/check.ts';
+import { runContext } from '../harness/context.ts';
+import { templateRefusal } from '../harness/template-refusal.ts';
 import { compare, type Difference, type Expectation } from './compare.ts';
 
 // What the model run found, per rule: the instances it judged (one per prediction compared with an answer), the
@@ -82,7 +84,12 @@ export class ModelLedger {
  */
 export function reportShare(c: Check, share: Share): void {
   for (const res of share.evidence) c.judge(res);
-  const [first, ...more] = share.differences;
+  // A 400 the profile's own template caused is the profile's error, not a difference of the target (issue 28 §4).
+  const templates = runContext().profile.templates;
+  const differences = share.differences.filter((d) => templateRefusal(d.res, templates) === undefined);
+  const profileError = share.differences.map((d) => templateRefusal(d.res, templates)).find((why) => why !== undefined);
+  if (differences.length === 0 && profileError) c.skip(profileError);
+  const [first, ...more] = differences;
   if (first) {
     c.judged(share.instances - 1);
     const also = more.length > 0 ? `; ${more.length} more difference${more.length > 1 ? 's' : ''}, e.g. ${more[0]!.expectation}` : '';

@@ -3,6 +3,7 @@ import { lastSegment } from '../../sut/discovery.ts';
 import { entryKey, entryKeys, recordOf } from './identity.ts';
 import { listedAgencies } from './predict.ts';
 import type { ModelRunner } from './runner.ts';
+import type { TopicRole } from './topics.ts';
 import { emptyWorld, fold, newAgency, type App, type InquiryView, type World } from './world.ts';
 
 // The model fed with what the target shows, changing nothing: each app's agency list (discovery read primary's
@@ -37,10 +38,18 @@ export function widest(r: ModelRunner): { desde: string; hasta: string } {
   return { desde: addDays(r.ctx.today, -LIMITS.desde.minDaysBeforeToday), hasta: r.ctx.today };
 }
 
+/** The roles (inquiry, registration) whose topics the profile's unavailableTopics names, per app. */
+function unavailableRoles(profile: ModelRunner['ctx']['profile']): Partial<Record<App, TopicRole[]>> {
+  const roles = ['inquiry', 'registration'] as const;
+  return Object.fromEntries(
+    Object.entries(profile.unavailableTopics).map(([app, names]) => [app, roles.filter((role) => (names ?? []).includes(profile.topics[role]))]),
+  );
+}
+
 export async function observe(r: ModelRunner): Promise<Observed> {
   const { fixtures, profile } = r.ctx;
   const apps: App[] = ['primary', 'other', ...(profile.apps.empty ? (['empty'] as const) : [])];
-  const world = emptyWorld(apps, nobody(r));
+  const world = emptyWorld(apps, nobody(r), unavailableRoles(profile));
   const agency = (mail: string) => {
     const key = fold(mail);
     if (!world.agencies.has(key)) world.agencies.set(key, newAgency(mail, false));

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { volatilePaths, type MediaForm } from '../../models/index.ts';
 import { callEndpoint, type EndpointCall } from '../../sut/call.ts';
-import type { TargetResponse } from '../../sut/client.ts';
+import { bodyJson, type TargetResponse } from '../../sut/client.ts';
 import { requestLine } from '../../sut/failure-text.ts';
 import { canonical } from '../harness/canonical.ts';
 import type { Difference, Expectation } from './compare.ts';
@@ -53,27 +54,51 @@ function errorKeys(res: TargetResponse): string {
   return errors !== null && typeof errors === 'object' && !Array.isArray(errors) ? Object.keys(errors).sort().join(',') : '';
 }
 
-/** What of an answer is the state it shows, as text (`leftOut`: volatile members, dotted, indices as `*`). */
+const digest = (text: string): string => createHash('sha256').update(text).digest('base64');
+
+/**
+ * What of an answer is the state it shows, as a digest of its text (`leftOut`: volatile members, dotted, indices as
+ * `*`): two states are the same when their digests are, and a digest is all a read before the write keeps of it.
+ */
 function stateOf(res: TargetResponse, leftOut: readonly string[] = []): string {
   if (res.status === undefined || res.error) return `error ${res.error?.code ?? ''}`;
   if (isError(res)) return `${res.status} ${errorKeys(res)}`;
-  return `${res.status} ${res.json !== undefined ? canonical(res.json, leftOut) : res.text}`;
+  return `${res.status} ${digest(res.json !== undefined ? canonical(res.json, leftOut) : res.text)}`;
 }
+
+/**
+ * A read's answer before the write, as it is kept until the write is judged: its state's digest and its body as
+ * text, never parsed. A target answering a million entries to a list would otherwise hold each read's parsed body
+ * (some 56 MB) for the whole write; the rare comparison that needs the body again (volatile members, the words of
+ * a difference) parses the text again, as the client did.
+ */
+interface Before {
+  res: TargetResponse;
+  state: string;
+}
+
+function keptBefore(res: TargetResponse): Before {
+  const { json: _parsed, ...unparsed } = res;
+  return { res: unparsed, state: stateOf(res) };
+}
+
+/** The answer kept before the write with its body parsed again. */
+const reparsed = (b: Before): TargetResponse => ({ ...b.res, ...bodyJson(b.res.text) });
 
 /**
  * Whether a read answers after a write as before it. Where it does not, the read is sent again: what differs
  * between the two reads after the write (identical requests, nothing written between them) is volatile and left
  * out; what remains must be the same.
  */
-async function sameAnswer(r: ModelRunner, read: Read, before: TargetResponse, after: TargetResponse): Promise<boolean> {
-  if (stateOf(before) === stateOf(after)) return true;
-  if (isError(after) || after.json === undefined || before.status !== after.status) return false;
+async function sameAnswer(r: ModelRunner, read: Read, before: Before, after: TargetResponse): Promise<boolean> {
+  if (before.state === stateOf(after)) return true;
+  if (isError(after) || after.json === undefined || before.res.status !== after.status) return false;
   const again = await readAgain(r, read);
   if (again.status !== after.status || again.json === undefined) return false;
   const moved = volatilePaths(after.json, again.json);
   // Two reads that differ as a whole leave nothing to compare: that is never left out.
   if (moved.length === 0 || moved.includes('')) return false;
-  return stateOf(before, moved) === stateOf(after, moved);
+  return stateOf(reparsed(before), moved) === stateOf(after, moved);
 }
 
 const refused = (res: TargetResponse): boolean => res.status !== undefined && res.status >= 400 && res.status < 500;
@@ -97,8 +122,8 @@ export interface GuardedWrite {
  * accepted one its neighbours (model/write-neighbours-unchanged). Gives back the write's answer and differences.
  */
 export async function guardedWrite(r: ModelRunner, w: GuardedWrite): Promise<{ res: TargetResponse; differences: Difference[] }> {
-  const before = [];
-  for (const read of w.untouched) before.push(await readOnce(r, read));
+  const before: Before[] = [];
+  for (const read of w.untouched) before.push(keptBefore(await readOnce(r, read)));
   const res = await w.send();
   const differences = r.judge(w.expectation, res);
   const wasRefused = refused(res);
@@ -108,9 +133,10 @@ export async function guardedWrite(r: ModelRunner, w: GuardedWrite): Promise<{ r
   for (const [i, read] of w.untouched.entries()) {
     const after = await readOnce(r, read);
     const statement = wasRefused ? (w.refusal ?? w.expectation.statement) : (read.statement ?? 'auth/scoped-to-app');
-    const expectation = `${read.what} as before ${write}, but ${whatChanged(before[i]!, after)} [${statement}]`;
-    const same = await sameAnswer(r, read, before[i]!, after);
-    const found: Difference[] = same ? [] : [{ rule, statement, expectation, res: after }];
+    // The words of a difference only where there is one: they canonicalize both bodies.
+    const found: Difference[] = (await sameAnswer(r, read, before[i]!, after))
+      ? []
+      : [{ rule, statement, expectation: `${read.what} as before ${write}, but ${whatChanged(reparsed(before[i]!), after)} [${statement}]`, res: after }];
     r.ledger.record(rule, after, found);
     differences.push(...found);
   }

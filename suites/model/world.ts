@@ -79,12 +79,18 @@ const PROFILE_AVAILABILITY: [TopicRole, boolean][] = [
   ['unavailable', false],
 ];
 
-export function emptyWorld(apps: readonly App[], nonexistent: string): World {
+/**
+ * The world before anything is read. `unavailable`: per app other than primary, the topic roles the profile says
+ * are not available to it (unavailableTopics); the rest of another app's availability is learnt.
+ */
+export function emptyWorld(apps: readonly App[], nonexistent: string, unavailable: Partial<Record<App, readonly TopicRole[]>> = {}): World {
+  const known = (a: App): [TopicRole, boolean][] =>
+    a === PROFILE_APP ? PROFILE_AVAILABILITY : (unavailable[a] ?? []).map((role): [TopicRole, boolean] => [role, false]);
   return {
     apps,
     agencies: new Map(),
     topics: new Map(apps.map((a) => [a, new Map()])),
-    available: new Map(apps.map((a) => [a, new Map(a === PROFILE_APP ? PROFILE_AVAILABILITY : [])])),
+    available: new Map(apps.map((a) => [a, new Map(known(a))])),
     urlsOf: new Map(apps.map((a) => [a, new Set()])),
     nonexistent,
   };

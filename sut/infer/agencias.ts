@@ -1,8 +1,9 @@
-import { z } from 'zod';
 import { callEndpoint } from '../call.ts';
 import { memberPointer, resolvePointer } from '../json-pointer.ts';
+import { longestRunId } from '../run-mark.ts';
 import { fillTemplate } from '../templates.ts';
 import { pointTopic } from './deliveries.ts';
+import { inferEditTemplate, unknownEdit } from './edit-template.ts';
 import { errorKeys, found, guessed, hint, objectBody, outcome, type Finding, type Hint, type Inferrer, type Probe } from './probe.ts';
 import { listedTopics } from './topic-list.ts';
 import { clientHooks } from '../hooks/hooks-adapter.ts';
@@ -13,11 +14,8 @@ import { clientHooks } from '../hooks/hooks-adapter.ts';
 // invitation domain) shows the representation of a pending invitation, and, completed through the simulation hooks,
 // of a registered agency: the member whose value changed is the state, and the topic the registration webhook
 // reaches is the registration one. On that agency (dissociated again at the end) each plain member an AgenciaEdit
-// sets and the agency then shows is an AgenciaEdit member.
-
-const EMAIL = z.email();
-const NOT_EDITABLE = (v: string): boolean => EMAIL.safeParse(v).success || /^\d{4}-\d{2}-\d{2}/.test(v) || /^https?:|^\//.test(v);
-const EDIT_VALUE = 'Agencia editada {{runId}}';
+// sets and the agency then shows is an AgenciaEdit member, or, where PUT replaces the agency, every member it
+// needs (edit-template.ts).
 
 /** Scalar string members (one level of objects deep), as pointers with their values. */
 function strings(record: unknown): [string, string][] {
@@ -52,10 +50,6 @@ async function createTemplate(p: Probe): Promise<{ template: Record<string, unkn
   };
 }
 
-/** AgenciaEdit not told: null, so that the checks that send a valid one skip (and run does not probe again). */
-const unknownEdit = (why: string): Finding =>
-  guessed('templates.agenciaEdit', null, `not told: ${why}`, 'give the AgenciaEdit members (the checks that send a valid AgenciaEdit skip while it is null)');
-
 export const agenciasInferrer: Inferrer = {
   name: 'agency templates, invitation state, registration topic',
   keys: ['templates.agenciaCreate', 'templates.agenciaEdit', 'invitationState.pointer', 'topics.registration'],
@@ -76,7 +70,7 @@ export const agenciasInferrer: Inferrer = {
     findings.push(found('templates.agenciaCreate', create.template, create.how));
     const domain = p.known.invitationDomain ?? 'example.test';
     const adminMail = `${p.runId}-init@${domain}`.toLowerCase();
-    const invite = await callEndpoint(p.client, 'agencias-invite', { json: fillTemplate(create.template, { adminMail, runId: p.runId }) });
+    const invite = await callEndpoint(p.client, 'agencias-invite', { json: fillTemplate(create.template, { adminMail, runId: longestRunId(p.runId) }) });
     if (invite.status !== 202) {
       hints.push(
         hint('invitationState.pointer', `POST /v3/agencias answered ${invite.status ?? invite.error?.code}, not 202: no invitation to read the state of`),
@@ -145,26 +139,7 @@ export const agenciasInferrer: Inferrer = {
       hints.push(
         hint('invitationState.pointer', 'no single member changed its word when an invitation was completed; see where GET on the Location shows the state'),
       );
-    const edit: Record<string, unknown> = {};
-    const plain = Object.entries(objectBody(agency) ?? {}).filter(
-      ([k, v]) => k !== '_links' && memberPointer(k) !== state && (v === null || (typeof v === 'string' && !NOT_EDITABLE(v))),
-    );
-    for (const [member, value] of plain) {
-      const ptr = memberPointer(member);
-      const json = fillTemplate({ [member]: EDIT_VALUE }, { runId: p.runId });
-      const put = await callEndpoint(p.client, 'agencias-put', { params: { adminMail }, json });
-      const after = (await callEndpoint(p.client, 'agencias-get', { params: { adminMail }, form: 'json' })).json;
-      if (put.status === 200 && resolvePointer(after, ptr) === json[member] && value !== json[member]) edit[member] = EDIT_VALUE;
-    }
-    if (Object.keys(edit).length > 0)
-      findings.push(
-        found(
-          'templates.agenciaEdit',
-          edit,
-          `PUT /v3/agencias/{adminMail} with each of these members set them on an agency of this probing (dissociated afterwards)`,
-        ),
-      );
-    else findings.push(unknownEdit('no plain member of the Agencia was set by a PUT of it'));
+    findings.push(await inferEditTemplate(p, adminMail, agency, state));
     return outcome(findings, hints);
   },
 };

@@ -4,6 +4,7 @@ import { memberPointer } from '../json-pointer.ts';
 import { fillTemplate } from '../templates.ts';
 import type { Profile } from '../profile.ts';
 import { found, guessed, hint, objectBody, type Finding, type Hint, type Probe, type Received } from './probe.ts';
+import type { ResendCandidate } from './resend-candidates.ts';
 import { findSecretMember } from './secret-member.ts';
 
 type SignatureConfig = NonNullable<Profile['webhooks']['signature']>;
@@ -115,7 +116,8 @@ export async function inferFromResend(
   p: Probe,
   topics: readonly string[],
   template: Record<string, unknown>,
-  sid: string,
+  /** The inquiries to resend, tried in order until one is accepted (resend-candidates.ts). */
+  candidates: readonly (() => Promise<ResendCandidate | undefined>)[],
   secret: string | undefined,
   /** Members a POST was refused without (the template's, found by inferring it): tried first for the secret. */
   required?: readonly string[],
@@ -134,17 +136,24 @@ export async function inferFromResend(
       ),
     };
   }
+  const tried: string[] = [];
+  let accepted: { sid: string; res: TargetResponse } | undefined;
+  for (const next of candidates) {
+    const candidate = await next();
+    if (candidate === undefined || tried.some((t) => t.startsWith(`${candidate.sid} `))) continue;
+    const res = await callEndpoint(p.client, 'consultas-resend', { params: { adminMail: agency, sid: candidate.sid } });
+    tried.push(`${candidate.sid} (${candidate.from}): ${res.status ?? res.error?.code}`);
+    if (res.status === 202) {
+      accepted = { sid: candidate.sid, res };
+      break;
+    }
+  }
+  if (!accepted) {
+    const why = `POST /v3/consultas/${agency}/{sid}/resendwebhook accepted (202) none of ${tried.join('; ') || 'no inquiry'}: no webhook to learn from`;
+    return { findings: ['topics.inquiry', 'webhooks.consultaPointer', 'webhooks.resendWithoutCallback'].map((key) => hint(key, why)) };
+  }
+  const { sid, res } = accepted;
   const resend = () => callEndpoint(p.client, 'consultas-resend', { params: { adminMail: agency, sid } });
-  const res = await resend();
-  if (res.status !== 202)
-    return {
-      findings: [
-        hint(
-          'topics.inquiry',
-          `POST /v3/consultas/${agency}/${sid}/resendwebhook answered ${res.status ?? res.error?.code}, not 202: no webhook to learn from`,
-        ),
-      ],
-    };
   const location = res.headers.location ?? '';
   const byLocation = [...names].find(([name]) => location.endsWith(`/${name}`))?.[0];
   const delivery = await receiver.wait((d) => [...names.keys()].some((n) => d.path.endsWith(`/${n}`)), p.deliveryMs);
@@ -173,20 +182,34 @@ export async function inferFromResend(
   findings.push(...signed.findings);
   const current = signed.template ?? template;
   if (inquiry) {
-    findings.push(await withoutCallback(p, inquiry, resend));
+    findings.push(...(await withoutCallback(p, inquiry, resend)));
     await pointTopic(p, inquiry, current, name!);
   }
   return { findings, ...(inquiry ? { inquiry } : {}), ...(signed.template ? { template: signed.template } : {}) };
 }
 
-/** resendwebhook with the inquiry topic unconfigured: 202 accepts, 400 refuses; the topic is put back afterwards. */
-async function withoutCallback(p: Probe, inquiry: string, resend: () => Promise<TargetResponse>): Promise<Finding | Hint> {
+/**
+ * resendwebhook with the inquiry topic unconfigured: 202 accepts, 400 refuses; an accepted one's Location (the row's
+ * "URI of the webhook callback", which names none then) is there or not. The topic is put back afterwards.
+ */
+async function withoutCallback(p: Probe, inquiry: string, resend: () => Promise<TargetResponse>): Promise<(Finding | Hint)[]> {
   const deleted = await callEndpoint(p.client, 'appnotificaciones-delete', { params: { topic: inquiry } });
   if (deleted.status !== 204)
-    return hint('webhooks.resendWithoutCallback', `DELETE /v3/appnotificaciones/${inquiry} answered ${deleted.status ?? deleted.error?.code}: not tried`);
+    return [hint('webhooks.resendWithoutCallback', `DELETE /v3/appnotificaciones/${inquiry} answered ${deleted.status ?? deleted.error?.code}: not tried`)];
   const res = await resend();
-  if (res.status === 202) return found('webhooks.resendWithoutCallback', 'accept', `resendwebhook answered 202 while '${inquiry}' was not configured`);
+  if (res.status === 202) {
+    const location = res.headers.location;
+    const shown = location === undefined || location === '' ? 'absent' : 'present';
+    return [
+      found('webhooks.resendWithoutCallback', 'accept', `resendwebhook answered 202 while '${inquiry}' was not configured`),
+      found(
+        'webhooks.resendLocationWithoutCallback',
+        shown,
+        `resendwebhook answered 202 ${shown === 'absent' ? 'without a Location' : `with Location ${location}`} while '${inquiry}' was not configured`,
+      ),
+    ];
+  }
   if (res.status === 400)
-    return found('webhooks.resendWithoutCallback', 'refuse', `resendwebhook answered 400 while '${inquiry}' was not configured, 202 while it was`);
-  return hint('webhooks.resendWithoutCallback', `resendwebhook answered ${res.status ?? res.error?.code} while '${inquiry}' was not configured`);
+    return [found('webhooks.resendWithoutCallback', 'refuse', `resendwebhook answered 400 while '${inquiry}' was not configured, 202 while it was`)];
+  return [hint('webhooks.resendWithoutCallback', `resendwebhook answered ${res.status ?? res.error?.code} while '${inquiry}' was not configured`)];
 }

@@ -6,14 +6,17 @@ import type { DraftProfile, Profile } from '../profile.ts';
 import { completeProfile } from '../profile-load.ts';
 import { secretsOf } from '../secrets.ts';
 import { agenciasInferrer } from './agencias.ts';
+import { bodyTypeInferrer } from './body-type.ts';
 import { catalogKeysInferrer } from './catalog-keys.ts';
 import { InferChanges } from './changes.ts';
 import { hooksInferrer } from './hooks.ts';
 import { inquiryListInferrer } from './inquiry-list.ts';
+import { marcasNoMatchInferrer } from './marcas-no-match.ts';
 import { mediaInferrer } from './media.ts';
 import { pastLastPageInferrer } from './past-last-page.ts';
 import { found, gives, outcome, withValue, type Finding, type Hint, type Inferrer, type Probe, type Receiver, type SignatureVerifier } from './probe.ts';
 import { resendAgeInferrer } from './resend-age.ts';
+import { topicAvailabilityInferrer } from './topic-availability.ts';
 import { webhooksInferrer } from './webhooks.ts';
 import type { TransportSettings } from '../transport.ts';
 
@@ -56,8 +59,11 @@ export const INFERRERS: readonly Inferrer[] = [
   inquiryListInferrer,
   pastLastPageInferrer,
   catalogKeysInferrer,
+  marcasNoMatchInferrer,
   webhooksInferrer,
   agenciasInferrer,
+  bodyTypeInferrer,
+  topicAvailabilityInferrer,
   resendAgeInferrer,
 ];
 

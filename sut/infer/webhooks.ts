@@ -1,6 +1,7 @@
 import { callEndpoint } from '../call.ts';
 import { fillTemplate } from '../templates.ts';
 import { inferFromResend } from './deliveries.ts';
+import { resendCandidates } from './resend-candidates.ts';
 import { found, guessed, hint, outcome, type Finding, type Hint, type Inferrer, type Probe } from './probe.ts';
 import { listedTopics } from './topic-list.ts';
 import { inferUpsertTemplate } from './upsert-template.ts';
@@ -37,6 +38,8 @@ async function unavailableTopic(p: Probe, listed: readonly string[], template: R
 
 export const webhooksInferrer: Inferrer = {
   name: 'webhook topics, upsert template and payloads',
+  // webhooks.resendLocationWithoutCallback is found with resendWithoutCallback but not listed: a profile lacking
+  // only it (meaningless where resend refuses) does not make every run probe the webhooks again.
   keys: [
     'topics.inquiry',
     'topics.registration',
@@ -60,13 +63,14 @@ export const webhooksInferrer: Inferrer = {
     const secret = p.secret;
     if (given) p.changes.useTemplate(given);
     const t = given ? { template: given, findings: [], hints: [] } : await inferUpsertTemplate(p, listed.topics);
-    // Discovery's inquiry is the first of the list's first page: the newest where a list is newest first, and
-    // resend applies to "relatively recent" ones.
+    // Discovery's inquiry is the first of the list's first page: the newest where a list is newest first; resend
+    // applies to "relatively recent" ones, so one it refuses is followed by younger ones (resend-candidates.ts).
     const sid = p.fixtures.inquirySid;
     let inquiry = p.known.topics?.inquiry;
     if (t.template && !p.readOnly && p.receiver && sid !== undefined && p.fixtures.agency !== undefined) {
       // A template found here may gain the member that takes the signing secret (a given one is the user's).
-      const resend = await inferFromResend(p, listed.topics, t.template, sid, secret, given ? undefined : t.required);
+      const candidates = resendCandidates(p, p.fixtures.agency, sid);
+      const resend = await inferFromResend(p, listed.topics, t.template, candidates, secret, given ? undefined : t.required);
       resend.findings.forEach(add);
       inquiry ??= resend.inquiry;
       if (resend.template) {

@@ -42,13 +42,16 @@ type Measured = Record<string, string>;
 
 const readMeasured = (): Measured => (existsSync(MEASURED_WITH) ? (JSON.parse(readFileSync(MEASURED_WITH, 'utf8')) as { files: Measured }).files : {});
 
-/** Drops, from the incremental file, the mutants no rule killed in files measured with other suites: Stryker tests them again. */
-function forgetSurvivors(hash: string, measured: Measured): number {
+/**
+ * Drops, from the incremental file, the mutants no rule killed in `targets` measured with other suites: Stryker tests
+ * them again. Other files keep theirs, so a run of some files leaves the others' survivors in the score.
+ */
+function forgetSurvivors(hash: string, measured: Measured, targets: readonly string[]): number {
   if (!existsSync(INCREMENTAL)) return 0;
   const report = JSON.parse(readFileSync(INCREMENTAL, 'utf8')) as Report;
   let dropped = 0;
   for (const [name, file] of Object.entries(report.files)) {
-    if (measured[name] === hash) continue;
+    if (measured[name] === hash || !targets.includes(name)) continue;
     const kept = file.mutants.filter((m) => m.status === 'Ignored' || m.status === 'CompileError' || (m.statusReason ?? '').includes(KILLED_BY_RULES));
     dropped += file.mutants.length - kept.length;
     file.mutants = kept;
@@ -123,15 +126,15 @@ function main(argv: readonly string[]): number {
   mkdirSync(path.dirname(LOG), { recursive: true });
   const hash = suitesHash();
   const measured = readMeasured();
+  const targets = files.length ? files : MUTATED;
   if (!force) {
-    const dropped = forgetSurvivors(hash, measured);
+    const dropped = forgetSurvivors(hash, measured, targets);
     if (dropped) console.log(`The suites changed since these files were measured: ${dropped} mutants no rule killed are tested again.`);
   }
   const extra = force ? ['--force'] : [];
   // Per file, a file measured already with these suites is skipped (its Stryker run would only repeat the initial
   // test run), and each file's hash is recorded as it ends, so a measurement stopped part-way goes on where it was.
   const done = perFile && !force ? measuredFiles(hash, measured) : new Set<string>();
-  const targets = files.length ? files : MUTATED;
   const chunks = perFile ? targets.filter((f) => !done.has(f)).map((f) => [f]) : [targets];
   if (done.size) console.log(`Measured already, with these suites: ${[...done].join(', ')}`);
   for (const chunk of chunks) {

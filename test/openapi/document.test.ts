@@ -285,6 +285,20 @@ describe('the response checker (a check that cannot fail is a defect)', () => {
   ] as const)('%s: %s', (_, x, kind) => {
     expect(checker().check(x).kind).toBe(kind);
   });
+
+  it('a 415 is put down to the body type only where the request labelled its body with a type the operation does not take', () => {
+    const post = (contentType?: string) => exchange({ method: 'POST', url: '/v3/appnotificaciones/t', status: 415, ...(contentType ? { contentType } : {}) });
+    const reason = (x: RecordedExchange) => {
+      const v = checker().check(x);
+      return v.kind === 'outside' ? v.reason : v.kind;
+    };
+    const refusal = 'a request body of a media type the operation does not take (415)';
+    expect(reason(post('text/plain; charset=utf-8'))).toBe(refusal);
+    expect(reason(post('Application/JSON; charset=utf-8'))).toBe('status 415 of POST /v3/appnotificaciones/{topic}');
+    expect(reason(post('text/json'))).toBe('status 415 of POST /v3/appnotificaciones/{topic}');
+    expect(reason(post())).toBe('status 415 of POST /v3/appnotificaciones/{topic}');
+    expect(reason(exchange({ url: '/v3/agencias', status: 415, contentType: 'text/plain' }))).toBe('status 415 of GET /v3/agencias');
+  });
 });
 
 describe('vmp-conformance openapi', () => {

@@ -15,13 +15,16 @@ import { ResponseChecker, type RecordedExchange, type Verdict } from './response
 
 /**
  * Answers outside the document, each for a reason the spec leaves open (Errors: "Responses for authentication
- * failure … : not shown"; RFC 9110 for the rest); anything else outside the document fails.
+ * failure … : not shown"; a body labelled other than "(json or text/json)" gets an answer not shown, the
+ * profile's bodyTypeRefusal, models/body-type-refusal.ts; RFC 9110 for the rest); anything else outside the
+ * document fails.
  */
 const OUTSIDE: readonly RegExp[] = [
   /^a path the document does not have$/,
   /^\w+ is not an operation of /,
   /^no credentials of an app$/,
   /^a media type the operation does not offer \(406\)$/,
+  /^a request body of a media type the operation does not take \(415\)$/,
   /^a request target past 8000 octets/,
 ];
 
@@ -77,6 +80,7 @@ async function recordedRun(profileFile: string): Promise<ProfiledRun> {
           url: req.url,
           authenticated: req.app !== undefined,
           ...(named ? { asked: named } : {}),
+          ...(req.headers['content-type'] ? { contentType: req.headers['content-type'] } : {}),
           status: res.status,
           headers: res.headers,
           body: res.body,

@@ -19,6 +19,8 @@ export interface RecordedExchange {
   authenticated: boolean;
   /** The media type the request named (Accept, or the profile's query parameter), if any. */
   asked?: string;
+  /** The media type the request's body was labelled with (its Content-Type), if it had one. */
+  contentType?: string;
   status: number;
   /** Response headers, names lower case. */
   headers: Record<string, string>;
@@ -69,9 +71,19 @@ function offered(responses: Json): string[] {
     .flatMap(([, r]) => Object.keys(((r as Json).content ?? {}) as Json));
 }
 
+/** The media types an operation's request body may be labelled with. */
+const taken = (operation: Json): string[] => Object.keys(((operation.requestBody as Json | undefined)?.content ?? {}) as Json);
+
+/** A Content-Type without its parameters, lower case (RFC 9110 section 8.3.1: the type and subtype are case-insensitive). */
+const essence = (contentType: string): string => contentType.split(';')[0]!.trim().toLowerCase();
+
 /** Why a status the operation does not document is still no departure from the document, if it is not. */
-function undocumented(x: RecordedExchange, responses: Json): string | undefined {
+function undocumented(x: RecordedExchange, operation: Json): string | undefined {
+  const responses = operation.responses as Json;
   if (x.status === 406 && x.asked !== undefined && !offered(responses).includes(x.asked)) return 'a media type the operation does not offer (406)';
+  const types = taken(operation);
+  if (x.status === 415 && x.contentType !== undefined && types.length > 0 && !types.includes(essence(x.contentType)))
+    return 'a request body of a media type the operation does not take (415)';
   if ((x.status === 414 || x.status === 431) && Buffer.byteLength(x.url) > URI_OCTETS) return `a request target past ${URI_OCTETS} octets (${x.status})`;
   return undefined;
 }
@@ -109,7 +121,7 @@ export class ResponseChecker {
     const id = `${x.method} ${path}`;
     const responses = operation.responses as Json;
     const key = responseKey(responses, x.status);
-    if (!key) return { kind: 'outside', reason: undocumented(x, responses) ?? `status ${x.status} of ${id}` };
+    if (!key) return { kind: 'outside', reason: undocumented(x, operation) ?? `status ${x.status} of ${id}` };
     const response = responses[key] as Json;
     const base = `/paths/${escapePointer(path)}/${method}/responses/${key}`;
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { endpointKey } from '../../sut/breaker.ts';
 import { callEndpoint } from '../../sut/call.ts';
 import { TargetClient, type TargetResponse } from '../../sut/client.ts';
+import { excerptOf } from '../../support/clip.ts';
 import { answer, head, tinyServer, type TinyHandler, type TinyServer } from './tiny-server.ts';
 import { closeTargetsAfterEach, TINY_PROFILE, tinyTarget } from './tiny-target.ts';
 
@@ -259,5 +260,14 @@ describe('endpointKey', () => {
     ['POST', '/_sim/consultas', undefined, 'POST /_sim/consultas'],
   ] as const)('%s %s (%s) → %s', (method, path, id, key) => {
     expect(endpointKey(method, path, id)).toBe(key);
+  });
+});
+
+describe('excerpts kept as evidence', () => {
+  it('an excerpt is the first characters of the text, the text itself when short, a lone surrogate at the cut kept', () => {
+    expect(excerptOf('abc', 5)).toBe('abc');
+    expect(excerptOf('a'.repeat(3_000_000), 2_000)).toBe('a'.repeat(2_000));
+    // '😀' is two UTF-16 units: a cut between them keeps the first, as a slice would.
+    expect(excerptOf('x😀y', 2)).toBe('x\ud83d');
   });
 });

@@ -100,6 +100,36 @@ const folded = (s: string): string =>
     .trim()
     .toLowerCase();
 
+/** A make that matches none answered with the first make of the list, as bestmatch answers it (its form kept). */
+async function nearestMake(req: MutantRequest, res: MutantResponse, ctx: FaultContext): Promise<void> {
+  if (req.endpoint !== 'marcas-bestmatch' || res.status !== 404) return;
+  const first = entries((await ctx.upstream('GET', '/v3/marcas', { accept: MEDIA_TYPES.json })).json())?.[0];
+  const name = isRecord(first) ? first.Nombre : undefined;
+  if (typeof name !== 'string') return;
+  const near = await ctx.upstream('GET', `/v3/marcas/bestmatch?make=${encodeURIComponent(name)}`, {
+    ...(req.headers.accept ? { accept: req.headers.accept } : {}),
+  });
+  Object.assign(res, { status: near.status, headers: near.headers, body: near.body });
+}
+
+/** App other's requests on the inquiry topic, as for a topic not available to it: POST 403, the others 404. */
+function unavailableToOther(req: MutantRequest, ctx: FaultContext): MutantResponse | undefined {
+  if (req.app !== 'other' || !req.endpoint?.startsWith('appnotificaciones-') || req.param('topic') !== ctx.profile.topics.inquiry) return undefined;
+  return req.endpoint === 'appnotificaciones-post' ? problem(req, 403, { _: ['tópico no disponible para la aplicación'] }) : empty(404);
+}
+
+/** App other's AppWebhooks without the inquiry topic (entries naming it by a link, or by a member). */
+function unlistedForOther(req: MutantRequest, res: MutantResponse, ctx: FaultContext): void {
+  if (req.app !== 'other' || req.endpoint !== 'appnotificaciones-list' || res.status !== 200) return;
+  const topic = ctx.profile.topics.inquiry;
+  const names = (e: unknown) => JSON.stringify(e).includes(encodeURIComponent(topic)) || JSON.stringify(e).includes(`"${topic}"`);
+  res.editJson<unknown>((json) => {
+    if (Array.isArray(json)) return json.filter((e) => !names(e));
+    if (isRecord(json) && Array.isArray(json._entries)) return { ...json, _entries: json._entries.filter((e) => !names(e)) };
+    return json;
+  });
+}
+
 /** Which bestmatch parameter is matched against which catalogKeys area (ciudades' city may match part of a name). */
 const EXACT: Record<string, { param: string; area: keyof Profile['catalogKeys']; refusal: number }> = {
   'carrocerias-bestmatch': { param: 'bodystyle', area: 'carrocerias', refusal: 400 },
@@ -190,14 +220,90 @@ export const CHOICES: Variation[] = [
     targets: ['reference'],
     fault: { response: caseSensitive },
   },
+  // Issue 28 §3: what a make that matches none gets is the profile's marcasNoMatch (models/no-match.ts).
   {
     name: 'marcas-bestmatch-none-400',
     kind: 'statuses',
     allows: 'GET /v3/marcas/bestmatch: "responses beyond 200 for this path: not shown"',
-    targets: ['reference'],
+    targets: ['reference', 'indep'],
+    profile: (p) => ({ ...p, marcasNoMatch: 'invalid' }),
     fault: {
       response(req, res) {
         if (req.endpoint === 'marcas-bestmatch' && res.status === 404) Object.assign(res, problem(req, 400, { make: ['ninguna marca coincide'] }));
+      },
+    },
+  },
+  {
+    name: 'marcas-bestmatch-none-nearest',
+    kind: 'statuses',
+    allows:
+      'GET /v3/marcas/bestmatch: "responses beyond 200 for this path: not shown"; "The bestmatch lookup resolves the caller\'s own … values to the service\'s registered ones"',
+    targets: ['reference'],
+    profile: (p) => ({ ...p, marcasNoMatch: 'nearest' }),
+    fault: { response: nearestMake },
+  },
+  // Issue 28 §3: how a body labelled with another media type is refused is the profile's bodyTypeRefusal.
+  {
+    name: 'body-other-type-400',
+    kind: 'statuses',
+    allows: 'Endpoints: "body AppWebhookUpsert (json or text/json)" (a body of another type: not shown); "400 | validation failed"',
+    targets: ['reference'],
+    profile: (p) => ({ ...p, bodyTypeRefusal: 'invalid' }),
+    fault: {
+      response(req, res) {
+        if (isApi(req) && res.status === 415) Object.assign(res, problem(req, 400, { _: ['el cuerpo debe ser application/json o text/json'] }));
+      },
+    },
+  },
+  {
+    name: 'body-other-type-415',
+    kind: 'statuses',
+    allows: 'Endpoints: "body AppWebhookUpsert (json or text/json)" (a body of another type: not shown); RFC 9110 15.5.16 415 Unsupported Media Type',
+    targets: ['indep'],
+    profile: (p) => ({ ...p, bodyTypeRefusal: 'unsupported-media-type' }),
+    fault: {
+      response(req, res) {
+        const type = essence(req.headers['content-type']);
+        if (isApi(req) && type !== '' && type !== MEDIA_TYPES.json && type !== MEDIA_TYPES.textJson && res.status === 400) Object.assign(res, empty(415));
+      },
+    },
+  },
+  // Issue 28 §3: a resend accepted without a callback: its Location, or none, is the profile's.
+  {
+    name: 'resend-without-callback-no-location',
+    kind: 'statuses',
+    allows: 'Endpoints > Consultas: "202 with header Location (URI of the webhook callback)" (with no callback configured there is none to name)',
+    targets: ['reference'],
+    profile: (p) => ({ ...p, webhooks: { ...p.webhooks, resendLocationWithoutCallback: 'absent' } }),
+    fault: {
+      response(req, res) {
+        if (req.endpoint === 'consultas-resend' && res.status === 202 && (res.headers.location ?? '').includes('/v3/appnotificaciones/'))
+          delete res.headers.location;
+      },
+    },
+  },
+  // Issue 28 §3: which topics are available is per app ("only topics available to the app can be configured").
+  {
+    name: 'inquiry-topic-unavailable-to-other',
+    kind: 'statuses',
+    allows:
+      'Events: "only topics available to the app can be configured (otherwise 403)"; Endpoints: "AppWebhooks: topics available and configured for the app"',
+    targets: ['reference'],
+    profile: (p) => ({ ...p, unavailableTopics: { other: [p.topics.inquiry] } }),
+    fault: { request: unavailableToOther, response: unlistedForOther },
+  },
+  // Issue 28 §4: a server whose Telefono takes digits only refuses the profile's template value (a free text):
+  // the 400 is the profile's error, named as templates.agenciaEdit.Telefono, never the target's failure.
+  {
+    name: 'agencia-telefono-digits-only',
+    kind: 'statuses',
+    allows: 'Resources > Other resources: "Types of … Telefono … when they carry a value: not shown"; AgenciaEdit\'s fields: not shown',
+    targets: ['reference'],
+    fault: {
+      request(req) {
+        const body = req.endpoint === 'agencias-put' ? req.json() : undefined;
+        const telefono = isRecord(body) ? body.Telefono : undefined;
+        if (typeof telefono === 'string' && !/^\d+$/.test(telefono)) return problem(req, 400, { Telefono: ['sólo dígitos'] });
       },
     },
   },

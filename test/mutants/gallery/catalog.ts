@@ -70,6 +70,18 @@ export const CATALOG_MUTANTS: Mutant[] = [
     }),
   },
   {
+    // What a make matching none gets is the profile's marcasNoMatch (reference: 404); an empty 200 is none of it.
+    name: 'make-bestmatch-no-match-empty-200',
+    statement: 'endpoints/marcas-bestmatch/others-not-shown',
+    breaks: 'catalogo/marcas-bestmatch-no-match',
+    fault: answers(['marcas-bestmatch'], (_req, res) => {
+      if (res.status !== 404) return;
+      res.status = 200;
+      res.headers['content-type'] = 'application/json';
+      res.setJson({});
+    }),
+  },
+  {
     name: 'color-lookup-differs-from-list-entry',
     statement: 'endpoints/colores-get/200',
     breaks: 'catalogo/list-entries-resolve',

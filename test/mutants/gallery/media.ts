@@ -172,6 +172,13 @@ export const MEDIA_MUTANTS: Mutant[] = [
     }),
   },
   {
+    // Found by Stryker (reference/handlers/home.ts, EntryPoints emptied): a home document of no link passed every rule.
+    name: 'home-lists-no-entry-point',
+    statement: 'endpoints/home/200',
+    breaks: 'home/entry-points-lead',
+    fault: answers(['home'], (_req, res) => res.editJson((home) => void (home._links = {}))),
+  },
+  {
     name: 'momento-without-offset',
     statement: 'conventions/timestamps',
     breaks: 'conventions/datetime-offset',

@@ -8,6 +8,8 @@ import { answers, formAsked, replaceAnswers, requests, type Json } from './helpe
 // and the bare "400" cells — each got wrong as an outsider reading those words would.
 
 const isTextJson = (contentType: string | undefined) => essence(contentType) === MEDIA_TYPES.textJson;
+/** A body labelled, but with neither type a request body may have. */
+const isOtherBodyType = (contentType: string | undefined) => ![MEDIA_TYPES.json, MEDIA_TYPES.textJson, ''].includes(essence(contentType));
 /** An ISO 3166-2 subdivision code (AR-B, US-CA): the "iso" a state is matched against. */
 const ISO_3166_2 = /^[a-z]{2}-[a-z0-9]{1,3}$/i;
 
@@ -147,6 +149,15 @@ export const STATEMENT_ENDPOINT_MUTANTS: Mutant[] = [
       req.headers['content-type'] = MEDIA_TYPES.json;
       req.body = '{}';
     }),
+  },
+  {
+    name: 'webhook-post-other-body-type-404',
+    statement: 'endpoints/appnotificaciones-post/body',
+    breaks: 'conventions/body-other-type-refused',
+    quote: 'json or text/json',
+    // A router that routes the POST by its body's type: one labelled otherwise falls through to 404, which is
+    // neither reading of bodyTypeRefusal (the same request labelled application/json is still created).
+    fault: requests(['appnotificaciones-post'], (req) => (isOtherBodyType(req.headers['content-type']) ? empty(404) : undefined)),
   },
   {
     name: 'webhook-put-wants-full-representation',
