@@ -185,8 +185,9 @@ export function registerConventionChecks(env: RequestEnv): void {
       const entries = formOfContentType(s.res.headers['content-type']) === 'ref' ? [] : (listEntries(s.res.json) ?? []);
       for (const i of sampleIndices(entries.length, ENTRY_SELVES, c.ctx.seed)) {
         const href = selfOf(entries[i]);
-        const res = href === undefined ? undefined : await follow(href, s);
-        if (!href || !res) continue;
+        // An empty href is a relative URI too: it names the list itself (RFC 3986 5.2.2), which is followed.
+        const res = href === undefined ? undefined : await follow(href === '' ? s.res.exchange.url : href, s);
+        if (href === undefined || !res) continue;
         if (res.status !== 200 || res.error) {
           notLeading.push(`${s.endpoint.id} entry ${i}: ${href} answered ${res.status ?? res.error?.code}`);
           continue;
@@ -198,7 +199,7 @@ export function registerConventionChecks(env: RequestEnv): void {
         });
         c.expect(
           diff === undefined,
-          `entry ${i} of ${s.endpoint.id}: its _links.self ${href} leading to that entry's record; first difference at ${diff}`,
+          `entry ${i} of ${s.endpoint.id}: its _links.self ${href || '""'} leading to that entry's record; first difference at ${diff}`,
           res,
         );
       }

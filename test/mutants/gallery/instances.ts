@@ -71,6 +71,22 @@ export const INSTANCE_MUTANTS: Mutant[] = [
     ),
   },
   {
+    // Found by Stryker (reference/links.ts, a make's self href emptied): an empty href resolves to the list itself.
+    name: 'make-list-entry-self-empty',
+    statement: 'link/href-relative',
+    breaks: 'conventions/self-link-resolves',
+    quote: 'relative URI',
+    fault: answers(['marcas-list'], (_req, res) =>
+      res.editJson((body: Json) => {
+        const entries = (Array.isArray(body) ? body : body._entries) as Json[] | undefined;
+        for (const e of entries ?? []) {
+          const self = (e._links as Json | undefined)?.self as Json | undefined;
+          if (self) self.href = '';
+        }
+      }),
+    ),
+  },
+  {
     // The record read by its self link lacks one of the operators its list entry shows: not the same record,
     // in whatever order the arrays come.
     name: 'agency-get-drops-an-operator',
