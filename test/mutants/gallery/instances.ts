@@ -15,6 +15,12 @@ const parameterized = (contentType: string | undefined): boolean => (contentType
 /** The rules that provoke a webhook configuration's 409 (POST of a configured topic) and judge its problem. */
 const WEBHOOK_CONFLICT = 'appnotificaciones/post-again-409';
 
+/** The self link objects of a list's entries (a bare array or an envelope's _entries). */
+const entrySelves = (body: Json): Json[] =>
+  (((Array.isArray(body) ? body : body._entries) as Json[] | undefined) ?? [])
+    .map((e) => (e._links as Json | undefined)?.self as Json | undefined)
+    .filter((self): self is Json => self !== undefined);
+
 /** Agencies the app dissociated (desasociar answered 204), remembered by the fault. */
 const dissociated = (memory: Map<string, unknown>): Set<string> => {
   const known = (memory.get('dissociated') as Set<string> | undefined) ?? new Set<string>();
@@ -61,11 +67,10 @@ export const INSTANCE_MUTANTS: Mutant[] = [
     quote: 'relative URI',
     fault: answers(['agencias-list'], (_req, res) =>
       res.editJson((body: Json) => {
-        const entries = (Array.isArray(body) ? body : body._entries) as Json[] | undefined;
-        const selves = (entries ?? []).map((e) => ((e._links as Json | undefined)?.self as Json | undefined)?.href);
-        entries?.forEach((e, i) => {
-          const self = (e._links as Json | undefined)?.self as Json | undefined;
-          if (self && entries.length > 1) self.href = selves[(i + 1) % entries.length];
+        const selves = entrySelves(body);
+        const hrefs = selves.map((self) => self.href);
+        selves.forEach((self, i) => {
+          if (selves.length > 1) self.href = hrefs[(i + 1) % selves.length];
         });
       }),
     ),
@@ -78,11 +83,7 @@ export const INSTANCE_MUTANTS: Mutant[] = [
     quote: 'relative URI',
     fault: answers(['marcas-list'], (_req, res) =>
       res.editJson((body: Json) => {
-        const entries = (Array.isArray(body) ? body : body._entries) as Json[] | undefined;
-        for (const e of entries ?? []) {
-          const self = (e._links as Json | undefined)?.self as Json | undefined;
-          if (self) self.href = '';
-        }
+        for (const self of entrySelves(body)) self.href = '';
       }),
     ),
   },
