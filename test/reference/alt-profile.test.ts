@@ -65,15 +65,15 @@ describe('the alternative profile', () => {
     expect(edited.json).toMatchObject({ AdminMail: mail, NombreFantasia: 'Alt 2', Estado: 'registrada' });
   });
 
-  it('delivers signed inquiry webhooks (Standard Webhooks) with the Consulta at /Data/Consulta', async () => {
+  it('delivers signed inquiry webhooks (Standard Webhooks) with the Consulta at /Data~1v3/Consulta~0 (RFC 6901 escapes: members "Data/v3", "Consulta~")', async () => {
     receiver = await startReceiver();
     await h.call(`/v3/appnotificaciones/${h.profile.topics.inquiry}`, { method: 'POST', json: { CallbackUrl: receiver.url } });
     const res = await h.call('/__hooks/consultas', { method: 'POST', json: { adminMail: PRIMARY_AGENCY, consulta: sampleInquiry() } });
     expect(res.status).toBe(201);
     const [delivery] = await receiver.waitFor(1);
-    const payload = JSON.parse(delivery!.body) as { Data: { Consulta: unknown }; Topic: string };
+    const payload = JSON.parse(delivery!.body) as { 'Data/v3': { 'Consulta~': unknown }; Topic: string };
     expect(payload.Topic).toBe(h.profile.topics.inquiry);
-    consulta('strict').parse(payload.Data.Consulta);
+    consulta('strict').parse(payload['Data/v3']['Consulta~']);
     const signature = h.profile.webhooks.signature!;
     if (signature.scheme !== 'standard-webhooks') throw new Error('the alternative profile signs with standard-webhooks');
     const key = Buffer.from(signature.secret.replace(/^whsec_/, ''), 'base64');
