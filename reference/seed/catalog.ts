@@ -1,6 +1,7 @@
 import type { Matchable } from '../bestmatch.ts';
 import { href, link, type LinkObject } from '../links.ts';
-import { fold, slug } from '../text.ts';
+import { fold } from '../text.ts';
+import { slug } from './slug.ts';
 import { PROVINCES } from '../../generators/argentina.ts';
 import { BODY_STYLES, COLORS, MAKES } from './vehicles.ts';
 

@@ -1,6 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import { addDays, type ConsultaInput, formatInZone, startOfDayIn } from '../../models/index.ts';
-import { slug } from '../text.ts';
+import { slug } from './slug.ts';
 import { EMAIL_DOMAINS, PROVINCES } from '../../generators/argentina.ts';
 import { COLORS, MAKES } from './vehicles.ts';
 
