@@ -191,7 +191,7 @@ describe('with --profile', () => {
     expect(productos.schema.enum).not.toContain(MEDIA_TYPES.ref);
     expect(alt.paths['/v3/agencias'].post.parameters).toBeUndefined();
     const payload = alt.components.schemas.InquiryWebhookPayload;
-    expect(payload.properties.Data.properties.Consulta).toEqual({ $ref: '#/components/schemas/WebhookConsulta' });
+    expect(payload.properties['Data/v3'].properties['Consulta~']).toEqual({ $ref: '#/components/schemas/WebhookConsulta' });
     const hook = alt.webhooks['inquiry-webhook'].post;
     expect(hook['x-vmp-topic']).toBe('lead.received');
     expect(hook.parameters.map((p: Json) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
