@@ -7,6 +7,8 @@ import { requestOf } from './harness/follow.ts';
 import { agencySegment, freshAdminMail, invite, inviteFresh, registerCheckAgency, registeredAdminMail, resolveLocation } from './harness/invitations.ts';
 import { resolvePointer } from '../sut/json-pointer.ts';
 import { registerRoundTripCheck } from './effects/round-trip.ts';
+import { agenciaCreateBody, notAnEmail } from './harness/request-inputs.ts';
+import { adminMailMembers } from './server-errors/tricky-calls.ts';
 
 // States and transitions (agency invitation, association with the app) and the case-insensitive adminMail
 // of Endpoints. Every mutating check acts on AdminMails this run invents (issue 4, Safety).
@@ -23,6 +25,33 @@ check(
       kind: 'header-missing',
       subject: 'Location',
     });
+  },
+  { mutates: true },
+);
+
+// States and transitions: the invitation's condition is a "valid body", and AgenciaCreate "carries a property named
+// AdminMail, the e-mail address that receives the invitation": a body that is no JSON object, or one without
+// AdminMail or with one that is no e-mail address, is not valid, and no invitation is accepted. 400 is the refusal the row lists (409 is for a registered one).
+check(
+  'lifecycle/invitation-invalid-body-400',
+  async (c) => {
+    const members = adminMailMembers(c);
+    if (members.length === 0) c.skip("the profile's agenciaCreate template fills no member with {{adminMail}}");
+    const body = agenciaCreateBody(c, notAnEmail(c));
+    const others = Object.fromEntries(Object.entries(body).filter(([k]) => !members.includes(k)));
+    const cases: [string, unknown][] = [
+      ['AdminMail not an e-mail address', body],
+      ['no AdminMail', others],
+      ['AdminMail a number', { ...others, ...Object.fromEntries(members.map((m) => [m, 42])) }],
+      // JSON, but no object with properties: no AgenciaCreate at all.
+      ['a body that is JSON null', null],
+      ['a body that is a number', 42],
+      ['a body that is a string', notAnEmail(c)],
+      ['a body that is an array', [body]],
+    ];
+    for (const [what, json] of cases) {
+      c.expectStatus(await c.send('agencias-invite', { json }), 400, `${what}: no valid AgenciaCreate, so no invitation accepted`);
+    }
   },
   { mutates: true },
 );

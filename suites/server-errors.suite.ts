@@ -6,6 +6,7 @@ import { RuleViolation } from './harness/violation.ts';
 import { webhookSession } from './harness/webhook-session.ts';
 import { registerProblemChecks } from './errors/problem-checks.ts';
 import { registerHeardConventionChecks } from './media/heard-checks.ts';
+import { registerTemplatesAcceptedCheck } from './profile/templates-accepted.ts';
 import { endpointsFor, sendChanging, sendHarmless } from './server-errors/plan.ts';
 import { drawArbitrary, guarded } from './status/draws.ts';
 
@@ -28,6 +29,8 @@ const session = webhookSession();
 registerProblemChecks(session);
 // So do the Conventions of success bodies (media/heard-checks.ts); their sweep only reads, so it needs no agency.
 registerHeardConventionChecks({ session, ownAgency: async (c) => c.skip('the conventions sweep only reads') });
+// So are the profile's templates, on every write of the run that carried one (profile/templates-accepted.ts).
+registerTemplatesAcceptedCheck();
 
 /**
  * Where a 5xx came from, so it can be replayed: the check, and the property's seed, path and the command that

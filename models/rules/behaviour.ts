@@ -26,6 +26,13 @@ export const BEHAVIOUR_RULES = [
   ),
 
   rule('lifecycle/invitation-accepted-202', 'must', ST, 'inviting a new AdminMail answers 202 with no body and a Location', 'agencias-invite'),
+  rule(
+    'lifecycle/invitation-invalid-body-400',
+    'must',
+    ST,
+    'a POST /v3/agencias body that is no JSON object, or whose AdminMail is missing, not a string or not an e-mail address, is no valid AgenciaCreate: the invitation is not accepted (400)',
+    'agencias-invite',
+  ),
   rule('lifecycle/invitation-location-is-agency', 'must', ST, "the invitation's Location is the URI of the agency named by AdminMail", 'agencias-invite'),
   rule('lifecycle/invitation-state-get', 'must', ST, 'GET on the Location returns the state of the invitation', 'agencias-get'),
   rule('lifecycle/invitation-state-options', 'must', ST, 'OPTIONS on the Location returns the state of the invitation', 'agencias-options'),

@@ -7,6 +7,15 @@ const Q = 'Resources and their fields > Consulta';
 const list = 'consultas-list';
 
 export const RESOURCE_RULES = [
+  // Other resources: the fields of AgenciaCreate (but AdminMail), AgenciaEdit and AppWebhookUpsert are not shown, so
+  // the profile's templates describe what the target takes. A 400 keyed by a member its template filled is that
+  // description failing: one rule reports it (the checks that met it skip, naming it), never a must rule.
+  rule(
+    'profile/templates-accepted',
+    'profile',
+    'Resources and their fields > Other resources',
+    "the target takes the write bodies the profile's templates give (agenciaCreate, agenciaEdit, webhookUpsert): no 400 keyed by a member with its template's value",
+  ),
   rule('conventions/success-media-type', 'must', C, 'every success response with a body has one of the four listed media types'),
   rule(
     'conventions/json-no-bom',

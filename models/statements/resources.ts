@@ -19,7 +19,7 @@ export const RESOURCE_STATEMENTS: Statement[] = [
     'media/agencias-productos/json',
     'conventions/unlisted-media-form-never-served',
   ]),
-  other('resources/fields-not-shown', 'Fields of these, other than AdminMail: not shown.', ['observe/unknown-members']),
+  other('resources/fields-not-shown', 'Fields of these, other than AdminMail: not shown.', ['observe/unknown-members', 'profile/templates-accepted']),
   other('resources/app-webhooks', 'AppWebhooks (list of topics available and configured for the app)', [
     'status/appnotificaciones-list/200',
     'scoping/webhook-config-per-app',
@@ -67,6 +67,7 @@ export const RESOURCE_STATEMENTS: Statement[] = [
     'lifecycle/invitation-pending-202',
     'lifecycle/registered-invitation-409',
     'status/agencias-invite/400',
+    'lifecycle/invitation-invalid-body-400',
     'model/refused-write-unchanged',
   ]),
   restated(invitation('states/invitation-accepted', 'invitation accepted (202)', []), 'endpoints/agencias-invite/202'),

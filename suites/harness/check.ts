@@ -19,7 +19,7 @@ import { failedCheck, MAX_FAILURES_REASON, maxFailuresReached } from './max-fail
 import { sendingAs } from './run-ledger.ts';
 import type { Delivery } from '../../webhooks/delivery.ts';
 import { deliveryEvidence } from './delivery-evidence.ts';
-import { templateRefusal } from './template-refusal.ts';
+import { TEMPLATES_RULE, templateRefusal } from './template-refusal.ts';
 import { RuleViolation } from './violation.ts';
 
 declare module '@vitest/runner' {
@@ -190,7 +190,8 @@ export class Check {
   fail(expectation: string, res?: Answer, departure?: Departure): never {
     const lost = this.lostToInfrastructure;
     if (lost) this.skip(lost);
-    const profileError = res && templateRefusal(res, runContext().profile.templates);
+    // The templates' own rule fails on the refusal the others skip on.
+    const profileError = res && this.rule.id !== TEMPLATES_RULE && templateRefusal(res, runContext().profile.templates);
     if (profileError) {
       this.witness(res!.exchange, true);
       this.skip(profileError);

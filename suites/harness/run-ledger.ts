@@ -10,6 +10,7 @@ import { InquiryRefs } from './inquiry-refs.ts';
 import { PresenceLedger } from './presence-stable.ts';
 import { judges, PROBLEM_JUDGES } from './problem-judges.ts';
 import { REPRESENTATION_JUDGES } from './representation-judges.ts';
+import { TEMPLATES_RULE, templateVerdict } from './template-refusal.ts';
 
 // Every exchange of a run, whichever check (or a suite's set-up or clean-up) sent it, is heard here (issue 12
 // §4). errors/no-server-error runs last (api/suite-session.ts) and reports any 5xx of the whole run with the
@@ -132,6 +133,8 @@ export class RunLedger {
     const e = matchEndpoint(req.method, req.path, req.endpointId);
     if (!e) return;
     const by = origin?.ruleId ?? '';
+    const use = templateVerdict(res, this.client.profile.templates);
+    if (use) this.record(TEMPLATES_RULE, by, 1, use.issue === undefined ? undefined : { text: use.issue }, res, origin);
     if (res.status < 300) {
       // The Conventions of a representation, on every success answer (representation-judges.ts).
       this.basePath ??= new URL(this.client.baseUrl).pathname;

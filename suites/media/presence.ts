@@ -7,7 +7,7 @@ import { runLedger } from '../harness/run-ledger.ts';
 
 // conventions/presence-stable: every PUT the run heard and the reads that follow it (harness/presence-stable.ts),
 // and the writes that leave a member without a value: on an agency this check registers, each member of the
-// profile's AgenciaEdit written null in turn, then the agency read back in every full form its row lists (and the
+// profile's AgenciaEdit written null in turn, and left out in turn, then the agency read back in every full form its row lists (and the
 // agency list in the reference form).
 // Registered in the last suite file, so the ledger has heard the whole run.
 
@@ -22,11 +22,18 @@ async function writeNulls(c: Check): Promise<void> {
   const params = { adminMail };
   const forms = (endpoint('agencias-get').success.mediaTypes ?? []).filter((f) => FULL.includes(f));
   const template = agenciaEditBody(c, adminMail);
-  for (const member of Object.keys(template).filter((m) => typeof template[m] === 'string')) {
+  const members = Object.keys(template).filter((m) => typeof template[m] === 'string');
+  // Each member written null, then each left out: whether a PUT without a member keeps it or clears it is not
+  // shown (a target may refuse it too), but the agency read after it shows the member either way.
+  const writes = [
+    ...members.map((member) => ({ what: `${member} written null`, json: { ...template, [member]: null } })),
+    ...members.map((member) => ({ what: `${member} left out`, json: Object.fromEntries(Object.entries(template).filter(([k]) => k !== member)) })),
+  ];
+  for (const { what, json } of writes) {
     c.givenStatus(await c.send('agencias-get', { params, form: forms[0] }), 200, 'the agency the check registered, read before the write');
-    const put = await c.send('agencias-put', { params, form: forms[0], json: { ...template, [member]: null } });
+    const put = await c.send('agencias-put', { params, form: forms[0], json });
     if (put.status !== 200) {
-      c.observe(`${member} written null answered ${put.status ?? put.error?.code}: not judged`);
+      c.observe(`${what} answered ${put.status ?? put.error?.code}: not judged`);
       continue;
     }
     for (const form of forms) await c.send('agencias-get', { params, form });

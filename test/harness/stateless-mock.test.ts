@@ -38,6 +38,7 @@ const MAY_PASS: Record<string, string> = {
     "the other app's GET and OPTIONS of the invitation's Location are 404: the mock's Location leads nowhere, which lifecycle/invitation-location-is-agency fails",
   'home/etag-mismatch-not-304': 'a validator the mock never gave is not answered 304',
   'errors/no-server-error': 'no answer of the run is a 5xx',
+  'profile/templates-accepted': "every write is answered with its success status, so none refuses a template's value",
   'scoping/filters-within-app': "the list filtered by operador is the app's unfiltered list, which holds no agency it cannot read",
 };
 

@@ -75,6 +75,29 @@ export const AGENCY_MUTANTS: Mutant[] = [
     }),
   },
   {
+    // "valid body": an AdminMail that is no e-mail address (or none) invites no one, yet this server accepts it.
+    name: 'invitation-of-no-email-accepted',
+    statement: 'states/invitation-condition',
+    breaks: 'lifecycle/invitation-invalid-body-400',
+    fault: answers(['agencias-invite'], (req, res) => {
+      const body = req.json() as { AdminMail?: unknown } | undefined;
+      if (res.status !== 400 || body === null || typeof body !== 'object' || Array.isArray(body)) return;
+      const mail = body.AdminMail;
+      if (typeof mail !== 'string' || !mail.includes('@')) Object.assign(res, empty(202, { location: `/v3/agencias/${encodeURIComponent(String(mail))}` }));
+    }),
+  },
+  {
+    // AgenciaEdit's fields are not shown, so the profile's template says what the target takes; this one refuses a
+    // telephone number written with a plus sign, as the template writes it.
+    name: 'agencia-edit-refuses-plus-in-telefono',
+    statement: 'resources/fields-not-shown',
+    breaks: 'profile/templates-accepted',
+    fault: requests(['agencias-put'], (req) => {
+      const telefono = (req.json() as { Telefono?: unknown } | undefined)?.Telefono;
+      if (typeof telefono === 'string' && telefono.includes('+')) return problem(req, 400, { Telefono: ['formato de teléfono inválido'] });
+    }),
+  },
+  {
     name: 'desasociar-does-not-dissociate',
     statement: 'states/desasociar-result',
     breaks: 'lifecycle/desasociar-removes-association',
