@@ -102,7 +102,7 @@ async function main(specFile: string): Promise<void> {
     }
   } finally {
     await session.close();
-    process.disconnect?.();
+    if (process.connected) process.disconnect();
   }
 }
 
