@@ -13,14 +13,15 @@ import { secretsOf } from '../../sut/secrets.ts';
 import { GALLERY, onlyOf } from './gallery/index.ts';
 import type { Mutant } from './fault.ts';
 import { startMutantProxy } from './proxy.ts';
-import { batchSpecSchema, type BatchOutcome, type BatchSpec } from './run-batch.ts';
+import { batchNextSchema, batchSpecSchema, type BatchOutcome, type BatchSpec } from './run-batch.ts';
 import { freshReference, loadProfile, type CliRun } from './run-cli.ts';
 
-// A child process that runs the suites against a share of the gallery, one mutant after another, through
-// one suite session (api/suite-session.ts): what `vmp-conformance run --base-url … --only …` does per
-// mutant, minus vitest's start-up each time. Each outcome is appended to the output file as one JSON line,
-// so a child that dies part-way still leaves the outcomes it reached.
-//   node --import tsx test/mutants/batch.ts SPEC.json
+// A child process that runs the suites against mutants of the gallery, one after another, through one suite
+// session (api/suite-session.ts): what `vmp-conformance run --base-url … --only …` does per mutant, minus
+// vitest's start-up each time. It asks its parent (run-batch.ts, over the IPC channel) for the next mutant
+// each time it is done with one, until the queue is empty. Each outcome is appended to the output file as one
+// JSON line, so a child that dies part-way still leaves the outcomes it reached.
+//   node --import tsx test/mutants/batch.ts SPEC.json   (spawned with an IPC channel)
 
 /** What a batch runs: a gallery and a fresh server (state never shared between runs) its faults sit in front of. */
 interface GalleryModule {
@@ -77,20 +78,31 @@ async function runMutant(session: SuiteSession, base: Profile, spec: BatchSpec, 
   return { name: mutant.name, run, faultErrors: [...proxy.faultErrors] };
 }
 
+/** The next mutant's name from the parent's queue; undefined once it is empty. */
+function nextName(): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    if (!process.send) return reject(new Error('batch.ts is run by run-batch.ts, with an IPC channel'));
+    process.once('message', (m) => resolve(batchNextSchema.parse(m).name));
+    process.send({});
+  });
+}
+
 async function main(specFile: string): Promise<void> {
   const spec = batchSpecSchema.parse(JSON.parse(await readFile(specFile, 'utf8')));
   const profile = await loadProfile(spec.profileFile);
   const gallery: GalleryModule = spec.gallery
     ? ((await import(pathToFileURL(spec.gallery).href)) as GalleryModule)
     : { GALLERY, freshUpstream: freshReference };
-  const mutants = spec.names.map((name) => gallery.GALLERY.find((m) => m.name === name) ?? Promise.reject(new Error(`no mutant named ${name}`)));
   const session = await openSuiteSession();
   try {
-    for (const mutant of await Promise.all(mutants)) {
+    for (let name = await nextName(); name !== undefined; name = await nextName()) {
+      const mutant = gallery.GALLERY.find((m) => m.name === name);
+      if (!mutant) throw new Error(`no mutant named ${name}`);
       await appendFile(spec.outFile, `${JSON.stringify(await runMutant(session, profile, spec, gallery, mutant))}\n`);
     }
   } finally {
     await session.close();
+    if (process.connected) process.disconnect();
   }
 }
 

@@ -13,8 +13,8 @@ import { ENFORCED_STATEMENTS, failedIds, killersByRule, report, statementReport,
 // by a killed mutant, with one of its own rules. Runs are
 // narrowed to the mutant's rules (--only) and go through batch.ts: three child processes on this 2-core machine (a
 // child waits on its servers' sockets and on webhook windows part of the time, and a third fills those gaps:
-// measured 150 s at two, 111 s at three, the same outcome for every mutant), each running its share of the
-// gallery in one suite session, as `run --base-url` would per mutant.
+// measured 150 s at two, 111 s at three, the same outcome for every mutant), each taking the next mutant of one
+// shared queue when it is done with one, and running them in one suite session, as `run --base-url` would per mutant.
 
 /** VMP_MUTANT_NAMES=name-glob,…: only those mutants (to iterate on one); the score is then of that selection. */
 const SELECTION = process.env.VMP_MUTANT_NAMES;
