@@ -7,8 +7,8 @@ import { runLedger } from '../harness/run-ledger.ts';
 
 // conventions/presence-stable: every PUT the run heard and the reads that follow it (harness/presence-stable.ts),
 // and the writes that leave a member without a value: on an agency this check registers, each member of the
-// profile's AgenciaEdit written null in turn, and left out in turn, then the agency read back in every full form its row lists (and the
-// agency list in the reference form).
+// profile's AgenciaEdit written null, empty and left out in turn, then the agency read back in every full form its
+// row lists (and the agency list in the reference form, whose titles stay labels: conventions/ref-title-non-empty).
 // Registered in the last suite file, so the ledger has heard the whole run.
 
 const FULL: readonly MediaForm[] = ['json', 'textJson', 'entry'];
@@ -23,10 +23,11 @@ async function writeNulls(c: Check): Promise<void> {
   const forms = (endpoint('agencias-get').success.mediaTypes ?? []).filter((f) => FULL.includes(f));
   const template = agenciaEditBody(c, adminMail);
   const members = Object.keys(template).filter((m) => typeof template[m] === 'string');
-  // Each member written null, then each left out: whether a PUT without a member keeps it or clears it is not
+  // Each member written null, empty and then left out: whether a PUT without a member keeps it or clears it is not
   // shown (a target may refuse it too), but the agency read after it shows the member either way.
   const writes = [
     ...members.map((member) => ({ what: `${member} written null`, json: { ...template, [member]: null } })),
+    ...members.map((member) => ({ what: `${member} written empty`, json: { ...template, [member]: '' } })),
     ...members.map((member) => ({ what: `${member} left out`, json: Object.fromEntries(Object.entries(template).filter(([k]) => k !== member)) })),
   ];
   for (const { what, json } of writes) {
