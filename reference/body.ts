@@ -35,9 +35,9 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead>
       // Stryker disable next-line AssignmentOperator: Limits: "Rate limits, quotas … : not shown" (no limit on a request body's size is stated, so this server's cap is its own)
       size += chunk.length;
       // Stryker disable next-line ArithmeticOperator,BooleanLiteral,ConditionalExpression,EqualityOperator: Limits: "Rate limits, quotas … : not shown" (no limit on a request body's size is stated, so this server's cap is its own)
-      if (size > limit * DRAIN_FACTOR) done({ kind: 'too-large', abandon: true });
+      if (size > limit * DRAIN_FACTOR) return done({ kind: 'too-large', abandon: true });
       // Stryker disable next-line ConditionalExpression,EqualityOperator: Limits: "Rate limits, quotas … : not shown" (no limit on a request body's size is stated, so this server's cap is its own)
-      else if (size <= limit) chunks.push(chunk);
+      if (size <= limit) chunks.push(chunk);
     });
     // Stryker disable next-line BooleanLiteral,ConditionalExpression,EqualityOperator: Limits: "Rate limits, quotas … : not shown" (no limit on a request body's size is stated, so this server's cap is its own)
     req.on('end', () => done(size > limit ? { kind: 'too-large', abandon: false } : { kind: 'ok', bytes: Buffer.concat(chunks) }));

@@ -113,8 +113,9 @@ function send(res: ServerResponse, reply: Reply, close = false): void {
   if (bytes !== undefined) {
     headers['Content-Type'] = reply.contentType ?? MEDIA_TYPES.json;
     headers['Content-Length'] = String(bytes.length);
-    // Stryker disable next-line BlockStatement,ConditionalExpression,EqualityOperator: not governed by the spec: HTTP/1.1 message framing (an empty body's Content-Length, RFC 9112 section 6), which the client reads either way
-  } else if (reply.status !== 204 && reply.status !== 304) {
+  }
+  // Stryker disable next-line BlockStatement,ConditionalExpression,EqualityOperator,LogicalOperator: not governed by the spec: HTTP/1.1 message framing (an empty body's Content-Length, RFC 9112 section 6), which the client reads either way
+  if (bytes === undefined && reply.status !== 204 && reply.status !== 304) {
     headers['Content-Length'] = '0';
   }
   // Stryker disable next-line ConditionalExpression,StringLiteral: not governed by the spec: connection management (RFC 9112 section 9), which changes no answer

@@ -68,7 +68,7 @@ export const EFFECT_RULES = [
     'appnotificaciones/reads-show-callback',
     'profile',
     AN,
-    "after POST and after PUT, GET /v3/appnotificaciones/{topic} shows the callback URL just configured (the profile's webhookUpsert {{url}} member) and every other string the template set",
+    "after POST and after PUT, GET /v3/appnotificaciones/{topic} shows the callback URL just configured (the profile's webhookUpsert {{url}} member)",
     'appnotificaciones-get',
   ),
   rule(
