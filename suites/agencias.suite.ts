@@ -31,7 +31,8 @@ check(
 
 // States and transitions: the invitation's condition is a "valid body", and AgenciaCreate "carries a property named
 // AdminMail, the e-mail address that receives the invitation": a body that is no JSON object, or one without
-// AdminMail or with one that is no e-mail address, is not valid, and no invitation is accepted. 400 is the refusal the row lists (409 is for a registered one).
+// AdminMail or with one that is no e-mail address, is not valid, and no invitation is accepted. 400 is the refusal
+// the row lists (409 is for a registered one).
 check(
   'lifecycle/invitation-invalid-body-400',
   async (c) => {

@@ -57,10 +57,13 @@ function templateMembers(body: Record<string, unknown>, templates: Templates): {
  * not the template's (a check's own value is the target's to take). The answer's body is read from its JSON, or
  * from the exchange's excerpt where only that was kept (the model's ledger).
  */
-function refusedMember(res: Answer & { json?: unknown }, templates: Templates): { at: string; key: string; said: string } | undefined {
+function refusedMember(
+  res: Answer & { json?: unknown },
+  templates: Templates,
+  body = parsed(res.exchange.requestBody),
+): { at: string; key: string; said: string } | undefined {
   if (res.status !== 400) return undefined;
   const errors = record((record(res.json) ?? parsed(res.exchange.bodyExcerpt))?.Errors);
-  const body = parsed(res.exchange.requestBody);
   if (!errors || !body) return undefined;
   const keyed = new Map(Object.keys(errors).map((k) => [memberOf(k), k]));
   for (const { name, member } of templateMembers(body, templates)) {
@@ -88,7 +91,7 @@ export function templateVerdict(res: Answer & { json?: unknown }, templates: Tem
   const body = parsed(res.exchange.requestBody);
   if (!body || templateMembers(body, templates).length === 0 || res.status === undefined) return undefined;
   if (res.status >= 200 && res.status < 300) return {};
-  const refused = refusedMember(res, templates);
+  const refused = refusedMember(res, templates, body);
   if (!refused) return undefined;
   return {
     issue: `the target to take ${refused.at} as the profile gives it, but it refused it (400, Errors.${refused.key}${refused.said}): either the target refuses a valid body, or the template is not what the target takes (fix it, or run init again)`,
