@@ -7,8 +7,7 @@ import { requestOf } from './harness/follow.ts';
 import { agencySegment, freshAdminMail, invite, inviteFresh, registerCheckAgency, registeredAdminMail, resolveLocation } from './harness/invitations.ts';
 import { resolvePointer } from '../sut/json-pointer.ts';
 import { registerRoundTripCheck } from './effects/round-trip.ts';
-import { agenciaCreateBody, notAnEmail } from './harness/request-inputs.ts';
-import { adminMailMembers } from './server-errors/tricky-calls.ts';
+import { adminMailMembers, agenciaCreateBody, notAnEmail } from './harness/request-inputs.ts';
 
 // States and transitions (agency invitation, association with the app) and the case-insensitive adminMail
 // of Endpoints. Every mutating check acts on AdminMails this run invents (issue 4, Safety).

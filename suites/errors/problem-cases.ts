@@ -5,8 +5,17 @@ import type { EndpointCall } from '../../sut/call.ts';
 import type { Check } from '../harness/check.ts';
 import { freshAdminMail } from '../harness/invitations.ts';
 import { emailsOfLengths, lengthsBelow, lengthsPast } from '../harness/lengths.ts';
-import { MALFORMED_JSON, agenciaCreateBody, agenciaEditBody, editKnown, fixtureSid, notAnEmail, pathSafe, webhookBody } from '../harness/request-inputs.ts';
-import { adminMailMembers } from '../server-errors/tricky-calls.ts';
+import {
+  MALFORMED_JSON,
+  adminMailMembers,
+  agenciaCreateBody,
+  agenciaEditBody,
+  editKnown,
+  fixtureSid,
+  notAnEmail,
+  pathSafe,
+  webhookBody,
+} from '../harness/request-inputs.ts';
 
 // Requests that provoke the problem statuses of Errors without changing anything: 400 for an invalid value
 // of each kind of parameter (and a malformed body), 409 for inviting an agency that is already registered and

@@ -70,3 +70,7 @@ export function pathSafe(value: string): boolean {
     return false;
   }
 }
+
+/** AgenciaCreate members the template fills with the AdminMail: a long one would invite someone else. */
+export const adminMailMembers = (c: Check): string[] =>
+  Object.entries(c.ctx.profile.templates.agenciaCreate).flatMap(([k, v]) => (typeof v === 'string' && v.includes('{{adminMail}}') ? [k] : []));

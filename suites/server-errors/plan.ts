@@ -3,12 +3,12 @@ import { bodyVariants, LONG_LENGTHS_MUTATING, segmentValues } from '../../genera
 import { endpointRequest, type EndpointCall } from '../../sut/call.ts';
 import type { Check } from '../harness/check.ts';
 import { freshAdminMail, invite } from '../harness/invitations.ts';
-import { agenciaCreateBody, anyAgenciaEditBody, webhookUrl } from '../harness/request-inputs.ts';
+import { adminMailMembers, agenciaCreateBody, anyAgenciaEditBody, webhookUrl } from '../harness/request-inputs.ts';
 import type { RunLedger } from '../harness/run-ledger.ts';
 import type { WebhookSession } from '../harness/webhook-session.ts';
 import { tryHookRegistration } from '../events/hooks.ts';
 import { callWith, casesOf, drawsOf, sendCase } from '../limits/limit-run.ts';
-import { adminMailMembers, bodyVariantCalls, needsAgency } from './tricky-calls.ts';
+import { bodyVariantCalls, needsAgency } from './tricky-calls.ts';
 
 // The deterministic phase of errors/no-server-error: every input of the boundary phase on every catalog
 // endpoint, path segments with percent-encoded characters on the reads, and request bodies with each member

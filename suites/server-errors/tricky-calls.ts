@@ -3,7 +3,7 @@ import { boundaryCases } from '../../generators/boundaries.ts';
 import { bodyVariants } from '../../generators/tricky.ts';
 import type { EndpointCall } from '../../sut/call.ts';
 import type { Check } from '../harness/check.ts';
-import { agenciaCreateBody, anyAgenciaEditBody, webhookBody } from '../harness/request-inputs.ts';
+import { adminMailMembers, agenciaCreateBody, anyAgenciaEditBody, webhookBody } from '../harness/request-inputs.ts';
 import { callWith, drawsOf } from '../limits/limit-run.ts';
 
 // Requests with the inputs real implementations trip on (issue 12 §4) that change nothing: the values of
@@ -16,10 +16,6 @@ export interface TrickyCall {
   endpointId: string;
   call: EndpointCall;
 }
-
-/** AgenciaCreate members the template fills with the AdminMail: a long one would invite someone else. */
-export const adminMailMembers = (c: Check): string[] =>
-  Object.entries(c.ctx.profile.templates.agenciaCreate).flatMap(([k, v]) => (typeof v === 'string' && v.includes('{{adminMail}}') ? [k] : []));
 
 /** An adminMail of valid length that no one but this run could have: never invited, so PUT answers 403. */
 export function absentAdminMail(c: Check): string {

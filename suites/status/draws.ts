@@ -5,8 +5,7 @@ import { nonEmailArbitrary } from '../../generators/text.ts';
 import type { EndpointCall } from '../../sut/call.ts';
 import type { Check } from '../harness/check.ts';
 import { lengthsPast } from '../harness/lengths.ts';
-import { adminMailMembers } from '../server-errors/tricky-calls.ts';
-import { MALFORMED_JSON, NOT_AN_OBJECT, anyAgenciaEditBody, fixtureSid, pathSafe, webhookBody } from '../harness/request-inputs.ts';
+import { MALFORMED_JSON, NOT_AN_OBJECT, adminMailMembers, anyAgenciaEditBody, fixtureSid, pathSafe, webhookBody } from '../harness/request-inputs.ts';
 import { fillTemplate } from '../../sut/templates.ts';
 import { bodyVariants } from '../../generators/tricky.ts';
 
