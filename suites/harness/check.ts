@@ -19,7 +19,7 @@ import { failedCheck, MAX_FAILURES_REASON, maxFailuresReached } from './max-fail
 import { sendingAs } from './run-ledger.ts';
 import type { Delivery } from '../../webhooks/delivery.ts';
 import { deliveryEvidence } from './delivery-evidence.ts';
-import { TEMPLATES_RULE, templateRefusal } from './template-refusal.ts';
+import { templateRefusal } from './template-refusal.ts';
 import { RuleViolation } from './violation.ts';
 
 declare module '@vitest/runner' {
@@ -83,6 +83,8 @@ export class Check {
     private readonly test: TestContext,
     /** The check judges the whole run's answers (errors/no-server-error): a lost answer of its own does not unsettle that. */
     private readonly judgesRun = false,
+    /** The check judges the profile's templates: a 400 keyed by a template's member is its verdict, not a skip. */
+    private readonly judgesTemplates = false,
   ) {
     const ctx = runContext();
     this.found = ctx.fixtures;
@@ -190,8 +192,7 @@ export class Check {
   fail(expectation: string, res?: Answer, departure?: Departure): never {
     const lost = this.lostToInfrastructure;
     if (lost) this.skip(lost);
-    // The templates' own rule fails on the refusal the others skip on.
-    const profileError = res && this.rule.id !== TEMPLATES_RULE && templateRefusal(res, runContext().profile.templates);
+    const profileError = res && !this.judgesTemplates && templateRefusal(res, runContext().profile.templates);
     if (profileError) {
       this.witness(res!.exchange, true);
       this.skip(profileError);
@@ -389,6 +390,8 @@ export interface CheckOptions {
    * client sends nothing more then) and its failure stands, and the exchanges it judged need not be its own.
    */
   judgesRun?: boolean;
+  /** The check judges the profile's templates (profile/templates-accepted): it fails on the refusal the others skip on. */
+  judgesTemplates?: boolean;
 }
 
 /**
@@ -413,7 +416,7 @@ export function check(ruleId: string, body: (c: Check) => Promise<void>, options
     context.task.meta.vmp = meta;
     // Not awaited: the annotation is a round trip to the main thread, and vitest waits for it when the check ends.
     context.annotate(`${rule.id} · ${rule.level} · ${rule.section}`, 'rule').catch(() => undefined);
-    const c = new Check(rule, meta, context, options.judgesRun);
+    const c = new Check(rule, meta, context, options.judgesRun, options.judgesTemplates);
     const deadline = c.ctx.deadline;
     if (deadlinePassed(deadline) && !options.judgesRun) c.skip(deadlineReason(deadline!));
     if (maxFailuresReached(c.ctx)) c.skip(MAX_FAILURES_REASON);

@@ -26,6 +26,6 @@ export function registerTemplatesAcceptedCheck(): void {
       judgeHeard(c, TEMPLATES_RULE, true);
     },
     // A read-only run sends no template; mutating checks run one after another, so this one hears those before it.
-    { judgesRun: true, mutates: true },
+    { judgesRun: true, judgesTemplates: true, mutates: true },
   );
 }
