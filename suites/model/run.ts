@@ -4,6 +4,7 @@ import { inCheckScope } from '../harness/check-scope.ts';
 import { failWithSequence } from '../harness/command-model.ts';
 import { runContext, targetClient } from '../harness/context.ts';
 import { sendingAs } from '../harness/run-ledger.ts';
+import { templateRefusal } from '../harness/template-refusal.ts';
 import type { WebhookSession } from '../harness/webhook-session.ts';
 import { ModelDifference } from './commands.ts';
 import { reportShare } from './ledger.ts';
@@ -92,7 +93,10 @@ export class ModelRun {
     for (const part of parts) await this.ensure(part);
     const share = this.r.ledger.share(c.rule.id);
     const failure = this.r.sequenceFailure;
-    if (c.rule.id === SENDER.sequences && failure) {
+    // A shrunk sequence can end on a 400 the profile's own template caused (shrinking keeps any failure): that is
+    // no difference of the target, so the share is reported as every rule's is, without the template's refusals.
+    const refused = failure?.error instanceof ModelDifference && templateRefusal(failure.error.difference.res, this.r.ctx.profile.templates) !== undefined;
+    if (c.rule.id === SENDER.sequences && failure && !refused) {
       // The shrunk sequence is the failure to show (its last exchange the evidence), not the first difference met.
       c.judged(share.instances);
       for (const res of share.evidence) c.judge(res);
